@@ -1,0 +1,27 @@
+// The Vulkan instance and device a weft command runs on, made from its command-line options.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "engine/device.h"
+#include "engine/instance.h"
+
+namespace weft {
+
+struct GpuContextOptions {
+  std::string device_selector;  // --device NAME|INDEX (WEFT_DEVICE when empty)
+  bool validation = false;      // --validation (or WEFT_VALIDATION=1)
+  std::vector<std::string> instance_extensions;
+  std::vector<std::string> device_extensions;
+};
+
+struct GpuContext {
+  std::unique_ptr<Instance> instance;
+  std::unique_ptr<Device> device;
+};
+
+GpuContext create_gpu_context(const GpuContextOptions& options);
+
+}  // namespace weft

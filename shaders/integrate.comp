@@ -1,0 +1,32 @@
+#version 450
+// Pass 2 of a substep: one thread per particle advances it with the chosen integrator
+// (explicit Euler, semi-implicit Euler, or Verlet with damping as in GAMES101). Pinned particles
+// (inverse mass 0) stay. previous[] keeps the position the substep started from. Mirrors
+// integrate() in sim/cpu_passes.h.
+#include "simulation_bindings.glsl"
+
+layout(local_size_x = WEFT_GROUP_SIZE) in;
+
+void main() {
+  uint i = thread_index();
+  if (i >= params.particle_count) return;
+  vec4 p = positions[i];
+  if (p.w == 0.0) return;
+  vec3 x = p.xyz;
+  vec3 a = forces[i].xyz * p.w;
+  float dt = params.dt;
+  vec3 next;
+  if (params.integrator == WEFT_INTEGRATOR_EXPLICIT_EULER) {
+    vec3 v = velocities[i].xyz;
+    next = x + v * dt;
+    velocities[i] = vec4(v + a * dt, 0.0);
+  } else if (params.integrator == WEFT_INTEGRATOR_SEMI_IMPLICIT_EULER) {
+    vec3 v = velocities[i].xyz + a * dt;
+    next = x + v * dt;
+    velocities[i] = vec4(v, 0.0);
+  } else {
+    next = x + (1.0 - params.verlet_damping) * (x - previous[i].xyz) + a * (dt * dt);
+  }
+  previous[i] = vec4(x, 0.0);
+  positions[i] = vec4(next, p.w);
+}

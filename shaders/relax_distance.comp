@@ -1,0 +1,42 @@
+#version 450
+// Pass 3 of a substep: one colour of one relaxation sweep over the distance constraints. XPBD:
+// the compliance makes the stiffness independent of the time step; compliance 0 is plain PBD
+// (GAMES101's inextensible rope: each end moves by its share of the error, a pinned end not at
+// all). Constraints of one colour share no particle, so each thread owns both of its ends.
+// Euler integrators carry a velocity, so a correction also changes it by dx/dt.
+// Mirrors relax_distance() in sim/cpu_passes.h.
+#include "simulation_bindings.glsl"
+
+layout(local_size_x = WEFT_GROUP_SIZE) in;
+layout(push_constant) uniform Push {
+  RelaxPush relax;
+};
+
+void main() {
+  uint k = thread_index();
+  if (k >= relax.count) return;
+  uint c = relax.first + k;
+  DistanceConstraint constraint = constraints[c];
+  vec4 pa = positions[constraint.a];
+  vec4 pb = positions[constraint.b];
+  float lambda = relax.reset_lambda != 0u ? 0.0 : lambdas[c];
+  float w = pa.w + pb.w;
+  vec3 d = pa.xyz - pb.xyz;
+  float len = length(d);
+  if (w == 0.0 || len == 0.0) {
+    lambdas[c] = lambda;
+    return;
+  }
+  float alpha = constraint.compliance / (params.dt * params.dt);
+  vec3 n = d / len;
+  float delta_lambda = (-(len - constraint.rest_length) - alpha * lambda) / (w + alpha);
+  lambdas[c] = lambda + delta_lambda;
+  vec3 move_a = (pa.w * delta_lambda) * n;
+  vec3 move_b = (-pb.w * delta_lambda) * n;
+  positions[constraint.a] = vec4(pa.xyz + move_a, pa.w);
+  positions[constraint.b] = vec4(pb.xyz + move_b, pb.w);
+  if (!integrator_is_verlet()) {
+    velocities[constraint.a].xyz += move_a / params.dt;
+    velocities[constraint.b].xyz += move_b / params.dt;
+  }
+}

@@ -1,0 +1,105 @@
+#include "sim/cloth_grid.h"
+
+#include <cmath>
+#include <string>
+
+#include <glm/geometric.hpp>
+
+#include "sim/model.h"
+#include "sim/model_error.h"
+
+namespace weft {
+
+ClothGridCounts count_cloth_grid(uint32_t columns, uint32_t rows) {
+  const uint64_t c = columns;
+  const uint64_t r = rows;
+  ClothGridCounts counts;
+  counts.particles = c * r;
+  counts.structural = (c - 1) * r + c * (r - 1);
+  counts.shear = 2 * (c - 1) * (r - 1);
+  counts.bend = (c >= 2 ? (c - 2) * r : 0) + (r >= 2 ? c * (r - 2) : 0);
+  counts.triangles = 2 * (c - 1) * (r - 1);
+  return counts;
+}
+
+uint32_t grid_corner(const ClothGridDesc& cloth, GridCorner corner) {
+  const uint32_t last_column = cloth.columns - 1;
+  const uint32_t last_row_start = (cloth.rows - 1) * cloth.columns;
+  switch (corner) {
+    case GridCorner::first_row_first_column:
+      return 0;
+    case GridCorner::first_row_last_column:
+      return last_column;
+    case GridCorner::last_row_first_column:
+      return last_row_start;
+    case GridCorner::last_row_last_column:
+      return last_row_start + last_column;
+  }
+  return 0;
+}
+
+uint32_t add_cloth_grid(Model& model, const ClothGridDesc& cloth) {
+  if (cloth.columns < 2 || cloth.rows < 2) {
+    throw ModelError("cloth: the grid needs at least 2 x 2 nodes, got " +
+                     std::to_string(cloth.columns) + " x " + std::to_string(cloth.rows));
+  }
+  const uint64_t count = uint64_t{cloth.columns} * cloth.rows;
+  if (count > 0xffffffffull - model.particle_count()) {
+    throw ModelError("cloth: " + std::to_string(cloth.columns) + " x " +
+                     std::to_string(cloth.rows) + " nodes do not fit 32-bit particle indices");
+  }
+  if (!std::isfinite(cloth.particle_mass) || cloth.particle_mass <= 0.0f) {
+    throw ModelError("cloth: particle_mass must be > 0 kg, got " +
+                     std::to_string(cloth.particle_mass));
+  }
+  const glm::vec3 across = glm::cross(cloth.width_axis, cloth.height_axis);
+  if (!(glm::length(across) > 0.0f)) {
+    throw ModelError("cloth: width_axis and height_axis must be non-zero and not parallel");
+  }
+  check_link_material(cloth.structural, "cloth structural link");
+  check_link_material(cloth.shear, "cloth shear link");
+  check_link_material(cloth.bend, "cloth bend link");
+  for (uint32_t pin : cloth.pinned) {
+    if (pin >= count) {
+      throw ModelError("cloth: pinned node " + std::to_string(pin) +
+                       " does not exist (the grid has " + std::to_string(count) + " nodes)");
+    }
+  }
+
+  const uint32_t first = model.particle_count();
+  const uint32_t columns = cloth.columns;
+  const uint32_t rows = cloth.rows;
+  auto node = [&](uint32_t c, uint32_t r) { return first + r * columns + c; };
+  model.positions.reserve(model.positions.size() + count);
+  for (uint32_t r = 0; r < rows; ++r) {
+    for (uint32_t c = 0; c < columns; ++c) {
+      const float u = static_cast<float>(c) / static_cast<float>(columns - 1);
+      const float v = static_cast<float>(r) / static_cast<float>(rows - 1);
+      model.add_particle(cloth.origin + u * cloth.width_axis + v * cloth.height_axis,
+                         1.0f / cloth.particle_mass);
+    }
+  }
+  for (uint32_t pin : cloth.pinned)
+    model.inverse_masses[first + pin] = 0.0f;
+
+  for (uint32_t r = 0; r < rows; ++r) {
+    for (uint32_t c = 0; c < columns; ++c) {
+      if (c + 1 < columns)
+        add_link(model, node(c, r), node(c + 1, r), cloth.structural, "cloth structural link");
+      if (r + 1 < rows)
+        add_link(model, node(c, r), node(c, r + 1), cloth.structural, "cloth structural link");
+      if (c + 1 < columns && r + 1 < rows) {
+        add_link(model, node(c, r), node(c + 1, r + 1), cloth.shear, "cloth shear link");
+        add_link(model, node(c + 1, r), node(c, r + 1), cloth.shear, "cloth shear link");
+        model.triangles.push_back({node(c, r), node(c + 1, r), node(c + 1, r + 1)});
+        model.triangles.push_back({node(c, r), node(c + 1, r + 1), node(c, r + 1)});
+      }
+      if (c + 2 < columns)
+        add_link(model, node(c, r), node(c + 2, r), cloth.bend, "cloth bend link");
+      if (r + 2 < rows) add_link(model, node(c, r), node(c, r + 2), cloth.bend, "cloth bend link");
+    }
+  }
+  return first;
+}
+
+}  // namespace weft

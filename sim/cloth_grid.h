@@ -1,0 +1,53 @@
+// A rectangular cloth: columns x rows particles on a regular grid, with structural links (to the
+// right and lower neighbours), shear links (both diagonals of every cell) and bend links (to the
+// neighbour two along each axis). Node (column c, row r) is particle first + r * columns + c.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include <glm/vec3.hpp>
+
+#include "sim/link.h"
+
+namespace weft {
+
+struct Model;
+
+struct ClothGridDesc {
+  glm::vec3 origin{0.0f};                   // position of node (0, 0), m
+  glm::vec3 width_axis{1.0f, 0.0f, 0.0f};   // from node (0, 0) to node (columns - 1, 0), m
+  glm::vec3 height_axis{0.0f, 0.0f, 1.0f};  // from node (0, 0) to node (0, rows - 1), m
+  uint32_t columns = 2;                     // >= 2
+  uint32_t rows = 2;                        // >= 2
+  float particle_mass = 1.0f;               // kg, > 0
+  LinkMaterial structural;
+  LinkMaterial shear;
+  LinkMaterial bend;
+  std::vector<uint32_t> pinned;  // node indices r * columns + c
+};
+
+enum class GridCorner {
+  first_row_first_column,
+  first_row_last_column,
+  last_row_first_column,
+  last_row_last_column
+};
+
+// How many particles and links of each kind a grid has, without building it.
+struct ClothGridCounts {
+  uint64_t particles = 0;
+  uint64_t structural = 0;
+  uint64_t shear = 0;
+  uint64_t bend = 0;
+  uint64_t triangles = 0;
+};
+ClothGridCounts count_cloth_grid(uint32_t columns, uint32_t rows);
+
+// Node index of a corner, for pinning.
+uint32_t grid_corner(const ClothGridDesc& cloth, GridCorner corner);
+
+// Appends the cloth (particles, links, two triangles per cell) and returns its first particle.
+uint32_t add_cloth_grid(Model& model, const ClothGridDesc& cloth);
+
+}  // namespace weft

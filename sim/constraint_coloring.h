@@ -1,0 +1,27 @@
+// Splits distance constraints into colours such that no two constraints of one colour share a
+// particle, so each colour can be projected in parallel without races (Gauss-Seidel between
+// colours, Jacobi-free within). Greedy: each constraint, in model order, takes the lowest colour
+// neither of its particles uses yet. A grid gets a handful of colours; any mesh works.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "sim/gpu_types.h"
+
+namespace weft {
+
+struct DistanceConstraint;
+
+struct ColoredConstraints {
+  std::vector<gpu::DistanceConstraint> constraints;  // sorted by colour, model order within one
+  std::vector<uint32_t> color_offsets;  // colour c is [color_offsets[c], color_offsets[c + 1])
+  uint32_t color_count() const {
+    return color_offsets.empty() ? 0u : static_cast<uint32_t>(color_offsets.size() - 1);
+  }
+};
+
+ColoredConstraints color_constraints(uint32_t particle_count,
+                                     const std::vector<DistanceConstraint>& constraints);
+
+}  // namespace weft

@@ -1,0 +1,107 @@
+#include "sim/cpu_solver.h"
+
+#include <stdexcept>
+#include <string>
+
+namespace weft {
+
+namespace {
+
+template <typename Real>
+std::vector<glm::vec<4, Real>> widen(const std::vector<glm::vec4>& values) {
+  return {values.begin(), values.end()};
+}
+
+}  // namespace
+
+template <typename Real>
+CpuSolver<Real>::CpuSolver(const Model& model) : packed_(pack_model(model)) {
+  state_.positions = widen<Real>(packed_.positions);
+  state_.previous = widen<Real>(packed_.previous);
+  state_.velocities = widen<Real>(packed_.velocities);
+  state_.forces.assign(packed_.positions.size(), glm::vec<4, Real>(0));
+  state_.lambdas.assign(packed_.constraints.constraints.size(), Real(0));
+}
+
+template <typename Real>
+void CpuSolver<Real>::take_queued_forces() {
+  frame_forces_ = queued_forces_.take();
+  packed_.params.external_force_count = static_cast<uint32_t>(frame_forces_.size());
+}
+
+template <typename Real>
+void CpuSolver<Real>::step(float frame_dt, uint32_t substeps) {
+  take_queued_forces();
+  packed_.params.dt = frame_dt / static_cast<float>(substeps);
+  const FrameShape shape = packed_.frame_shape(substeps, !frame_forces_.empty());
+  for (const PassStep& pass : schedule_frame(shape))
+    execute(pass);
+  packed_.params.external_force_count = 0;
+  simulated_time_ += frame_dt;
+}
+
+template <typename Real>
+void CpuSolver<Real>::run_pass(const PassStep& step, float dt) {
+  take_queued_forces();
+  packed_.params.dt = dt;
+  execute(step);
+  packed_.params.external_force_count = 0;
+}
+
+template <typename Real>
+void CpuSolver<Real>::execute(const PassStep& step) {
+  const gpu::SimParams& params = packed_.params;
+  switch (step.pass) {
+    case Pass::accumulate_forces:
+      cpu::accumulate_forces(params, packed_.springs, state_);
+      break;
+    case Pass::apply_external_forces:
+      cpu::apply_external_forces<Real>(params, frame_forces_, state_);
+      break;
+    case Pass::integrate:
+      cpu::integrate(params, state_);
+      break;
+    case Pass::drive_anchors:
+      cpu::drive_anchors<Real>(params, packed_.anchors, state_);
+      break;
+    case Pass::relax_distance:
+      cpu::relax_distance(params, packed_.constraints.constraints, step.relax, state_);
+      break;
+    case Pass::collide:
+      cpu::collide<Real>(params, packed_.spheres, state_);
+      break;
+  }
+}
+
+template <typename Real>
+void CpuSolver<Real>::set_anchor_velocity(uint32_t anchor, const glm::vec3& velocity) {
+  if (anchor >= packed_.anchors.size()) {
+    throw std::out_of_range("anchor " + std::to_string(anchor) + " does not exist (the model has " +
+                            std::to_string(packed_.anchors.size()) + ")");
+  }
+  packed_.anchors[anchor].velocity = glm::vec4(velocity, 0.0f);
+}
+
+template <typename Real>
+HealthReport CpuSolver<Real>::measure_health() const {
+  return cpu::measure_health(packed_.params, packed_.springs, packed_.constraints.constraints,
+                             state_);
+}
+
+template <typename Real>
+std::vector<glm::vec<3, Real>> CpuSolver<Real>::velocities() const {
+  std::vector<glm::vec<3, Real>> v(state_.positions.size());
+  const bool verlet = packed_.params.integrator == WEFT_INTEGRATOR_VERLET;
+  for (size_t i = 0; i < v.size(); ++i) {
+    v[i] = verlet
+               ? (glm::vec<3, Real>(state_.positions[i]) - glm::vec<3, Real>(state_.previous[i])) /
+                     Real(packed_.params.dt)
+               : glm::vec<3, Real>(state_.velocities[i]);
+  }
+  return v;
+}
+
+template class CpuSolver<float>;
+template class CpuSolver<double>;
+
+}  // namespace weft

@@ -1,0 +1,25 @@
+// The blow-up watch: what measure_health (CPU or GPU) finds, and when that means the simulation
+// has exploded (a NaN or infinite position, or a spring stretched beyond a sane limit).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace weft {
+
+struct HealthReport {
+  float max_stretch = 0.0f;      // max (length - rest) / rest over springs and constraints, >= 0
+  uint32_t nonfinite_count = 0;  // particles with a NaN or infinite coordinate
+  uint32_t first_nonfinite = 0xffffffffu;
+};
+
+// A stretch of 10 is a link eleven times its rest length: no cloth does that; a solver that has
+// gone unstable does it within a few frames.
+constexpr float kDefaultStretchLimit = 10.0f;
+
+// Why the report means a blow-up, or nothing when the state is healthy.
+std::optional<std::string> blow_up_reason(const HealthReport& report,
+                                          float stretch_limit = kDefaultStretchLimit);
+
+}  // namespace weft

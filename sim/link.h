@@ -1,0 +1,30 @@
+// How the edges a topology builder produces (rope segments, cloth structural/shear/bend links,
+// mesh edges) become elements of the model: springs (force elements), distance constraints
+// (position elements), or nothing. The rest length is the distance at build time.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+namespace weft {
+
+struct Model;
+
+enum class LinkKind { none, spring, constraint };
+
+struct LinkMaterial {
+  LinkKind kind = LinkKind::spring;
+  float stiffness = 0.0f;   // ks, N/m (springs)
+  float damping = 0.0f;     // kd, N s/m (springs)
+  float compliance = 0.0f;  // m/N (constraints); 0 is inextensible
+};
+
+// Throws ModelError naming `what` ("rope segment", "cloth shear") when a value is out of range.
+void check_link_material(const LinkMaterial& material, const std::string& what);
+
+// Adds the element joining particles a and b at their current distance. Throws when the two
+// particles coincide, since that would be a zero rest length.
+void add_link(Model& model, uint32_t a, uint32_t b, const LinkMaterial& material,
+              const std::string& what);
+
+}  // namespace weft

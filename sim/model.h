@@ -1,0 +1,102 @@
+// The mass-spring model both solvers advance: particles, force elements (springs), position
+// elements (distance constraints), program-driven pins (anchors), the environment and the solver
+// settings. Plain data in SI units; the topology builders (rope.h, cloth_grid.h,
+// triangle_mesh.h) fill it, model_validation.h checks it.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include <glm/vec3.hpp>
+
+namespace weft {
+
+enum class Integrator : uint32_t {
+  explicit_euler = 0,       // x += v dt, then v += a dt: unstable for stiff springs, as A shows
+  semi_implicit_euler = 1,  // v += a dt, then x += v dt: symplectic
+  verlet = 2,               // x' = x + (1 - d)(x - x_prev) + a dt^2 (GAMES101)
+};
+
+enum class GroundMode : uint32_t {
+  none = 0,
+  force = 1,       // NeHe lesson 40: repulsion, friction and absorption below the plane
+  projection = 2,  // position-based: particles below the plane are put back on it
+};
+
+enum class SpringDamping : uint32_t {
+  axial = 0,     // Witkin, GLUT lab: -kd ((v1 - v2) . e) e
+  relative = 1,  // NeHe lesson 40: -kf (v1 - v2)
+};
+
+// A force element between particles a and b.
+struct Spring {
+  uint32_t a = 0;
+  uint32_t b = 0;
+  float rest_length = 0.0f;  // m; 0 is allowed (NeHe lesson 39's F = -k (x - c))
+  float stiffness = 0.0f;    // ks, N/m
+  float damping = 0.0f;      // kd, N s/m (see SpringDamping)
+};
+
+// A position element: keeps |x_a - x_b| near rest_length, softened by compliance (XPBD).
+struct DistanceConstraint {
+  uint32_t a = 0;
+  uint32_t b = 0;
+  float rest_length = 0.0f;  // m, > 0
+  float compliance = 0.0f;   // m/N, inverse stiffness; 0 is inextensible
+};
+
+// A pinned particle that the program moves at a velocity each substep.
+struct Anchor {
+  uint32_t particle = 0;
+  glm::vec3 velocity{0.0f};        // m/s
+  bool keep_above_ground = false;  // NeHe: the rope connection never goes below the ground
+};
+
+struct Sphere {
+  glm::vec3 center{0.0f};  // m
+  float radius = 0.0f;     // m
+};
+
+struct Ground {
+  GroundMode mode = GroundMode::none;
+  float height = 0.0f;       // m; the plane faces +y
+  float repulsion = 100.0f;  // kgr, N/m (force mode)
+  float friction = 0.2f;     // kgf, N s/m (force mode)
+  float absorption = 2.0f;   // kga, N s/m (force mode)
+};
+
+struct Environment {
+  glm::vec3 gravity{0.0f, -9.81f, 0.0f};  // m/s^2
+  glm::vec3 wind{0.0f};                   // m/s: air drag pulls velocities towards it
+  float air_drag = 0.0f;                  // ka, N s/m per particle
+  Ground ground;
+  std::vector<Sphere> spheres;
+  float contact_friction = 0.0f;  // share of tangential motion a projected contact removes, [0, 1]
+  SpringDamping spring_damping = SpringDamping::axial;
+};
+
+struct SolverSettings {
+  Integrator integrator = Integrator::verlet;
+  float frame_dt = 1.0f / 60.0f;   // s of simulated time per frame
+  uint32_t substeps = 16;          // per frame, >= 1
+  uint32_t relaxation_sweeps = 8;  // constraint sweeps per substep
+  float verlet_damping = 0.0f;     // d, [0, 1)
+};
+
+struct Model {
+  std::vector<glm::vec3> positions;   // m
+  std::vector<glm::vec3> velocities;  // m/s (Verlet starts from x_prev = x - v dt)
+  std::vector<float> inverse_masses;  // 1/kg; 0 pins the particle
+  std::vector<Spring> springs;
+  std::vector<DistanceConstraint> constraints;
+  std::vector<Anchor> anchors;
+  std::vector<glm::uvec3> triangles;  // for drawing and normals; no physics of their own
+  Environment environment;
+  SolverSettings solver;
+
+  uint32_t particle_count() const { return static_cast<uint32_t>(positions.size()); }
+  // Adds a particle at rest and returns its index; inverse mass 0 pins it.
+  uint32_t add_particle(const glm::vec3& position, float inverse_mass);
+};
+
+}  // namespace weft

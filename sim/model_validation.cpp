@@ -1,0 +1,140 @@
+#include "sim/model_validation.h"
+
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <unordered_set>
+
+#include "sim/model.h"
+#include "sim/model_error.h"
+
+namespace weft {
+
+namespace {
+
+bool finite(const glm::vec3& v) {
+  return std::isfinite(v.x) && std::isfinite(v.y) && std::isfinite(v.z);
+}
+
+std::string number(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", value);
+  return text;
+}
+
+void require(bool ok, const std::string& message) {
+  if (!ok) throw ModelError(message);
+}
+
+void require_non_negative(float value, const std::string& what, const char* unit) {
+  require(std::isfinite(value) && value >= 0.0f,
+          what + " must be finite and >= 0 " + unit + ", got " + number(value));
+}
+
+void validate_particles(const Model& model) {
+  const size_t n = model.positions.size();
+  require(n > 0, "the model has no particles");
+  require(n <= 0xfffffffeull,
+          "the model has " + std::to_string(n) + " particles; at most 2^32 - 2 fit");
+  require(model.velocities.size() == n && model.inverse_masses.size() == n,
+          "the model's particle arrays differ in length (positions " + std::to_string(n) +
+              ", velocities " + std::to_string(model.velocities.size()) + ", inverse masses " +
+              std::to_string(model.inverse_masses.size()) + ")");
+  for (size_t i = 0; i < n; ++i) {
+    const std::string name = "particle " + std::to_string(i);
+    require(finite(model.positions[i]), name + " has a non-finite position");
+    require(finite(model.velocities[i]), name + " has a non-finite velocity");
+    const float w = model.inverse_masses[i];
+    require(std::isfinite(w) && w >= 0.0f,
+            name + ": inverse mass must be finite and >= 0 1/kg (mass > 0, or 0 to pin), got " +
+                number(w));
+  }
+}
+
+void require_pair(uint32_t a, uint32_t b, size_t n, const std::string& name) {
+  require(a < n && b < n, name + " joins particles " + std::to_string(a) + " and " +
+                              std::to_string(b) + ", but the model has " + std::to_string(n));
+  require(a != b, name + " joins particle " + std::to_string(a) + " to itself");
+}
+
+void validate_elements(const Model& model) {
+  const size_t n = model.positions.size();
+  for (size_t s = 0; s < model.springs.size(); ++s) {
+    const Spring& spring = model.springs[s];
+    const std::string name = "spring " + std::to_string(s);
+    require_pair(spring.a, spring.b, n, name);
+    require_non_negative(spring.rest_length, name + ": rest length", "m");
+    require_non_negative(spring.stiffness, name + ": stiffness", "N/m");
+    require_non_negative(spring.damping, name + ": damping", "N s/m");
+  }
+  for (size_t c = 0; c < model.constraints.size(); ++c) {
+    const DistanceConstraint& constraint = model.constraints[c];
+    const std::string name = "distance constraint " + std::to_string(c);
+    require_pair(constraint.a, constraint.b, n, name);
+    require(std::isfinite(constraint.rest_length) && constraint.rest_length > 0.0f,
+            name + ": rest length must be > 0 m, got " + number(constraint.rest_length));
+    require_non_negative(constraint.compliance, name + ": compliance", "m/N");
+  }
+  std::unordered_set<uint32_t> anchored;
+  for (size_t k = 0; k < model.anchors.size(); ++k) {
+    const Anchor& anchor = model.anchors[k];
+    const std::string name = "anchor " + std::to_string(k);
+    require(anchor.particle < n, name + " drives particle " + std::to_string(anchor.particle) +
+                                     ", but the model has " + std::to_string(n));
+    require(model.inverse_masses[anchor.particle] == 0.0f,
+            name + " drives particle " + std::to_string(anchor.particle) +
+                ", which is not pinned (an anchor needs inverse mass 0)");
+    require(anchored.insert(anchor.particle).second,
+            name + " drives particle " + std::to_string(anchor.particle) + " a second time");
+    require(finite(anchor.velocity), name + " has a non-finite velocity");
+  }
+  for (size_t t = 0; t < model.triangles.size(); ++t) {
+    const glm::uvec3& tri = model.triangles[t];
+    require(tri.x < n && tri.y < n && tri.z < n,
+            "triangle " + std::to_string(t) + " uses a particle index beyond " + std::to_string(n));
+  }
+}
+
+void validate_environment(const Environment& env) {
+  require(finite(env.gravity), "gravity must be finite");
+  require(finite(env.wind), "wind must be finite");
+  require_non_negative(env.air_drag, "air_drag", "N s/m");
+  require(std::isfinite(env.ground.height), "ground height must be finite");
+  require_non_negative(env.ground.repulsion, "ground repulsion", "N/m");
+  require_non_negative(env.ground.friction, "ground friction", "N s/m");
+  require_non_negative(env.ground.absorption, "ground absorption", "N s/m");
+  require(std::isfinite(env.contact_friction) && env.contact_friction >= 0.0f &&
+              env.contact_friction <= 1.0f,
+          "contact_friction must be in [0, 1], got " + number(env.contact_friction));
+  for (size_t s = 0; s < env.spheres.size(); ++s) {
+    const Sphere& sphere = env.spheres[s];
+    require(finite(sphere.center), "sphere " + std::to_string(s) + " has a non-finite centre");
+    require(std::isfinite(sphere.radius) && sphere.radius > 0.0f,
+            "sphere " + std::to_string(s) + ": radius must be > 0 m, got " + number(sphere.radius));
+  }
+}
+
+void validate_solver(const SolverSettings& solver) {
+  require(std::isfinite(solver.frame_dt) && solver.frame_dt > 0.0f,
+          "frame_dt must be > 0 s, got " + number(solver.frame_dt));
+  require(solver.substeps >= 1 && solver.substeps <= 100000,
+          "substeps must be in [1, 100000], got " + std::to_string(solver.substeps));
+  require(solver.relaxation_sweeps <= 10000, "relaxation_sweeps must be in [0, 10000], got " +
+                                                 std::to_string(solver.relaxation_sweeps));
+  require(std::isfinite(solver.verlet_damping) && solver.verlet_damping >= 0.0f &&
+              solver.verlet_damping < 1.0f,
+          "verlet_damping must be in [0, 1), got " + number(solver.verlet_damping));
+  const auto integrator = static_cast<uint32_t>(solver.integrator);
+  require(integrator <= 2, "unknown integrator " + std::to_string(integrator));
+}
+
+}  // namespace
+
+void validate_model(const Model& model) {
+  validate_particles(model);
+  validate_elements(model);
+  validate_environment(model.environment);
+  validate_solver(model.solver);
+}
+
+}  // namespace weft

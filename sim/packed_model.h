@@ -1,0 +1,53 @@
+// A validated model in the shape both solvers use: particle state as vec4s (xyz + inverse mass in
+// w), springs as a per-particle adjacency, constraints grouped by colour, environment and
+// settings as the shader's SimParams. The CPU reference and the GPU solver start from the same
+// PackedModel, so they differ only in where the arithmetic happens.
+#pragma once
+
+#include <vector>
+
+#include <glm/vec4.hpp>
+
+#include "sim/constraint_coloring.h"
+#include "sim/frame_schedule.h"
+#include "sim/gpu_types.h"
+#include "sim/model.h"
+#include "sim/spring_adjacency.h"
+
+namespace weft {
+
+struct PackedModel {
+  gpu::SimParams params{};  // dt is filled in per substep by the solver
+  SolverSettings solver;
+  std::vector<glm::vec4> positions;   // xyz: m; w: inverse mass
+  std::vector<glm::vec4> previous;    // xyz: x - v dt (Verlet's x_prev) or x (Euler)
+  std::vector<glm::vec4> velocities;  // xyz: m/s
+  SpringAdjacency springs;
+  ColoredConstraints constraints;
+  std::vector<gpu::Anchor> anchors;
+  std::vector<glm::vec4> spheres;  // xyz: centre; w: radius
+
+  uint32_t particle_count() const { return static_cast<uint32_t>(positions.size()); }
+  bool has_collisions() const {
+    return !spheres.empty() || params.ground_mode == WEFT_GROUND_PROJECTION;
+  }
+  // Which passes a frame of `substeps` substeps runs (see frame_schedule.h).
+  FrameShape frame_shape(uint32_t substeps, bool has_external_forces) const {
+    FrameShape shape;
+    shape.substeps = substeps;
+    shape.relaxation_sweeps = constraints.constraints.empty() ? 0u : solver.relaxation_sweeps;
+    shape.color_offsets = constraints.color_offsets;
+    shape.has_external_forces = has_external_forces;
+    shape.has_anchors = !anchors.empty();
+    shape.has_collisions = has_collisions();
+    return shape;
+  }
+};
+
+// Validates the model (throws ModelError) and packs it.
+PackedModel pack_model(const Model& model);
+
+// The environment and settings part of SimParams, for a model whose particles are already packed.
+gpu::SimParams make_sim_params(const Model& model);
+
+}  // namespace weft

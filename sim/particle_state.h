@@ -1,0 +1,22 @@
+// The per-particle arrays a solver advances, in the GPU's layout (vec4: xyz + one spare lane).
+// The CPU reference uses float to match the GPU bit for bit where it can, and double for the
+// physics tests that compare against analytic results.
+#pragma once
+
+#include <vector>
+
+#include <glm/vec4.hpp>
+
+namespace weft {
+
+template <typename Real>
+struct ParticleState {
+  using vec4 = glm::vec<4, Real>;
+  std::vector<vec4> positions;   // xyz: m; w: inverse mass (1/kg), 0 = pinned
+  std::vector<vec4> previous;    // xyz: position at the start of the substep
+  std::vector<vec4> velocities;  // xyz: m/s (Euler integrators)
+  std::vector<vec4> forces;      // xyz: N, this substep
+  std::vector<Real> lambdas;     // XPBD multiplier per constraint
+};
+
+}  // namespace weft

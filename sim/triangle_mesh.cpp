@@ -1,0 +1,110 @@
+#include "sim/triangle_mesh.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <string>
+#include <utility>
+
+#include <glm/geometric.hpp>
+
+#include "sim/model.h"
+#include "sim/model_error.h"
+
+namespace weft {
+
+namespace {
+
+std::string triangle_name(size_t t, const glm::uvec3& tri) {
+  return "mesh triangle " + std::to_string(t) + " (" + std::to_string(tri.x) + ", " +
+         std::to_string(tri.y) + ", " + std::to_string(tri.z) + ")";
+}
+
+// The triangles around each undirected edge, edges in order of first appearance.
+struct EdgeUse {
+  uint32_t a, b;
+  uint32_t opposite[2];  // vertex opposite the edge in its first two triangles
+  uint32_t uses = 0;
+};
+
+}  // namespace
+
+uint32_t add_triangle_mesh(Model& model, const TriangleMeshDesc& mesh) {
+  const size_t vertex_count = mesh.vertices.size();
+  if (vertex_count < 3 || mesh.triangles.empty()) {
+    throw ModelError("mesh: needs at least one triangle, got " + std::to_string(vertex_count) +
+                     " vertices and " + std::to_string(mesh.triangles.size()) + " triangles");
+  }
+  if (!std::isfinite(mesh.particle_mass) || mesh.particle_mass <= 0.0f) {
+    throw ModelError("mesh: particle_mass must be > 0 kg, got " +
+                     std::to_string(mesh.particle_mass));
+  }
+  check_link_material(mesh.edge, "mesh edge link");
+  check_link_material(mesh.bend, "mesh bend link");
+  for (size_t v = 0; v < vertex_count; ++v) {
+    const glm::vec3& p = mesh.vertices[v];
+    if (!std::isfinite(p.x) || !std::isfinite(p.y) || !std::isfinite(p.z)) {
+      throw ModelError("mesh vertex " + std::to_string(v) + " is not finite");
+    }
+  }
+  for (uint32_t pin : mesh.pinned) {
+    if (pin >= vertex_count) {
+      throw ModelError("mesh: pinned vertex " + std::to_string(pin) +
+                       " does not exist (the mesh has " + std::to_string(vertex_count) +
+                       " vertices)");
+    }
+  }
+
+  std::vector<EdgeUse> edges;
+  std::map<std::pair<uint32_t, uint32_t>, size_t> edge_index;
+  for (size_t t = 0; t < mesh.triangles.size(); ++t) {
+    const glm::uvec3& tri = mesh.triangles[t];
+    for (int k = 0; k < 3; ++k) {
+      if (tri[k] >= vertex_count) {
+        throw ModelError(triangle_name(t, tri) + " uses vertex " + std::to_string(tri[k]) +
+                         ", but the mesh has " + std::to_string(vertex_count) + " vertices");
+      }
+    }
+    if (tri.x == tri.y || tri.y == tri.z || tri.x == tri.z) {
+      throw ModelError(triangle_name(t, tri) + " repeats a vertex");
+    }
+    const glm::vec3 n = glm::cross(mesh.vertices[tri.y] - mesh.vertices[tri.x],
+                                   mesh.vertices[tri.z] - mesh.vertices[tri.x]);
+    if (!(glm::length(n) > 0.0f)) throw ModelError(triangle_name(t, tri) + " has zero area");
+    for (int k = 0; k < 3; ++k) {
+      const uint32_t a = tri[k];
+      const uint32_t b = tri[(k + 1) % 3];
+      const uint32_t opposite = tri[(k + 2) % 3];
+      const auto key = std::minmax(a, b);
+      auto [it, inserted] = edge_index.try_emplace({key.first, key.second}, edges.size());
+      if (inserted) edges.push_back({key.first, key.second, {0, 0}, 0});
+      EdgeUse& edge = edges[it->second];
+      if (edge.uses == 2) {
+        throw ModelError("mesh edge (" + std::to_string(edge.a) + ", " + std::to_string(edge.b) +
+                         ") is shared by more than two triangles (non-manifold), the third is " +
+                         triangle_name(t, tri));
+      }
+      edge.opposite[edge.uses++] = opposite;
+    }
+  }
+
+  const uint32_t first = model.particle_count();
+  for (const glm::vec3& v : mesh.vertices)
+    model.add_particle(v, 1.0f / mesh.particle_mass);
+  for (uint32_t pin : mesh.pinned)
+    model.inverse_masses[first + pin] = 0.0f;
+  for (const EdgeUse& edge : edges) {
+    add_link(model, first + edge.a, first + edge.b, mesh.edge, "mesh edge link");
+  }
+  for (const EdgeUse& edge : edges) {
+    if (edge.uses == 2 && edge.opposite[0] != edge.opposite[1]) {
+      add_link(model, first + edge.opposite[0], first + edge.opposite[1], mesh.bend,
+               "mesh bend link");
+    }
+  }
+  for (const glm::uvec3& tri : mesh.triangles)
+    model.triangles.push_back(tri + glm::uvec3(first));
+  return first;
+}
+
+}  // namespace weft

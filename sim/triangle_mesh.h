@@ -1,0 +1,29 @@
+// Any triangle mesh as cloth: a particle per vertex, a link per edge, and a bend link across each
+// interior edge (joining the two vertices opposite it).
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include <glm/vec3.hpp>
+
+#include "sim/link.h"
+
+namespace weft {
+
+struct Model;
+
+struct TriangleMeshDesc {
+  std::vector<glm::vec3> vertices;    // m
+  std::vector<glm::uvec3> triangles;  // vertex indices
+  float particle_mass = 1.0f;         // kg per vertex, > 0
+  LinkMaterial edge;
+  LinkMaterial bend;
+  std::vector<uint32_t> pinned;  // vertex indices
+};
+
+// Appends the mesh and returns its first particle. Refuses (ModelError) out-of-range indices,
+// triangles that repeat a vertex, zero-area triangles and edges shared by more than two triangles.
+uint32_t add_triangle_mesh(Model& model, const TriangleMeshDesc& mesh);
+
+}  // namespace weft

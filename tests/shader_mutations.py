@@ -1,0 +1,151 @@
+#!/usr/bin/env python3
+"""Breaks each compute shader on purpose, one mutation at a time, and checks that the GPU tests
+notice. A mutation is a small, plausible bug: a dropped term, a flipped sign, a wrong neighbour,
+a missing division. For each one the shaders are recompiled into a scratch folder and the given
+test programs run against it through WEFT_SHADER_DIR (no rebuild, no relink). The check passes
+only if the unmutated shaders pass and every mutation makes some test fail.
+
+usage: shader_mutations.py --glslc GLSLC --shaders DIR TEST_PROGRAM [TEST_PROGRAM ...]
+"""
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+
+# (shader file, text to find, replacement, what the bug is). A dropped statement becomes ";" so
+# that an `if` before it still has a body.
+MUTATIONS = [
+    ("accumulate_forces.comp", "vec3 f = params.gravity.xyz / p.w;", "vec3 f = vec3(0.0);",
+     "gravity dropped"),
+    ("accumulate_forces.comp", "f -= params.air_drag * (v - params.wind.xyz);",
+     "f -= params.air_drag * v;", "wind ignored by air drag"),
+    ("accumulate_forces.comp", "f -= params.air_drag * (v - params.wind.xyz);",
+     "f += params.air_drag * (v - params.wind.xyz);", "air drag sign flipped"),
+    ("accumulate_forces.comp", "vec3 f = -params.ground.z * vec3(v.x, 0.0, v.z);",
+     "vec3 f = vec3(0.0);", "ground friction dropped"),
+    ("accumulate_forces.comp", "if (v.y < 0.0) f.y -= params.ground.w * v.y;", ";",
+     "ground absorption dropped"),
+    ("accumulate_forces.comp", "f.y += params.ground.y * (params.ground.x - x.y);",
+     "f.y += params.ground.y * (x.y - params.ground.x);", "ground repulsion sign flipped"),
+    ("accumulate_forces.comp", "f = -spring.stiffness * (len - spring.rest_length) * e;",
+     "f = -spring.stiffness * len * e;", "spring rest length ignored"),
+    ("accumulate_forces.comp", "vec3 d = x - positions[spring.other].xyz;",
+     "vec3 d = x - positions[spring.other ^ 1u].xyz;", "spring reads a wrong neighbour"),
+    ("accumulate_forces.comp", "f -= spring.damping * dot(dv, e) * e;", ";",
+     "axial spring damping dropped"),
+    ("accumulate_forces.comp", "f -= spring.damping * dv;", "f += spring.damping * dv;",
+     "relative spring damping sign flipped"),
+    ("accumulate_forces.comp", "for (uint k = spring_offsets[i]; k < end; ++k)",
+     "for (uint k = spring_offsets[i] + 1u; k < end; ++k)", "first spring of each particle skipped"),
+    ("simulation_bindings.glsl", "return (positions[i].xyz - previous[i].xyz) / params.dt;",
+     "return positions[i].xyz - previous[i].xyz;", "Verlet velocity not divided by dt"),
+    ("integrate.comp", "vec3 a = forces[i].xyz * p.w;", "vec3 a = forces[i].xyz;",
+     "mass ignored"),
+    ("integrate.comp", "next = x + v * dt;\n    velocities[i] = vec4(v + a * dt, 0.0);",
+     "next = x + (v + a * dt) * dt;\n    velocities[i] = vec4(v + a * dt, 0.0);",
+     "explicit Euler moves with the new velocity"),
+    ("integrate.comp", "vec3 v = velocities[i].xyz + a * dt;", "vec3 v = velocities[i].xyz - a * dt;",
+     "semi-implicit Euler acceleration sign flipped"),
+    ("integrate.comp", "(1.0 - params.verlet_damping)", "1.0", "Verlet damping dropped"),
+    ("integrate.comp", "a * (dt * dt)", "a * dt", "Verlet acceleration times dt, not dt^2"),
+    ("integrate.comp", "previous[i] = vec4(x, 0.0);", "previous[i] = vec4(next, 0.0);",
+     "previous position set to the new one"),
+    ("apply_external_forces.comp", "forces[e.particle].xyz += e.force.xyz;",
+     "forces[e.particle].xyz = e.force.xyz;", "external force replaces instead of adds"),
+    ("drive_anchors.comp", "next.y = max(next.y, params.ground.x);", ";",
+     "anchor not kept above the ground"),
+    ("drive_anchors.comp", "previous[i] = vec4(p.xyz, 0.0);", ";",
+     "anchor's previous position not updated"),
+    ("drive_anchors.comp", "vec3 next = p.xyz + anchor.velocity.xyz * params.dt;",
+     "vec3 next = p.xyz + anchor.velocity.xyz;", "anchor velocity not scaled by dt"),
+    ("relax_distance.comp", "float alpha = constraint.compliance / (params.dt * params.dt);",
+     "float alpha = constraint.compliance / params.dt;", "XPBD compliance scaled by dt, not dt^2"),
+    ("relax_distance.comp", "float lambda = relax.reset_lambda != 0u ? 0.0 : lambdas[c];",
+     "float lambda = lambdas[c];", "XPBD multipliers never reset"),
+    ("relax_distance.comp", "vec3 move_b = (-pb.w * delta_lambda) * n;",
+     "vec3 move_b = (pb.w * delta_lambda) * n;", "second end moved the wrong way"),
+    ("relax_distance.comp", "velocities[constraint.a].xyz += move_a / params.dt;", ";",
+     "Euler velocity not corrected by the projection"),
+    ("relax_distance.comp", "DistanceConstraint constraint = constraints[c];",
+     "DistanceConstraint constraint = constraints[k];", "colour offset ignored"),
+    ("collide.comp", "    x.y = params.ground.x;\n", "    ;\n", "ground projection dropped"),
+    ("collide.comp", "x = sphere.xyz + normal * sphere.w;", "x = sphere.xyz + normal * (0.9 * sphere.w);",
+     "sphere projection falls short"),
+    ("collide.comp", "x -= params.contact_friction * tangential;", ";", "contact friction dropped"),
+    ("collide.comp", "if (!integrator_is_verlet()) velocities[i].xyz += (x - p.xyz) / params.dt;", ";",
+     "Euler velocity not corrected by the contact"),
+    ("measure_health.comp", "atomicAdd(health.nonfinite_count, 1u);", ";",
+     "non-finite particles not counted"),
+    ("measure_health.comp", "return rest > 0.0 ? (length(a - b) - rest) / rest : 0.0;",
+     "return rest > 0.0 ? (length(a - b) - rest) : 0.0;", "stretch not relative to rest length"),
+]
+
+
+def compile_shaders(glslc, source_dir, out_dir):
+    for name in sorted(os.listdir(source_dir)):
+        if not name.endswith(".comp"):
+            continue
+        result = subprocess.run(
+            [glslc, "--target-env=vulkan1.3", "-O", "-I", source_dir, "-o",
+             os.path.join(out_dir, name + ".spv"), os.path.join(source_dir, name)],
+            capture_output=True, text=True)
+        if result.returncode != 0:
+            raise RuntimeError(f"glslc failed on {name}:\n{result.stderr}")
+
+
+def tests_pass(programs, spirv_dir):
+    env = dict(os.environ, WEFT_SHADER_DIR=spirv_dir)
+    for program in programs:
+        result = subprocess.run([program, "--gtest_brief=1"], env=env, capture_output=True, text=True)
+        if result.returncode != 0:
+            return False, os.path.basename(program)
+    return True, None
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--glslc", required=True)
+    parser.add_argument("--shaders", required=True, help="folder of the GLSL sources")
+    parser.add_argument("programs", nargs="+", help="GPU test programs to run per mutation")
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory(prefix="weft-mutations-") as scratch:
+        sources = os.path.join(scratch, "src")
+        spirv = os.path.join(scratch, "spv")
+        shutil.copytree(args.shaders, sources)
+        os.mkdir(spirv)
+        compile_shaders(args.glslc, sources, spirv)
+        ok, failing = tests_pass(args.programs, spirv)
+        if not ok:
+            print(f"FAIL: the unmutated shaders already fail {failing}; fix that first")
+            return 1
+
+        survivors = []
+        for shader, find, replace, what in MUTATIONS:
+            path = os.path.join(sources, shader)
+            original = open(path).read()
+            if original.count(find) != 1:
+                print(f"FAIL: mutation '{what}' no longer matches {shader} exactly once; update it")
+                return 1
+            open(path, "w").write(original.replace(find, replace))
+            try:
+                compile_shaders(args.glslc, sources, spirv)
+                ok, failing = tests_pass(args.programs, spirv)
+            finally:
+                open(path, "w").write(original)
+            status = "survived (no test failed)" if ok else f"caught by {failing}"
+            print(f"{shader:28} {what:50} {status}", flush=True)
+            if ok:
+                survivors.append(f"{shader}: {what}")
+
+    print(f"\n{len(MUTATIONS) - len(survivors)} of {len(MUTATIONS)} mutations caught")
+    if survivors:
+        print("FAIL: these broken shaders pass every test:\n  " + "\n  ".join(survivors))
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,56 @@
+// Comparing two particle states element by element, with a report that names the worst element.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include <glm/vec4.hpp>
+
+namespace weft::test {
+
+// Every element's xyz must satisfy |actual - expected| <= tolerance(i) in each coordinate.
+// Reports how many elements differ and the worst one, rather than thousands of lines.
+template <typename Tolerance>
+::testing::AssertionResult all_near(const std::vector<glm::vec4>& actual,
+                                    const std::vector<glm::vec4>& expected, Tolerance tolerance,
+                                    const std::string& what) {
+  if (actual.size() != expected.size()) {
+    return ::testing::AssertionFailure()
+           << what << ": " << actual.size() << " elements, expected " << expected.size();
+  }
+  size_t failures = 0;
+  size_t worst = 0;
+  double worst_ratio = 0.0;
+  for (size_t i = 0; i < actual.size(); ++i) {
+    const double limit = tolerance(i);
+    for (int k = 0; k < 3; ++k) {
+      const double error = std::abs(double{actual[i][k]} - double{expected[i][k]});
+      const double ratio = error / limit;
+      if (!(error <= limit)) ++failures;  // also catches NaN
+      if (!(ratio <= worst_ratio)) {
+        worst_ratio = std::isnan(ratio) ? INFINITY : ratio;
+        worst = i;
+      }
+    }
+  }
+  if (failures == 0) return ::testing::AssertionSuccess();
+  const glm::vec4& a = actual[worst];
+  const glm::vec4& e = expected[worst];
+  return ::testing::AssertionFailure()
+         << what << ": " << failures << " coordinate(s) out of tolerance; worst is element "
+         << worst << ": actual (" << a.x << ", " << a.y << ", " << a.z << "), expected (" << e.x
+         << ", " << e.y << ", " << e.z << "), tolerance " << tolerance(worst) << " (error "
+         << worst_ratio << " x tolerance)";
+}
+
+inline ::testing::AssertionResult all_near(const std::vector<glm::vec4>& actual,
+                                           const std::vector<glm::vec4>& expected, double tolerance,
+                                           const std::string& what) {
+  return all_near(
+      actual, expected, [tolerance](size_t) { return tolerance; }, what);
+}
+
+}  // namespace weft::test

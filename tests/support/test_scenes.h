@@ -1,0 +1,27 @@
+// Small scenes that exercise every term of the model, shared by the GPU-vs-CPU tests.
+#pragma once
+
+#include <cstdint>
+
+#include "sim/model.h"
+#include "sim/particle_state.h"
+
+namespace weft::test {
+
+// A NeHe-style rope: springs with relative-velocity friction, air drag towards a wind, the NeHe
+// ground force model (the rope lies partly below the ground), node 0 pinned and driven by an
+// anchor that moves down into the ground (so its clamp acts); beside it GAMES101's inextensible
+// rope of distance constraints.
+Model rope_scene(Integrator integrator);
+
+// A cloth: structural links as compliant constraints, shear as inextensible constraints, bend as
+// springs with axial damping; two corners pinned (one driven by an anchor), a sphere collider it
+// overlaps, a projection ground plane above some of its particles, contact friction.
+Model cloth_scene(Integrator integrator);
+
+// The model's initial state, pushed away from rest deterministically: every position moved by up
+// to 2 cm, velocities up to 1 m/s, previous positions consistent with those velocities plus
+// noise. Every force term is then of a size a test can see.
+ParticleState<float> perturbed_state(const Model& model, float dt, uint32_t seed);
+
+}  // namespace weft::test

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# weft's one entry point for a fresh Debian 12 machine: installs what is missing (apt, with sudo
+# when not root), configures and builds with the CMake presets, then does what was asked.
+#
+#   tools/setup.sh run    weft's main job: the default cloth (viewer or headless run)
+#   tools/setup.sh test   every test: the suite on lavapipe with validation, then the CPU tests
+#                         again under AddressSanitizer + UndefinedBehaviorSanitizer
+#   tools/setup.sh build  only install and build
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+PACKAGES=(
+  cmake ninja-build g++ pkg-config python3
+  libvulkan-dev libvulkan-volk-dev mesa-vulkan-drivers vulkan-validationlayers vulkan-tools
+  glslc libglfw3-dev libglm-dev libgtest-dev libcli11-dev
+  xvfb xauth
+)
+
+install_missing() {
+  local missing=()
+  for package in "${PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" ||
+      missing+=("$package")
+  done
+  [ ${#missing[@]} -eq 0 ] && return
+  local sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo=sudo
+  echo "weft: installing ${missing[*]}"
+  $sudo apt-get update -qq
+  $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
+
+build() {
+  local preset=$1
+  cmake --preset "$preset" >/dev/null
+  cmake --build --preset "$preset"
+}
+
+case "${1:-}" in
+  run)
+    install_missing
+    build default
+    shift
+    exec build/app/weft run "$@"
+    ;;
+  test)
+    install_missing
+    build default
+    # CI must execute the Vulkan tests, never skip them for want of a device.
+    export WEFT_REQUIRE_VULKAN=1
+    ctest --preset default -j2
+    build asan
+    ctest --preset asan -j2
+    ;;
+  build)
+    install_missing
+    build default
+    ;;
+  *)
+    echo "usage: tools/setup.sh run|test|build" >&2
+    exit 2
+    ;;
+esac
