@@ -1,6 +1,6 @@
 #version 450
-// Moves the program-driven pinned particles (NeHe's rope connection, a mouse drag) by their
-// velocity, after the integrator as NeHe's RopeSimulation does. One thread per anchor.
+// Moves the program-driven pinned particles, after the integrator as NeHe's RopeSimulation does:
+// NeHe's rope connection by its velocity, a mouse drag towards its target. One thread per anchor.
 // Mirrors drive_anchors() in sim/cpu_passes.h.
 #include "simulation_bindings.glsl"
 
@@ -12,11 +12,20 @@ void main() {
   Anchor anchor = anchors[k];
   uint i = anchor.particle;
   vec4 p = positions[i];
-  vec3 next = p.xyz + anchor.velocity.xyz * params.dt;
+  vec3 next;
+  if (anchor.mode == WEFT_ANCHOR_TARGET) {
+    // An implicit step of dx/dt = (target - x) / w: smooth, and exact on the target when w = 0.
+    next = p.xyz + (anchor.target.xyz - p.xyz) * (params.dt / (params.dt + anchor.target.w));
+  } else {
+    next = p.xyz + anchor.velocity.xyz * params.dt;
+  }
   if (anchor.keep_above_ground != 0u && params.ground_mode != WEFT_GROUND_NONE) {
     next.y = max(next.y, params.ground.x);
   }
+  // A dragged particle that is let go leaves with the velocity the drag gave it.
+  vec3 velocity =
+      anchor.mode == WEFT_ANCHOR_TARGET ? (next - p.xyz) / params.dt : anchor.velocity.xyz;
   previous[i] = vec4(p.xyz, 0.0);
   positions[i] = vec4(next, p.w);
-  velocities[i] = vec4(anchor.velocity.xyz, 0.0);
+  velocities[i] = vec4(velocity, 0.0);
 }

@@ -84,14 +84,21 @@ struct DistanceConstraint {
   float compliance;   // inverse stiffness, m/N; 0 is inextensible
 };
 
-// A pinned particle (inverse mass 0) that the program moves at a velocity (NeHe's rope
-// connection, a mouse drag). Each substep moves it by velocity * dt, never below the ground.
+// Anchor::mode
+#define WEFT_ANCHOR_VELOCITY 0  // moves its particle by velocity * dt each substep (NeHe's rope)
+#define WEFT_ANCHOR_TARGET 1    // pulls its particle towards target (a mouse drag)
+
+// A pinned particle (inverse mass 0) that the program moves: at a velocity (NeHe's rope
+// connection) or towards a target (a mouse drag, sim/particle_drag.h). Never below the ground
+// when keep_above_ground is set.
 struct Anchor {
-  vec4 velocity;  // xyz: m/s
+  vec4 velocity;  // xyz: m/s (WEFT_ANCHOR_VELOCITY)
+  vec4 target;    // xyz: m; w: time constant of the approach, s, >= 0 (WEFT_ANCHOR_TARGET): each
+                  // substep covers dt / (dt + w) of the way, so ~63% of it takes w seconds
   uint particle;
   uint keep_above_ground;  // 1: clamp to the ground height as NeHe's rope connection does
+  uint mode;               // WEFT_ANCHOR_*
   uint pad0;
-  uint pad1;
 };
 
 // A force applied during one substep and then cleared (Witkin's one-shot external force).

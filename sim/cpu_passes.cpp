@@ -135,11 +135,19 @@ void drive_anchors(const gpu::SimParams& params, std::span<const gpu::Anchor> an
     const gpu::Anchor& anchor = anchors[k];
     const uint32_t i = anchor.particle;
     const vec4<Real> p = state.positions[i];
-    const vec3<Real> velocity = xyz<Real>(anchor.velocity);
-    vec3<Real> next = vec3<Real>(p) + velocity * Real(params.dt);
+    const Real dt = params.dt;
+    const bool targeted = anchor.mode == WEFT_ANCHOR_TARGET;
+    vec3<Real> next;
+    if (targeted) {
+      next = vec3<Real>(p) +
+             (xyz<Real>(anchor.target) - vec3<Real>(p)) * (dt / (dt + Real(anchor.target.w)));
+    } else {
+      next = vec3<Real>(p) + xyz<Real>(anchor.velocity) * dt;
+    }
     if (anchor.keep_above_ground != 0u && params.ground_mode != WEFT_GROUND_NONE) {
       next.y = std::max(next.y, Real(params.ground.x));
     }
+    const vec3<Real> velocity = targeted ? (next - vec3<Real>(p)) / dt : xyz<Real>(anchor.velocity);
     state.previous[i] = vec4<Real>(vec3<Real>(p), Real(0));
     state.positions[i] = vec4<Real>(next, p.w);
     state.velocities[i] = vec4<Real>(velocity, Real(0));

@@ -75,11 +75,32 @@ void CpuSolver<Real>::execute(const PassStep& step) {
 
 template <typename Real>
 void CpuSolver<Real>::set_anchor_velocity(uint32_t anchor, const glm::vec3& velocity) {
-  if (anchor >= packed_.anchors.size()) {
+  if (anchor >= packed_.model_anchor_count()) {
     throw std::out_of_range("anchor " + std::to_string(anchor) + " does not exist (the model has " +
-                            std::to_string(packed_.anchors.size()) + ")");
+                            std::to_string(packed_.model_anchor_count()) + ")");
   }
   packed_.anchors[anchor].velocity = glm::vec4(velocity, 0.0f);
+}
+
+// Mirrors GpuSolver::drag and GpuSolver::end_drag.
+template <typename Real>
+void CpuSolver<Real>::drag(uint32_t particle, const glm::vec3& target, float follow_time) {
+  check_drag(packed_, particle, target, follow_time);
+  if (drag_.active && drag_.particle != particle) end_drag();
+  if (!drag_.active) {
+    drag_ = {true, particle, static_cast<float>(state_.positions[particle].w)};
+    set_inverse_mass(particle, 0.0f);
+    packed_.params.anchor_count = packed_.model_anchor_count() + 1;
+  }
+  packed_.anchors[packed_.drag_anchor_slot()] = make_drag_anchor(particle, target, follow_time);
+}
+
+template <typename Real>
+void CpuSolver<Real>::end_drag() {
+  if (!drag_.active) return;
+  set_inverse_mass(drag_.particle, drag_.saved_inverse_mass);
+  packed_.params.anchor_count = packed_.model_anchor_count();
+  drag_ = {};
 }
 
 template <typename Real>

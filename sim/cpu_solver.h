@@ -11,6 +11,7 @@
 #include "sim/external_force_queue.h"
 #include "sim/frame_schedule.h"
 #include "sim/packed_model.h"
+#include "sim/particle_drag.h"
 #include "sim/particle_state.h"
 
 namespace weft {
@@ -32,10 +33,15 @@ class CpuSolver {
   void apply_force_once(uint32_t particle, const glm::vec3& force) {
     queued_forces_.add(particle, force);
   }
-  // Pins (0) or frees a particle: what a mouse drag does.
+  // Pins (0) or frees a particle.
   void set_inverse_mass(uint32_t particle, float inverse_mass) {
     state_.positions.at(particle).w = Real(inverse_mass);
   }
+  // A mouse drag, as GpuSolver::drag: pins `particle` and pulls it towards `target` (m).
+  void drag(uint32_t particle, const glm::vec3& target, float follow_time = kDragFollowTime);
+  // Lets go, as GpuSolver::end_drag.
+  void end_drag();
+  const ParticleDrag& current_drag() const { return drag_; }
 
   HealthReport measure_health() const;
   // Velocities of every particle, derived from positions for Verlet.
@@ -55,6 +61,7 @@ class CpuSolver {
   ParticleState<Real> state_;
   ExternalForceQueue queued_forces_;
   std::vector<gpu::ExternalForce> frame_forces_;
+  ParticleDrag drag_;
   double simulated_time_ = 0.0;
 };
 

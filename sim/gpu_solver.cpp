@@ -228,9 +228,9 @@ HealthReport GpuSolver::measure_health() {
 }
 
 void GpuSolver::set_anchor_velocity(uint32_t anchor, const glm::vec3& velocity) {
-  if (anchor >= packed_.anchors.size()) {
+  if (anchor >= packed_.model_anchor_count()) {
     throw ModelError("anchor " + std::to_string(anchor) + " does not exist (the model has " +
-                     std::to_string(packed_.anchors.size()) + ")");
+                     std::to_string(packed_.model_anchor_count()) + ")");
   }
   packed_.anchors[anchor].velocity = glm::vec4(velocity, 0.0f);
   if (std::find(dirty_anchors_.begin(), dirty_anchors_.end(), anchor) == dirty_anchors_.end()) {
@@ -253,6 +253,29 @@ void GpuSolver::set_inverse_mass(uint32_t particle, float inverse_mass) {
     throw ModelError("inverse mass must be finite and >= 0, got " + std::to_string(inverse_mass));
   }
   inverse_mass_edits_[particle] = inverse_mass;
+  packed_.positions[particle].w = inverse_mass;
+}
+
+void GpuSolver::drag(uint32_t particle, const glm::vec3& target, float follow_time) {
+  check_drag(packed_, particle, target, follow_time);
+  if (drag_.active && drag_.particle != particle) end_drag();
+  if (!drag_.active) {
+    drag_ = {true, particle, packed_.positions[particle].w};
+    set_inverse_mass(particle, 0.0f);
+    packed_.params.anchor_count = packed_.model_anchor_count() + 1;
+  }
+  const uint32_t slot = packed_.drag_anchor_slot();
+  packed_.anchors[slot] = make_drag_anchor(particle, target, follow_time);
+  if (std::find(dirty_anchors_.begin(), dirty_anchors_.end(), slot) == dirty_anchors_.end()) {
+    dirty_anchors_.push_back(slot);
+  }
+}
+
+void GpuSolver::end_drag() {
+  if (!drag_.active) return;
+  set_inverse_mass(drag_.particle, drag_.saved_inverse_mass);
+  packed_.params.anchor_count = packed_.model_anchor_count();
+  drag_ = {};
 }
 
 ParticleState<float> GpuSolver::download_state() const {

@@ -20,6 +20,7 @@
 #include "sim/gpu_buffers.h"
 #include "sim/health.h"
 #include "sim/packed_model.h"
+#include "sim/particle_drag.h"
 #include "sim/particle_state.h"
 
 namespace weft {
@@ -51,14 +52,23 @@ class GpuSolver {
 
   void set_anchor_velocity(uint32_t anchor, const glm::vec3& velocity);
   void apply_force_once(uint32_t particle, const glm::vec3& force);
-  // Pins (0) or frees a particle from the next frame on: what a mouse drag does.
+  // Pins (0) or frees a particle from the next frame on.
   void set_inverse_mass(uint32_t particle, float inverse_mass);
+  // A mouse drag (sim/particle_drag.h) from the next frame on: pins `particle` and pulls it
+  // towards `target` (m). Calling it again moves the target, or moves the drag to another
+  // particle. Throws ModelError for a particle that one of the model's anchors drives.
+  void drag(uint32_t particle, const glm::vec3& target, float follow_time = kDragFollowTime);
+  // Lets go: the particle gets its inverse mass back and keeps its velocity. No-op without a drag.
+  void end_drag();
+  const ParticleDrag& current_drag() const { return drag_; }
 
   // Reads the whole state back (positions, previous, velocities, forces, lambdas), waiting.
   ParticleState<float> download_state() const;
   // Replaces the particle state (tests put both solvers in the same state).
   void upload_state(const ParticleState<float>& state);
 
+  // The model as the GPU holds it now: parameters, anchors and inverse masses follow the edits
+  // above (positions and velocities are those of the start).
   const PackedModel& packed() const { return packed_; }
   const GpuBuffers& buffers() const { return *buffers_; }
   Device& device() const { return device_; }
@@ -80,6 +90,7 @@ class GpuSolver {
   ExternalForceQueue queued_forces_;
   std::vector<uint32_t> dirty_anchors_;
   std::map<uint32_t, float> inverse_mass_edits_;
+  ParticleDrag drag_;
 };
 
 }  // namespace weft

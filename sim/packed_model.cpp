@@ -53,6 +53,7 @@ PackedModel pack_model(const Model& model) {
     a.keep_above_ground = anchor.keep_above_ground ? 1u : 0u;
     packed.anchors.push_back(a);
   }
+  packed.anchors.push_back(gpu::Anchor{});  // the drag slot, idle
   for (const Sphere& sphere : model.environment.spheres) {
     packed.spheres.push_back(glm::vec4(sphere.center, sphere.radius));
   }

@@ -24,10 +24,14 @@ struct PackedModel {
   std::vector<glm::vec4> velocities;  // xyz: m/s
   SpringAdjacency springs;
   ColoredConstraints constraints;
+  // The model's anchors, then one slot reserved for a mouse drag (sim/particle_drag.h), which
+  // params.anchor_count covers only while a drag is on.
   std::vector<gpu::Anchor> anchors;
   std::vector<glm::vec4> spheres;  // xyz: centre; w: radius
 
   uint32_t particle_count() const { return static_cast<uint32_t>(positions.size()); }
+  uint32_t model_anchor_count() const { return static_cast<uint32_t>(anchors.size()) - 1; }
+  uint32_t drag_anchor_slot() const { return model_anchor_count(); }
   bool has_collisions() const {
     return !spheres.empty() || params.ground_mode == WEFT_GROUND_PROJECTION;
   }
@@ -38,7 +42,7 @@ struct PackedModel {
     shape.relaxation_sweeps = constraints.constraints.empty() ? 0u : solver.relaxation_sweeps;
     shape.color_offsets = constraints.color_offsets;
     shape.has_external_forces = has_external_forces;
-    shape.has_anchors = !anchors.empty();
+    shape.has_anchors = params.anchor_count > 0;
     shape.has_collisions = has_collisions();
     return shape;
   }
