@@ -54,4 +54,11 @@ void check_vk(VkResult result, const char* call_expression, const char* file, in
                     result);
 }
 
+VkResult check_vk_swapchain(VkResult result, const char* call_expression, const char* file,
+                            int line) {
+  if (result == VK_SUBOPTIMAL_KHR || result == VK_ERROR_OUT_OF_DATE_KHR) return result;
+  check_vk(result, call_expression, file, line);
+  return result;
+}
+
 }  // namespace weft

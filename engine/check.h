@@ -27,6 +27,12 @@ std::string vk_result_name(VkResult result);
 // name (the text before the first '(') goes into the message.
 void check_vk(VkResult result, const char* call_expression, const char* file, int line);
 
+// For swapchain calls, where VK_SUBOPTIMAL_KHR and VK_ERROR_OUT_OF_DATE_KHR are expected (the
+// window was resized) and returned for the caller to act on; any other failure throws as above.
+VkResult check_vk_swapchain(VkResult result, const char* call_expression, const char* file,
+                            int line);
+
 }  // namespace weft
 
 #define VK_CHECK(call) ::weft::check_vk((call), #call, __FILE__, __LINE__)
+#define VK_CHECK_SWAPCHAIN(call) ::weft::check_vk_swapchain((call), #call, __FILE__, __LINE__)
