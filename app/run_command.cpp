@@ -7,6 +7,7 @@
 #include <CLI/CLI.hpp>
 
 #include "app/default_scene.h"
+#include "app/render/offscreen_render.h"
 #include "sim/cpu_solver.h"
 #include "sim/energy.h"
 #include "sim/gpu_solver.h"
@@ -60,7 +61,11 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
   run->add_flag("--cpu", options.use_cpu, "Use the CPU reference solver instead of the GPU");
   run->add_option("--device", options.gpu.device_selector,
                   "Vulkan device: index or part of its name");
-  run->add_flag("--validation", options.gpu.validation, "Enable the Vulkan validation layer");
+  run->add_flag("--validation", options.gpu.validation,
+                "Enable the Vulkan validation layer; exit with 4 if it reports an error");
+  run->add_option("--screenshot", options.screenshot,
+                  "Draw the last frame offscreen (the viewer's graphics pass) into a PNG file")
+      ->excludes("--cpu");
   return run;
 }
 
@@ -70,6 +75,7 @@ int run_command(const RunOptions& options) {
   scene.rows = options.rows;
   const Model model = make_default_scene(scene);
   RunSummary summary;
+  int validation_status = 0;
   const auto start = std::chrono::steady_clock::now();
   if (options.use_cpu) {
     CpuSolver<float> solver(model);
@@ -93,6 +99,11 @@ int run_command(const RunOptions& options) {
     }
     const ParticleState<float> state = solver.download_state();
     summary.energy = measure_energy(solver.packed(), state, velocities_of(solver.packed(), state));
+    if (!options.screenshot.empty()) {
+      save_screenshot(*gpu.device, solver, model, options.screenshot);
+      std::printf("screenshot:      %s\n", options.screenshot.c_str());
+    }
+    validation_status = validation_exit_code(gpu);
   }
   summary.wall_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -103,7 +114,7 @@ int run_command(const RunOptions& options) {
                  summary.blow_up->c_str());
     return 3;
   }
-  return 0;
+  return validation_status;
 }
 
 }  // namespace weft

@@ -16,7 +16,8 @@ struct RunOptions {
   uint32_t frames = 120;
   uint32_t columns = 64;
   uint32_t rows = 64;
-  bool use_cpu = false;  // the CPU reference instead of the GPU
+  bool use_cpu = false;    // the CPU reference instead of the GPU
+  std::string screenshot;  // --screenshot PATH: the last frame drawn offscreen, as PNG
   GpuContextOptions gpu;
 };
 

@@ -7,10 +7,12 @@
 
 #ifdef __cplusplus
 #include <cstdint>
+#include <glm/mat4x4.hpp>
 #include <glm/vec4.hpp>
 namespace weft::gpu {
 using uint = std::uint32_t;
 using vec4 = glm::vec4;
+using mat4 = glm::mat4;
 #endif
 
 // Threads per workgroup of every per-element compute pass.
@@ -124,6 +126,93 @@ struct Health {
   uint nonfinite_count;  // particles with a NaN or infinite position
   uint first_nonfinite;  // lowest such index, 0xffffffff if none
   uint pad0;
+};
+
+// ---- Drawing (app/render/) and picking (app/viewer/) ----
+
+// Descriptor bindings of the render set, shared by the graphics pass and compute_normals.comp.
+#define WEFT_RENDER_BINDING_POSITIONS 0       // the solver's positions: xyz (m), w inverse mass
+#define WEFT_RENDER_BINDING_NORMALS 1         // vec4 per particle, from compute_normals.comp
+#define WEFT_RENDER_BINDING_CORNER_OFFSETS 2  // corners of vertex i: [offsets[i], offsets[i + 1])
+#define WEFT_RENDER_BINDING_CORNERS 3         // TriangleCorner
+#define WEFT_RENDER_BINDING_LINKS 4           // RenderLink: every spring and constraint
+#define WEFT_RENDER_BINDING_SPHERES 5         // the solver's sphere colliders: xyz centre, w radius
+#define WEFT_RENDER_BINDING_MARKERS 6         // uint particle indices drawn as markers
+#define WEFT_RENDER_BINDING_COUNT 7
+
+// RenderLink::kind
+#define WEFT_LINK_SPRING 0
+#define WEFT_LINK_CONSTRAINT 1
+
+// DrawPush::mode of marker.vert: what each instance is.
+#define WEFT_MARKER_SPHERE 0   // a sphere collider (instance = sphere index)
+#define WEFT_MARKER_PINNED 1   // a pinned particle (instance = index into the marker list)
+#define WEFT_MARKER_DRAGGED 2  // the particle under the mouse drag (ditto)
+
+// One triangle as seen from one of its corners: the other two vertices in winding order, so
+// that cross(x[next] - x[corner], x[prev] - x[corner]) is the face normal times twice its area.
+struct TriangleCorner {
+  uint next;
+  uint prev;
+};
+
+// A spring or a distance constraint, as the springs view draws it.
+struct RenderLink {
+  uint a;
+  uint b;
+  float rest_length;  // m
+  uint kind;          // WEFT_LINK_*
+};
+
+// Push constants of every draw of the scene pass (128 bytes: the size every device offers).
+struct DrawPush {
+  mat4 view_projection;
+  vec4 eye;    // xyz: camera position (m); w: radius of particle markers (m)
+  vec4 light;  // xyz: unit direction towards the key light; w: ground height (m)
+  vec4 strain_style;  // springs view: x: strain drawn at full colour (> 0); y: width at rest (px);
+                      // z: width added at full strain (px); w: unused
+  float viewport_width;   // px
+  float viewport_height;  // px
+  uint mode;              // marker.vert: WEFT_MARKER_*
+  uint pad0;
+};
+
+// Push constants of compute_normals.comp.
+struct NormalsPush {
+  uint vertex_count;
+  uint pad0;
+  uint pad1;
+  uint pad2;
+};
+
+// Descriptor bindings of the picking set (pick.comp).
+#define WEFT_PICK_BINDING_POSITIONS 0
+#define WEFT_PICK_BINDING_RESULT 1
+#define WEFT_PICK_BINDING_COUNT 2
+
+// PickPush::stage: the picking dispatches, in order (see pick.comp).
+#define WEFT_PICK_NEAREST_DEPTH 0
+#define WEFT_PICK_SMALLEST_ANGLE 1
+#define WEFT_PICK_LOWEST_INDEX 2
+#define WEFT_PICK_COPY_POSITION 3
+
+// Push constants of pick.comp: the mouse ray.
+struct PickPush {
+  vec4 origin;     // xyz: m
+  vec4 direction;  // xyz: unit
+  float tan_tolerance;  // a particle is a candidate within this angle of the ray (tangent)
+  uint particle_count;
+  uint stage;  // WEFT_PICK_*
+  uint pad0;
+};
+
+// What pick.comp finds; reset to all-ones bits before a pick.
+struct PickResult {
+  uint depth_bits;     // float bits of the nearest candidate's distance along the ray
+  uint angle_bits;     // float bits of the smallest angle (tangent) among the front candidates
+  uint particle;       // the picked particle; 0xffffffff when none
+  uint pad0;
+  vec4 position;       // xyz: the picked particle's position when picked (m)
 };
 
 #ifdef __cplusplus

@@ -33,4 +33,20 @@ static_assert(sizeof(RelaxPush) == 16);
 static_assert(sizeof(Health) == 16);
 static_assert(offsetof(Health, first_nonfinite) == 8);
 
+static_assert(sizeof(TriangleCorner) == 8);
+static_assert(sizeof(RenderLink) == 16);
+static_assert(offsetof(RenderLink, kind) == 12);
+static_assert(sizeof(DrawPush) == 128);  // the push-constant size every device guarantees
+static_assert(offsetof(DrawPush, eye) == 64);
+static_assert(offsetof(DrawPush, strain_style) == 96);
+static_assert(offsetof(DrawPush, viewport_width) == 112);
+static_assert(offsetof(DrawPush, mode) == 120);
+static_assert(sizeof(NormalsPush) == 16);
+static_assert(sizeof(PickPush) == 48);
+static_assert(offsetof(PickPush, tan_tolerance) == 32);
+static_assert(offsetof(PickPush, stage) == 40);
+static_assert(sizeof(PickResult) == 32);
+static_assert(offsetof(PickResult, particle) == 8);
+static_assert(offsetof(PickResult, position) == 16);
+
 }  // namespace weft::gpu

@@ -1,0 +1,60 @@
+// The orbit camera of the viewer and of headless screenshots: it circles a target point at a
+// distance, from a yaw and a pitch. Mouse motion in pixels maps to orbit, pan and zoom; the
+// matrices follow Vulkan's clip space (y down, depth 0..1), and rays for picking are built from
+// the same matrix the draws use, so a pick hits what is drawn under the cursor.
+#pragma once
+
+#include <glm/mat4x4.hpp>
+#include <glm/vec2.hpp>
+#include <glm/vec3.hpp>
+
+namespace weft {
+
+struct Ray {
+  glm::vec3 origin{0.0f};
+  glm::vec3 direction{0.0f, 0.0f, -1.0f};  // unit
+};
+
+class OrbitCamera {
+ public:
+  // Points at the middle of the box (min, max corners) from the front, above and a little to the
+  // side, far enough away that all of it is in view; reset() comes back here.
+  void frame(const glm::vec3& lo, const glm::vec3& hi);
+  void reset();
+
+  // Mouse drags, in pixels: orbit turns around the target, pan moves the target so the point
+  // under the cursor follows it; zoom moves closer (steps > 0) or away, 10% a step.
+  void orbit(float dx, float dy);
+  void pan(float dx, float dy, float viewport_height);
+  void zoom(float steps);
+
+  glm::vec3 eye() const;
+  glm::vec3 target() const { return target_; }
+  float distance() const { return distance_; }
+  float vertical_fov() const { return fov_y_; }  // radians
+  glm::mat4 view() const;
+  glm::mat4 projection(float aspect) const;
+  glm::mat4 view_projection(glm::vec2 viewport) const;
+  // The ray from the eye through a pixel (x right, y down, from the top-left corner).
+  Ray ray_through(glm::vec2 pixel, glm::vec2 viewport) const;
+  // Where a world point lands, in pixels (x right, y down); z is depth in [0, 1] when visible.
+  glm::vec3 project(const glm::vec3& point, glm::vec2 viewport) const;
+
+ private:
+  struct Pose {
+    glm::vec3 target{0.0f};
+    float yaw = 0.0f;       // radians; 0 looks from +z towards -z
+    float pitch = 0.0f;     // radians; > 0 looks down from above
+    float distance = 5.0f;  // m
+  };
+  void set(const Pose& pose);
+
+  Pose home_;
+  glm::vec3 target_{0.0f};
+  float yaw_ = 0.0f;
+  float pitch_ = 0.0f;
+  float distance_ = 5.0f;
+  float fov_y_ = 0.7854f;  // 45 degrees
+};
+
+}  // namespace weft

@@ -1,0 +1,56 @@
+#include "app/render/offscreen_render.h"
+
+#include "app/render/render_mesh.h"
+#include "engine/debug_label.h"
+#include "engine/device.h"
+#include "engine/offscreen_target.h"
+#include "sim/gpu_solver.h"
+
+namespace weft {
+
+VkClearColorValue background_color() {
+  VkClearColorValue color{};
+  color.float32[0] = 0.045f;
+  color.float32[1] = 0.05f;
+  color.float32[2] = 0.06f;
+  color.float32[3] = 1.0f;
+  return color;
+}
+
+OrbitCamera default_camera(const Model& model) {
+  const Bounds bounds = scene_bounds(model);
+  OrbitCamera camera;
+  camera.frame(bounds.lo, bounds.hi);
+  return camera;
+}
+
+Picture render_offscreen(Device& device, const GpuSolver& solver, const Model& model,
+                         const OrbitCamera& camera, VkExtent2D extent,
+                         const DrawSettings& settings) {
+  const RenderFormats formats = choose_render_formats(device, VK_FORMAT_R8G8B8A8_SRGB);
+  ClothRenderer renderer(device, solver, model, formats);
+  OffscreenTarget target(device, formats, extent, "offscreen");
+  const glm::vec2 viewport(static_cast<float>(extent.width), static_cast<float>(extent.height));
+  SceneView view;
+  view.view_projection = camera.view_projection(viewport);
+  view.eye = camera.eye();
+  view.extent = extent;
+  device.submit_and_wait([&](VkCommandBuffer cmd) {
+    renderer.record_prepare(cmd);
+    target.begin(cmd, background_color());
+    {
+      DebugLabel label(device, cmd, "scene");
+      renderer.record_draw(cmd, view, settings);
+    }
+    target.end_and_copy(cmd);
+    renderer.record_after_draw(cmd);
+  });
+  return {extent.width, extent.height, target.read_rgba()};
+}
+
+void save_screenshot(Device& device, const GpuSolver& solver, const Model& model,
+                     const std::string& path, VkExtent2D extent) {
+  write_png(path, render_offscreen(device, solver, model, default_camera(model), extent));
+}
+
+}  // namespace weft

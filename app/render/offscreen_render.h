@@ -1,0 +1,32 @@
+// The graphics pass without a window: the solver's current state drawn into an offscreen image
+// by the same ClothRenderer the viewer uses, then read back. `weft run --screenshot` and the
+// rendering tests use it.
+#pragma once
+
+#include <string>
+
+#include "app/render/camera.h"
+#include "app/render/cloth_renderer.h"
+#include "app/render/png_file.h"
+
+namespace weft {
+
+class Device;
+class GpuSolver;
+
+// The colour the scene pass clears to (linear); tests tell the background by it.
+VkClearColorValue background_color();
+
+// The camera a model is first seen from: framing its particles and colliders.
+OrbitCamera default_camera(const Model& model);
+
+// Draws one frame of the solver's state (waits for the GPU) and returns the picture.
+Picture render_offscreen(Device& device, const GpuSolver& solver, const Model& model,
+                         const OrbitCamera& camera, VkExtent2D extent,
+                         const DrawSettings& settings = {});
+
+// `weft run --screenshot PATH`: the default camera, written as PNG.
+void save_screenshot(Device& device, const GpuSolver& solver, const Model& model,
+                     const std::string& path, VkExtent2D extent = {1280, 720});
+
+}  // namespace weft
