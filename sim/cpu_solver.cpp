@@ -3,6 +3,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "sim/live_parameters.h"
+
 namespace weft {
 
 namespace {
@@ -101,6 +103,16 @@ void CpuSolver<Real>::end_drag() {
   set_inverse_mass(drag_.particle, drag_.saved_inverse_mass);
   packed_.params.anchor_count = packed_.model_anchor_count();
   drag_ = {};
+}
+
+template <typename Real>
+void CpuSolver<Real>::set_parameters(const Model& model) {
+  apply_parameters(packed_, model);
+}
+
+template <typename Real>
+void CpuSolver<Real>::set_link_materials(const Model& model) {
+  apply_link_materials(packed_, model);
 }
 
 template <typename Real>

@@ -43,6 +43,10 @@ class CpuSolver {
   void end_drag();
   const ParticleDrag& current_drag() const { return drag_; }
 
+  // Live edits, as GpuSolver::set_parameters and set_link_materials.
+  void set_parameters(const Model& model);
+  void set_link_materials(const Model& model);
+
   HealthReport measure_health() const;
   // Velocities of every particle, derived from positions for Verlet.
   std::vector<glm::vec<3, Real>> velocities() const;

@@ -10,6 +10,7 @@
 #include "engine/debug_label.h"
 #include "engine/device.h"
 #include "shaders/shader_library.h"
+#include "sim/live_parameters.h"
 #include "sim/model_error.h"
 
 namespace weft {
@@ -107,6 +108,11 @@ void GpuSolver::record_updates(VkCommandBuffer cmd) {
                   &packed_.anchors[anchor]);
   }
   dirty_anchors_.clear();
+  if (spheres_dirty_) {
+    update_buffer(cmd, buffers_->spheres, 0, packed_.spheres.size() * sizeof(glm::vec4),
+                  packed_.spheres.data());
+    spheres_dirty_ = false;
+  }
   for (const auto& [particle, inverse_mass] : inverse_mass_edits_) {
     update_buffer(cmd, buffers_->positions, VkDeviceSize{particle} * 16 + 12, 4, &inverse_mass);
   }
@@ -276,6 +282,19 @@ void GpuSolver::end_drag() {
   set_inverse_mass(drag_.particle, drag_.saved_inverse_mass);
   packed_.params.anchor_count = packed_.model_anchor_count();
   drag_ = {};
+}
+
+void GpuSolver::set_parameters(const Model& model) {
+  apply_parameters(packed_, model);
+  spheres_dirty_ = !packed_.spheres.empty();
+}
+
+void GpuSolver::set_link_materials(const Model& model) {
+  apply_link_materials(packed_, model);
+  upload_to_buffer(device_, buffers_->spring_refs, packed_.springs.refs.data(),
+                   packed_.springs.refs.size() * sizeof(gpu::SpringRef));
+  upload_to_buffer(device_, buffers_->constraints, packed_.constraints.constraints.data(),
+                   packed_.constraints.constraints.size() * sizeof(gpu::DistanceConstraint));
 }
 
 ParticleState<float> GpuSolver::download_state() const {

@@ -62,6 +62,12 @@ class GpuSolver {
   void end_drag();
   const ParticleDrag& current_drag() const { return drag_; }
 
+  // Live edits (sim/live_parameters.h) from the next frame on. `model` has the running model's
+  // shape with other parameters: environment and solver settings travel with the frame's
+  // parameters; link materials are uploaded at once (a wait: for an edit, not for every frame).
+  void set_parameters(const Model& model);
+  void set_link_materials(const Model& model);
+
   // Reads the whole state back (positions, previous, velocities, forces, lambdas), waiting.
   ParticleState<float> download_state() const;
   // Replaces the particle state (tests put both solvers in the same state).
@@ -91,6 +97,7 @@ class GpuSolver {
   std::vector<uint32_t> dirty_anchors_;
   std::map<uint32_t, float> inverse_mass_edits_;
   ParticleDrag drag_;
+  bool spheres_dirty_ = false;
 };
 
 }  // namespace weft
