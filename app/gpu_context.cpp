@@ -1,5 +1,7 @@
 #include "app/gpu_context.h"
 
+#include <cstdio>
+
 namespace weft {
 
 GpuContext create_gpu_context(const GpuContextOptions& options) {
@@ -14,6 +16,15 @@ GpuContext create_gpu_context(const GpuContextOptions& options) {
   device_options.extensions = options.device_extensions;
   context.device = std::make_unique<Device>(*context.instance, device_options);
   return context;
+}
+
+int validation_exit_status(const GpuContext& context) {
+  if (!context.instance || !context.instance->validation_enabled()) return 0;
+  const int errors = context.instance->validation_error_count();
+  if (errors == 0) return 0;
+  std::fprintf(stderr, "weft: the Vulkan validation layer reported %d error(s) (printed above)\n",
+               errors);
+  return 4;
 }
 
 }  // namespace weft

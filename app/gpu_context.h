@@ -24,4 +24,8 @@ struct GpuContext {
 
 GpuContext create_gpu_context(const GpuContextOptions& options);
 
+// What a command exits with after its GPU work: 0, or 4 with a message on stderr when validation
+// was on and reported errors (so that tests running the program fail on them).
+int validation_exit_status(const GpuContext& context);
+
 }  // namespace weft

@@ -70,6 +70,7 @@ int run_command(const RunOptions& options) {
   scene.rows = options.rows;
   const Model model = make_default_scene(scene);
   RunSummary summary;
+  GpuContext gpu;
   const auto start = std::chrono::steady_clock::now();
   if (options.use_cpu) {
     CpuSolver<float> solver(model);
@@ -80,7 +81,7 @@ int run_command(const RunOptions& options) {
     }
     summary.energy = measure_energy(solver.packed(), solver.state(), solver.velocities());
   } else {
-    GpuContext gpu = create_gpu_context(options.gpu);
+    gpu = create_gpu_context(options.gpu);
     std::printf("device:          %s\n", gpu.device->name().c_str());
     GpuSolver solver(*gpu.device, model);
     // Check for blow-up every 30 frames: often enough to stop early, rarely enough not to stall.
@@ -103,7 +104,7 @@ int run_command(const RunOptions& options) {
                  summary.blow_up->c_str());
     return 3;
   }
-  return 0;
+  return validation_exit_status(gpu);
 }
 
 }  // namespace weft
