@@ -18,12 +18,12 @@ GpuContext create_gpu_context(const GpuContextOptions& options) {
   return context;
 }
 
-int validation_exit_code(const GpuContext& context) {
+int validation_exit_status(const GpuContext& context) {
   if (!context.instance || !context.instance->validation_enabled()) return 0;
   const int errors = context.instance->validation_error_count();
   if (errors == 0) return 0;
-  std::fprintf(stderr, "weft: the Vulkan validation layer reported %d error%s\n", errors,
-               errors == 1 ? "" : "s");
+  std::fprintf(stderr, "weft: the Vulkan validation layer reported %d error(s) (printed above)\n",
+               errors);
   return 4;
 }
 

@@ -24,8 +24,8 @@ struct GpuContext {
 
 GpuContext create_gpu_context(const GpuContextOptions& options);
 
-// The exit code a command returns for its Vulkan usage: 0, or 4 (after saying how many) when
-// validation was on and reported errors, so that tests running the program fail on them.
-int validation_exit_code(const GpuContext& context);
+// What a command exits with after its GPU work: 0, or 4 with a message on stderr when validation
+// was on and reported errors (so that tests running the program fail on them).
+int validation_exit_status(const GpuContext& context);
 
 }  // namespace weft

@@ -149,9 +149,8 @@ Device::Device(Instance& instance, const DeviceOptions& options) : instance_(ins
     }
     queue_family_ = i;
     found = true;
-    if (families[i].timestampValidBits > 0) {
-      timestamp_period_ns_ = properties_.limits.timestampPeriod;
-    }
+    timestamp_valid_bits_ = families[i].timestampValidBits;
+    if (timestamp_valid_bits_ > 0) timestamp_period_ns_ = properties_.limits.timestampPeriod;
   }
   if (!found) {
     throw std::runtime_error(std::string("weft: ") + properties_.deviceName +

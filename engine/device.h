@@ -57,6 +57,7 @@ class Device {
   VkDeviceSize max_allocation_size() const { return max_allocation_size_; }
   // Nanoseconds per timestamp tick; 0 when the queue cannot write timestamps.
   double timestamp_period_ns() const { return timestamp_period_ns_; }
+  uint32_t timestamp_valid_bits() const { return timestamp_valid_bits_; }
 
   uint32_t find_memory_type(uint32_t type_bits, VkMemoryPropertyFlags required,
                             VkMemoryPropertyFlags preferred = 0) const;
@@ -84,6 +85,7 @@ class Device {
   uint32_t queue_family_ = 0;
   VkCommandPool command_pool_ = VK_NULL_HANDLE;
   double timestamp_period_ns_ = 0.0;
+  uint32_t timestamp_valid_bits_ = 0;
   VkDeviceSize max_allocation_size_ = 0;
 };
 

@@ -121,13 +121,15 @@ void GpuSolver::record_updates(VkCommandBuffer cmd) {
   bindings_.bind(cmd, VK_PIPELINE_BIND_POINT_COMPUTE);
 }
 
-void GpuSolver::record_frame(VkCommandBuffer cmd, float frame_dt, uint32_t substeps) {
+void GpuSolver::record_frame(VkCommandBuffer cmd, float frame_dt, uint32_t substeps,
+                             PassTimer* timer) {
   if (substeps == 0 || !(frame_dt > 0.0f)) {
     throw ModelError("a frame needs frame_dt > 0 and at least one substep");
   }
   DebugLabel frame_label(device_, cmd, "simulation frame");
   packed_.params.dt = frame_dt / static_cast<float>(substeps);
   record_updates(cmd);
+  if (timer) timer->mark(cmd, "frame updates");
   const FrameShape shape = packed_.frame_shape(substeps, packed_.params.external_force_count > 0);
   uint32_t open_substep = UINT32_MAX;
   for (const PassStep& step : schedule_frame(shape)) {
@@ -136,14 +138,15 @@ void GpuSolver::record_frame(VkCommandBuffer cmd, float frame_dt, uint32_t subst
       begin_label(device_, cmd, "substep " + std::to_string(step.substep));
       open_substep = step.substep;
     }
-    record_step(cmd, step);
+    record_step(cmd, step, timer);
   }
   if (open_substep != UINT32_MAX) end_label(device_, cmd);
   packed_.params.external_force_count = 0;
 }
 
-void GpuSolver::record_step(VkCommandBuffer cmd, const PassStep& step) {
-  DebugLabel label(device_, cmd, label_of(step, packed_.params.integrator));
+void GpuSolver::record_step(VkCommandBuffer cmd, const PassStep& step, PassTimer* timer) {
+  const std::string label_text = label_of(step, packed_.params.integrator);
+  DebugLabel label(device_, cmd, label_text);
   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipelines_.at(step.pass).handle());
   uint32_t threads = packed_.params.particle_count;
   if (step.pass == Pass::apply_external_forces) threads = packed_.params.external_force_count;
@@ -154,6 +157,10 @@ void GpuSolver::record_step(VkCommandBuffer cmd, const PassStep& step) {
     threads = step.relax.count;
   }
   dispatch(cmd, step.pass, threads);
+  if (timer) {
+    // Timed per kind of pass: all colours and sweeps of the relaxation add up to one section.
+    timer->mark(cmd, step.pass == Pass::relax_distance ? pass_name(step.pass) : label_text);
+  }
   // Every pass reads what the one before wrote (relaxation colours share particles too). The
   // barrier after the last pass also orders this frame before whatever comes next on the queue.
   compute_to_compute_barrier(cmd);

@@ -22,6 +22,7 @@
 #include "sim/packed_model.h"
 #include "sim/particle_drag.h"
 #include "sim/particle_state.h"
+#include "sim/pass_timer.h"
 
 namespace weft {
 
@@ -34,8 +35,10 @@ class GpuSolver {
   GpuSolver(Device& device, const Model& model);
 
   // Records one frame: this frame's parameter, anchor and force updates, then every pass.
-  // Callers that own their command buffers (the viewer, bench) use this directly.
-  void record_frame(VkCommandBuffer cmd, float frame_dt, uint32_t substeps);
+  // Callers that own their command buffers (the viewer, bench) use this directly; with a timer
+  // (begun by the caller for this command buffer's slot), every pass is timed.
+  void record_frame(VkCommandBuffer cmd, float frame_dt, uint32_t substeps,
+                    PassTimer* timer = nullptr);
   // Records the blow-up watch into cmd, and a copy of its result into a host-visible buffer that
   // read_recorded_health() reads once the command buffer has finished.
   void record_health(VkCommandBuffer cmd);
@@ -81,7 +84,7 @@ class GpuSolver {
 
  private:
   void record_updates(VkCommandBuffer cmd);
-  void record_step(VkCommandBuffer cmd, const PassStep& step);
+  void record_step(VkCommandBuffer cmd, const PassStep& step, PassTimer* timer = nullptr);
   void dispatch(VkCommandBuffer cmd, Pass pass, uint32_t threads) const;
   void submit_and_wait(const std::function<void(VkCommandBuffer)>& record);
 

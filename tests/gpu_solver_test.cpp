@@ -1,0 +1,106 @@
+// The GPU solver's contract beyond the physics: validation is really on, models that do not fit
+// the device are refused before anything is allocated, and the pass timer's sections add up.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "engine/check.h"
+#include "engine/command_ring.h"
+#include "sim/gpu_solver.h"
+#include "sim/model_error.h"
+#include "tests/support/test_scenes.h"
+#include "tests/support/vulkan_fixture.h"
+
+namespace weft::test {
+namespace {
+
+class GpuSolverTest : public VulkanTest {};
+
+TEST_F(GpuSolverTest, TheValidationLayerReportsMisuse) {
+  // A zero-size buffer is invalid usage: if validation were off, every other test in this
+  // suite would pass whatever the synchronization did.
+  VkBufferCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
+  info.size = 0;
+  info.usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+  VkBuffer buffer = VK_NULL_HANDLE;
+  const VkResult result = vkCreateBuffer(device().handle(), &info, nullptr, &buffer);
+  if (result == VK_SUCCESS && buffer) vkDestroyBuffer(device().handle(), buffer, nullptr);
+  const std::vector<std::string> errors = instance().take_validation_errors();
+  ASSERT_FALSE(errors.empty());
+  EXPECT_NE(errors[0].find("VUID-VkBufferCreateInfo-size"), std::string::npos) << errors[0];
+}
+
+TEST_F(GpuSolverTest, VulkanErrorsNameTheCallAndTheResult) {
+  try {
+    VK_CHECK(VK_ERROR_OUT_OF_DEVICE_MEMORY);
+    FAIL() << "VK_CHECK did not throw";
+  } catch (const VulkanError& error) {
+    EXPECT_NE(std::string(error.what()).find("VK_ERROR_OUT_OF_DEVICE_MEMORY"), std::string::npos);
+    EXPECT_EQ(error.result(), VK_ERROR_OUT_OF_DEVICE_MEMORY);
+  }
+  try {
+    check_vk(VK_ERROR_DEVICE_LOST, "vkQueueSubmit2(queue, 1, &submit, fence)", "sim/x.cpp", 12);
+    FAIL() << "check_vk did not throw";
+  } catch (const VulkanError& error) {
+    EXPECT_STREQ(error.what(), "vkQueueSubmit2 failed: VK_ERROR_DEVICE_LOST (sim/x.cpp:12)");
+  }
+}
+
+TEST_F(GpuSolverTest, RefusesAModelLargerThanTheDeviceAllows) {
+  GpuFootprint footprint;
+  footprint.particles = device().limits().maxStorageBufferRange / 16 + 1;
+  try {
+    check_fits_device(device(), footprint);
+    FAIL() << "accepted " << footprint.particles << " particles";
+  } catch (const ModelError& error) {
+    const std::string message = error.what();
+    EXPECT_NE(message.find("too large for " + device().name()), std::string::npos) << message;
+    EXPECT_NE(message.find("positions"), std::string::npos) << message;
+  }
+  footprint.particles = 1000;
+  footprint.spring_refs = uint64_t{1} << 40;  // 16 TiB of springs
+  EXPECT_THROW(check_fits_device(device(), footprint), ModelError);
+  footprint.spring_refs = 8000;
+  EXPECT_NO_THROW(check_fits_device(device(), footprint));
+}
+
+TEST_F(GpuSolverTest, RefusesAnInvalidModelBeforeAllocating) {
+  Model model = cloth_scene(Integrator::verlet);
+  model.inverse_masses[3] = -2.0f;
+  try {
+    GpuSolver solver(device(), model);
+    FAIL() << "accepted a negative mass";
+  } catch (const ModelError& error) {
+    EXPECT_NE(std::string(error.what()).find("particle 3"), std::string::npos) << error.what();
+  }
+}
+
+TEST_F(GpuSolverTest, PassTimesAddUpToTheFrameTime) {
+  GpuSolver solver(device(), cloth_scene(Integrator::verlet));
+  PassTimer timer(device(), 2);
+  if (!timer.supported()) GTEST_SKIP() << device().name() << " has no timestamp queries";
+  CommandRing ring(device(), 2, "timer test");
+  VkCommandBuffer cmd = ring.begin();
+  timer.begin(cmd, ring.current_slot());
+  solver.record_frame(cmd, 1.0f / 60.0f, 4, &timer);
+  ring.submit();
+  ring.wait_all();
+  const std::optional<FrameTimings> timings = timer.read(ring.current_slot());
+  ASSERT_TRUE(timings.has_value());
+  double sum = 0.0;
+  std::vector<std::string> names;
+  for (const auto& [name, ms] : timings->sections) {
+    EXPECT_GE(ms, 0.0) << name;
+    sum += ms;
+    names.push_back(name);
+  }
+  EXPECT_EQ(names, (std::vector<std::string>{"frame updates", "force accumulation", "Verlet update",
+                                             "anchors", "constraint relaxation", "collision"}));
+  EXPECT_GT(timings->total_ms, 0.0);
+  // Sections are contiguous (each timestamp ends one and starts the next), so they telescope to
+  // the total; only double rounding of the sum remains.
+  EXPECT_NEAR(sum, timings->total_ms, 1e-9 * timings->total_ms + 1e-12);
+}
+
+}  // namespace
+}  // namespace weft::test

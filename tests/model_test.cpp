@@ -1,0 +1,266 @@
+// The model's building blocks: topology builders, the spring adjacency, the constraint colouring,
+// the frame schedule, and validation of bad parameters (each refused with a message that names
+// the element and what was expected).
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <functional>
+#include <set>
+#include <string>
+
+#include <glm/geometric.hpp>
+
+#include "sim/cloth_grid.h"
+#include "sim/constraint_coloring.h"
+#include "sim/frame_schedule.h"
+#include "sim/model.h"
+#include "sim/model_error.h"
+#include "sim/model_validation.h"
+#include "sim/rope.h"
+#include "sim/spring_adjacency.h"
+#include "sim/triangle_mesh.h"
+
+namespace weft {
+namespace {
+
+TEST(Rope, NodesAreEvenlySpacedFromStartToEndInclusive) {
+  Model model;
+  RopeDesc rope;
+  rope.start = {0.0f, 1.0f, 0.0f};
+  rope.end = {3.0f, 1.0f, 0.0f};
+  rope.node_count = 4;
+  rope.node_mass = 0.5f;
+  rope.segment = {LinkKind::spring, 100.0f, 0.1f, 0.0f};
+  rope.pinned = {0, 3};
+  EXPECT_EQ(add_rope(model, rope), 0u);
+  ASSERT_EQ(model.particle_count(), 4u);
+  for (uint32_t i = 0; i < 4; ++i)
+    EXPECT_EQ(model.positions[i], glm::vec3(float(i), 1.0f, 0.0f));
+  EXPECT_EQ(model.inverse_masses[0], 0.0f);
+  EXPECT_EQ(model.inverse_masses[1], 2.0f);
+  EXPECT_EQ(model.inverse_masses[3], 0.0f);
+  ASSERT_EQ(model.springs.size(), 3u);
+  for (const Spring& s : model.springs) {
+    EXPECT_EQ(s.b, s.a + 1);
+    EXPECT_FLOAT_EQ(s.rest_length, 1.0f);
+    EXPECT_EQ(s.stiffness, 100.0f);
+  }
+}
+
+TEST(ClothGrid, HasTheStructuralShearAndBendLinksOfARegularGrid) {
+  Model model;
+  ClothGridDesc cloth;
+  cloth.columns = 5;
+  cloth.rows = 4;
+  cloth.structural = {LinkKind::constraint, 0.0f, 0.0f, 0.0f};
+  cloth.shear = {LinkKind::spring, 10.0f, 0.0f, 0.0f};
+  cloth.bend = {LinkKind::spring, 1.0f, 0.0f, 0.0f};
+  add_cloth_grid(model, cloth);
+  const ClothGridCounts counts = count_cloth_grid(5, 4);
+  EXPECT_EQ(counts.structural, 4u * 4 + 5u * 3);  // (c - 1) r + c (r - 1)
+  EXPECT_EQ(counts.shear, 2u * 4 * 3);            // two diagonals per cell
+  EXPECT_EQ(counts.bend, 3u * 4 + 5u * 2);        // (c - 2) r + c (r - 2)
+  EXPECT_EQ(model.particle_count(), 20u);
+  EXPECT_EQ(model.constraints.size(), counts.structural);
+  EXPECT_EQ(model.springs.size(), counts.shear + counts.bend);
+  EXPECT_EQ(model.triangles.size(), counts.triangles);
+  // A structural rest length is one cell (1 m / 4 columns), a bend link two cells.
+  EXPECT_FLOAT_EQ(model.constraints[0].rest_length, 0.25f);
+  EXPECT_EQ(grid_corner(cloth, GridCorner::last_row_last_column), 19u);
+}
+
+TEST(TriangleMesh, LinksEveryEdgeOnceAndBendsAcrossInteriorEdges) {
+  Model model;
+  TriangleMeshDesc mesh;
+  mesh.vertices = {{0, 0, 0}, {1, 0, 0}, {1, 1, 0}, {0, 1, 0}};
+  mesh.triangles = {{0, 1, 2}, {0, 2, 3}};  // two triangles sharing the diagonal 0-2
+  mesh.edge = {LinkKind::spring, 10.0f, 0.0f, 0.0f};
+  mesh.bend = {LinkKind::constraint, 0.0f, 0.0f, 0.0f};
+  add_triangle_mesh(model, mesh);
+  EXPECT_EQ(model.springs.size(), 5u);
+  ASSERT_EQ(model.constraints.size(), 1u);  // across 0-2: joins 1 and 3
+  EXPECT_EQ(std::set<uint32_t>({model.constraints[0].a, model.constraints[0].b}),
+            std::set<uint32_t>({1, 3}));
+  EXPECT_FLOAT_EQ(model.constraints[0].rest_length, std::sqrt(2.0f));
+}
+
+TEST(SpringAdjacency, ListsEachSpringAtBothEndsInModelOrder) {
+  const std::vector<Spring> springs = {
+      {0, 1, 1.0f, 10.0f, 0.1f}, {1, 2, 2.0f, 20.0f, 0.2f}, {0, 2, 3.0f, 30.0f, 0.3f}};
+  const SpringAdjacency adjacency = build_spring_adjacency(4, springs);
+  EXPECT_EQ(adjacency.offsets, (std::vector<uint32_t>{0, 2, 4, 6, 6}));
+  EXPECT_EQ(adjacency.refs[0].other, 1u);
+  EXPECT_EQ(adjacency.refs[1].other, 2u);
+  EXPECT_EQ(adjacency.refs[1].rest_length, 3.0f);
+  EXPECT_EQ(adjacency.refs[2].other, 0u);  // particle 1: spring 0, then spring 1
+  EXPECT_EQ(adjacency.refs[3].other, 2u);
+  EXPECT_EQ(adjacency.refs[3].stiffness, 20.0f);
+}
+
+TEST(ConstraintColoring, NoTwoConstraintsOfAColourShareAParticle) {
+  Model model;
+  ClothGridDesc cloth;
+  cloth.columns = 17;
+  cloth.rows = 13;
+  cloth.structural = {LinkKind::constraint, 0.0f, 0.0f, 0.0f};
+  cloth.shear = {LinkKind::constraint, 0.0f, 0.0f, 0.0f};
+  cloth.bend = {LinkKind::constraint, 0.0f, 0.0f, 0.0f};
+  add_cloth_grid(model, cloth);
+  const ColoredConstraints colored = color_constraints(model.particle_count(), model.constraints);
+  EXPECT_EQ(colored.constraints.size(), model.constraints.size());
+  EXPECT_EQ(colored.color_offsets.back(), model.constraints.size());
+  EXPECT_LE(colored.color_count(), 16u);  // a grid needs few colours
+  std::multiset<std::pair<uint32_t, uint32_t>> before, after;
+  for (const DistanceConstraint& c : model.constraints)
+    before.insert({c.a, c.b});
+  for (uint32_t color = 0; color < colored.color_count(); ++color) {
+    std::set<uint32_t> used;
+    for (uint32_t k = colored.color_offsets[color]; k < colored.color_offsets[color + 1]; ++k) {
+      const gpu::DistanceConstraint& c = colored.constraints[k];
+      EXPECT_TRUE(used.insert(c.a).second) << "colour " << color << " reuses particle " << c.a;
+      EXPECT_TRUE(used.insert(c.b).second) << "colour " << color << " reuses particle " << c.b;
+      after.insert({c.a, c.b});
+    }
+  }
+  EXPECT_EQ(before, after);  // every constraint exactly once
+}
+
+TEST(FrameSchedule, RunsThePassesOfEverySubstepInOrder) {
+  FrameShape shape;
+  shape.substeps = 2;
+  shape.relaxation_sweeps = 2;
+  shape.color_offsets = {0, 3, 5};
+  shape.has_external_forces = true;
+  shape.has_anchors = true;
+  shape.has_collisions = true;
+  const std::vector<PassStep> steps = schedule_frame(shape);
+  std::vector<Pass> passes;
+  for (const PassStep& s : steps)
+    passes.push_back(s.pass);
+  const std::vector<Pass> substep0 = {
+      Pass::accumulate_forces, Pass::apply_external_forces, Pass::integrate,
+      Pass::drive_anchors,     Pass::relax_distance,        Pass::relax_distance,
+      Pass::relax_distance,    Pass::relax_distance,        Pass::collide};
+  ASSERT_EQ(steps.size(), substep0.size() * 2 - 1);  // external forces only in the first
+  EXPECT_TRUE(std::equal(substep0.begin(), substep0.end(), passes.begin()));
+  EXPECT_EQ(steps[4].relax.first, 0u);
+  EXPECT_EQ(steps[4].relax.count, 3u);
+  EXPECT_EQ(steps[4].relax.reset_lambda, 1u);  // sweep 0 restarts XPBD's multipliers
+  EXPECT_EQ(steps[5].relax.first, 3u);
+  EXPECT_EQ(steps[6].relax.reset_lambda, 0u);  // sweep 1 keeps them
+  EXPECT_EQ(steps.back().substep, 1u);
+}
+
+// A model that validates, and one broken copy of it per row of the table below.
+Model valid_model() {
+  Model model;
+  model.add_particle({0, 0, 0}, 0.0f);
+  model.add_particle({1, 0, 0}, 1.0f);
+  model.add_particle({2, 0, 0}, 1.0f);
+  model.springs.push_back({0, 1, 1.0f, 10.0f, 0.1f});
+  model.constraints.push_back({1, 2, 1.0f, 0.0f});
+  model.anchors.push_back({0, {0, 0, 0}, false});
+  return model;
+}
+
+struct BadModel {
+  const char* name;
+  std::function<void(Model&)> breakage;
+  const char* expected;  // part of the message
+};
+
+class ModelValidation : public ::testing::TestWithParam<BadModel> {};
+
+TEST(ModelValidationBase, TheValidModelPasses) {
+  EXPECT_NO_THROW(validate_model(valid_model()));
+}
+
+TEST_P(ModelValidation, RefusesWithAMessageNamingTheProblem) {
+  Model model = valid_model();
+  GetParam().breakage(model);
+  try {
+    validate_model(model);
+    FAIL() << "accepted a model with " << GetParam().name;
+  } catch (const ModelError& error) {
+    EXPECT_NE(std::string(error.what()).find(GetParam().expected), std::string::npos)
+        << "message: " << error.what();
+  }
+}
+
+const BadModel kBadModels[] = {
+    {"no particles", [](Model& m) { m = Model(); }, "the model has no particles"},
+    {"negative mass", [](Model& m) { m.inverse_masses[1] = -1.0f; },
+     "particle 1: inverse mass must be finite and >= 0"},
+    {"infinite inverse mass (zero mass)", [](Model& m) { m.inverse_masses[2] = INFINITY; },
+     "particle 2: inverse mass"},
+    {"NaN position", [](Model& m) { m.positions[1].y = NAN; },
+     "particle 1 has a non-finite position"},
+    {"NaN velocity", [](Model& m) { m.velocities[2].x = NAN; },
+     "particle 2 has a non-finite velocity"},
+    {"spring to a missing particle", [](Model& m) { m.springs[0].b = 9; },
+     "spring 0 joins particles 0 and 9, but the model has 3"},
+    {"spring to itself", [](Model& m) { m.springs[0].b = 0; },
+     "spring 0 joins particle 0 to itself"},
+    {"negative stiffness", [](Model& m) { m.springs[0].stiffness = -5.0f; },
+     "spring 0: stiffness must be finite and >= 0 N/m, got -5"},
+    {"NaN damping", [](Model& m) { m.springs[0].damping = NAN; }, "spring 0: damping"},
+    {"negative rest length", [](Model& m) { m.springs[0].rest_length = -1.0f; },
+     "spring 0: rest length"},
+    {"zero constraint rest length", [](Model& m) { m.constraints[0].rest_length = 0.0f; },
+     "distance constraint 0: rest length must be > 0 m, got 0"},
+    {"negative compliance", [](Model& m) { m.constraints[0].compliance = -1.0f; },
+     "distance constraint 0: compliance"},
+    {"anchor on a free particle", [](Model& m) { m.anchors[0].particle = 1; },
+     "anchor 0 drives particle 1, which is not pinned"},
+    {"zero frame dt", [](Model& m) { m.solver.frame_dt = 0.0f; }, "frame_dt must be > 0 s, got 0"},
+    {"zero substeps", [](Model& m) { m.solver.substeps = 0; },
+     "substeps must be in [1, 100000], got 0"},
+    {"Verlet damping of 1", [](Model& m) { m.solver.verlet_damping = 1.0f; },
+     "verlet_damping must be in [0, 1), got 1"},
+    {"NaN gravity", [](Model& m) { m.environment.gravity.y = NAN; }, "gravity must be finite"},
+    {"negative air drag", [](Model& m) { m.environment.air_drag = -0.1f; },
+     "air_drag must be finite and >= 0"},
+    {"sphere of radius 0",
+     [](Model& m) {
+       m.environment.spheres.push_back({{0, 0, 0}, 0.0f});
+     },
+     "sphere 0: radius must be > 0 m, got 0"},
+    {"contact friction above 1", [](Model& m) { m.environment.contact_friction = 1.5f; },
+     "contact_friction must be in [0, 1], got 1.5"},
+};
+
+INSTANTIATE_TEST_SUITE_P(BadParameters, ModelValidation, ::testing::ValuesIn(kBadModels),
+                         [](const auto& param_info) {
+                           std::string name;
+                           for (char c : std::string(param_info.param.name)) {
+                             if (std::isalnum(static_cast<unsigned char>(c))) name += c;
+                           }
+                           return name;
+                         });
+
+TEST(TopologyBuilders, RefuseBadDescriptionsBeforeAddingAnything) {
+  Model model;
+  RopeDesc rope;
+  rope.node_count = 1;
+  EXPECT_THROW(add_rope(model, rope), ModelError);
+  rope.node_count = 3;
+  rope.node_mass = 0.0f;
+  EXPECT_THROW(add_rope(model, rope), ModelError);
+  rope.node_mass = 1.0f;
+  rope.end = rope.start;  // zero rest length
+  EXPECT_THROW(add_rope(model, rope), ModelError);
+  ClothGridDesc cloth;
+  cloth.columns = 1;
+  EXPECT_THROW(add_cloth_grid(model, cloth), ModelError);
+  cloth.columns = 3;
+  cloth.height_axis = cloth.width_axis;  // a flat line: zero-length links
+  EXPECT_THROW(add_cloth_grid(model, cloth), ModelError);
+  TriangleMeshDesc mesh;
+  mesh.vertices = {{0, 0, 0}, {1, 0, 0}, {2, 0, 0}};
+  mesh.triangles = {{0, 1, 2}};  // zero area
+  EXPECT_THROW(add_triangle_mesh(model, mesh), ModelError);
+  EXPECT_EQ(model.particle_count(), 0u);
+}
+
+}  // namespace
+}  // namespace weft
