@@ -5,6 +5,7 @@
 #include <CLI/CLI.hpp>
 
 #include "app/run_command.h"
+#include "app/viewer/view_command.h"
 #include "app/version.h"
 
 int main(int argc, char** argv) {
@@ -14,6 +15,8 @@ int main(int argc, char** argv) {
 
   weft::RunOptions run_options;
   CLI::App* run = weft::add_run_command(app, run_options);
+  weft::ViewOptions view_options;
+  CLI::App* view = weft::add_view_command(app, view_options);
 
   try {
     app.parse(argc, argv);
@@ -22,6 +25,7 @@ int main(int argc, char** argv) {
   }
   try {
     if (run->parsed()) return weft::run_command(run_options);
+    if (view->parsed()) return weft::view_command(view_options);
   } catch (const std::exception& error) {
     std::fprintf(stderr, "weft: %s\n", error.what());
     return 1;

@@ -1,5 +1,5 @@
-// Rendering without a window: the scene pass's attachments (render_targets.h) resolve into an
-// image of its own, which is then copied into a host-visible buffer. The headless screenshot
+// Rendering without a window: an image that a pass draws into (in place of a swapchain image),
+// and the host-visible buffer it is then copied into. The headless screenshot
 // (`weft run --screenshot`) draws through this.
 #pragma once
 
@@ -9,7 +9,6 @@
 
 #include "engine/buffer.h"
 #include "engine/image.h"
-#include "engine/render_targets.h"
 
 namespace weft {
 
@@ -17,23 +16,24 @@ class Device;
 
 class OffscreenTarget {
  public:
-  // formats.color must be an 8-bit RGBA or BGRA format (see image_readback.h).
-  OffscreenTarget(const Device& device, const RenderFormats& formats, VkExtent2D extent,
+  // `format` must be an 8-bit RGBA or BGRA format (see image_readback.h).
+  OffscreenTarget(const Device& device, VkFormat format, VkExtent2D extent,
                   const std::string& name);
 
-  // Records the start of the scene pass into the resolved image, cleared to `clear`.
-  void begin(VkCommandBuffer cmd, const VkClearColorValue& clear) const;
-  // Records the end of the pass and the copy of the resolved image into the host buffer.
-  void end_and_copy(VkCommandBuffer cmd) const;
+  VkImageView view() const { return image_.view(); }
+  VkFormat format() const { return image_.desc().format; }
+  VkExtent2D extent() const { return image_.extent(); }
+
+  // Records the image's move to COLOR_ATTACHMENT_OPTIMAL (contents discarded), after any copy
+  // still reading it.
+  void prepare(VkCommandBuffer cmd) const;
+  // Records, after a pass has drawn into it, the copy of the image into the host buffer.
+  void copy_to_host(VkCommandBuffer cmd) const;
   // After the command buffer has finished: the picture as 8-bit RGBA, top row first.
   std::vector<uint8_t> read_rgba() const;
 
-  VkExtent2D extent() const { return targets_.extent(); }
-  const RenderFormats& formats() const { return targets_.formats(); }
-
  private:
-  RenderTargets targets_;
-  Image resolved_;
+  Image image_;
   Buffer readback_;
 };
 

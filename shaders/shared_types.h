@@ -185,6 +185,11 @@ struct NormalsPush {
   uint pad2;
 };
 
+// Push constants of fxaa.frag.
+struct FxaaPush {
+  vec4 texel_size;  // xy: 1 / the target's size in pixels; zw: unused
+};
+
 // Descriptor bindings of the picking set (pick.comp).
 #define WEFT_PICK_BINDING_POSITIONS 0
 #define WEFT_PICK_BINDING_RESULT 1

@@ -42,6 +42,7 @@ static_assert(offsetof(DrawPush, strain_style) == 96);
 static_assert(offsetof(DrawPush, viewport_width) == 112);
 static_assert(offsetof(DrawPush, mode) == 120);
 static_assert(sizeof(NormalsPush) == 16);
+static_assert(sizeof(FxaaPush) == 16);
 static_assert(sizeof(PickPush) == 48);
 static_assert(offsetof(PickPush, tan_tolerance) == 32);
 static_assert(offsetof(PickPush, stage) == 40);

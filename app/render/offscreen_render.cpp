@@ -1,6 +1,7 @@
 #include "app/render/offscreen_render.h"
 
 #include "app/render/render_mesh.h"
+#include "app/render/scene_pass.h"
 #include "engine/debug_label.h"
 #include "engine/device.h"
 #include "engine/offscreen_target.h"
@@ -27,9 +28,9 @@ OrbitCamera default_camera(const Model& model) {
 Picture render_offscreen(Device& device, const GpuSolver& solver, const Model& model,
                          const OrbitCamera& camera, VkExtent2D extent,
                          const DrawSettings& settings) {
-  const RenderFormats formats = choose_render_formats(device, VK_FORMAT_R8G8B8A8_SRGB);
-  ClothRenderer renderer(device, solver, model, formats);
-  OffscreenTarget target(device, formats, extent, "offscreen");
+  OffscreenTarget target(device, VK_FORMAT_R8G8B8A8_SRGB, extent, "offscreen picture");
+  const ScenePass scene(device, target.format(), extent, choose_anti_aliasing(device));
+  ClothRenderer renderer(device, solver, model, scene.formats());
   const glm::vec2 viewport(static_cast<float>(extent.width), static_cast<float>(extent.height));
   SceneView view;
   view.view_projection = camera.view_projection(viewport);
@@ -37,13 +38,15 @@ Picture render_offscreen(Device& device, const GpuSolver& solver, const Model& m
   view.extent = extent;
   device.submit_and_wait([&](VkCommandBuffer cmd) {
     renderer.record_prepare(cmd);
-    target.begin(cmd, background_color());
+    target.prepare(cmd);
+    scene.begin(cmd, target.view(), background_color());
     {
       DebugLabel label(device, cmd, "scene");
       renderer.record_draw(cmd, view, settings);
     }
-    target.end_and_copy(cmd);
+    scene.end(cmd, target.view());
     renderer.record_after_draw(cmd);
+    target.copy_to_host(cmd);
   });
   return {extent.width, extent.height, target.read_rgba()};
 }

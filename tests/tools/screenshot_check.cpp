@@ -1,9 +1,14 @@
-// Checks a pair of screenshots of the default scene that `weft run --screenshot` or the viewer
-// wrote, as a person would look at them: the early one shows the flat cloth where the default
-// camera puts it (compared as regions against the background, not pixel by pixel), and the late
-// one shows the cloth moved down after it fell. Exit 0 when both hold; otherwise says why.
+// Checks screenshots of the default scene that `weft run --screenshot` or the viewer wrote, as
+// a person would look at them, by regions against the background rather than pixel by pixel.
+// Exit 0 when every check holds; otherwise says which failed.
 //
-//   screenshot_check EARLY.png LATE.png COLUMNSxROWS
+//   screenshot_check fell EARLY.png LATE.png COLUMNSxROWS
+//       the early picture shows the flat cloth where the default camera puts it, the late one
+//       shows it moved down after it fell
+//   screenshot_check raised BEFORE.png AFTER.png
+//       the cloth's centre is higher in AFTER (a drag pulled it up)
+//   screenshot_check shows-cloth PICTURE.png WIDTHxHEIGHT
+//       the picture has that size and the cloth is in view
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -46,16 +51,9 @@ void check(bool ok, const std::string& what) {
   if (!ok) ++failures;
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  unsigned columns = 0, rows = 0;
-  if (argc != 4 || std::sscanf(argv[3], "%ux%u", &columns, &rows) != 2) {
-    std::fprintf(stderr, "usage: screenshot_check EARLY.png LATE.png COLUMNSxROWS\n");
-    return 2;
-  }
-  const Png early = load(argv[1]);
-  const Png late = load(argv[2]);
+int check_fell(const char* early_path, const char* late_path, unsigned columns, unsigned rows) {
+  const Png early = load(early_path);
+  const Png late = load(late_path);
   check(early.width == late.width && early.height == late.height, "both pictures have one size");
 
   // Where the default camera puts the flat cloth of the default scene: its corners' box.
@@ -95,4 +93,46 @@ int main(int argc, char** argv) {
             weft::test::count_cloth_in(late.rgba, late.width, late.height, top) == 0,
         "the top of both pictures is background");
   return failures == 0 ? 0 : 1;
+}
+
+int check_raised(const char* before_path, const char* after_path) {
+  const Png before = load(before_path);
+  const Png after = load(after_path);
+  const ClothPixels a = weft::test::find_cloth(before.rgba, before.width, before.height);
+  const ClothPixels b = weft::test::find_cloth(after.rgba, after.width, after.height);
+  check(a.count > 0 && b.count > 0, "the cloth is in both pictures");
+  check(b.centroid.y < a.centroid.y - 0.01f * float(after.height),
+        "the cloth's centre rose (from y=" + std::to_string(int(a.centroid.y)) +
+            " to y=" + std::to_string(int(b.centroid.y)) + ")");
+  return failures == 0 ? 0 : 1;
+}
+
+int check_shows_cloth(const char* path, unsigned width, unsigned height) {
+  const Png png = load(path);
+  check(png.width == width && png.height == height,
+        "the picture is " + std::to_string(width) + "x" + std::to_string(height) + " (it is " +
+            std::to_string(png.width) + "x" + std::to_string(png.height) + ")");
+  const ClothPixels cloth = weft::test::find_cloth(png.rgba, png.width, png.height);
+  check(float(cloth.count) > 0.005f * float(png.width) * float(png.height),
+        "the cloth is in view (" + std::to_string(cloth.count) + " cloth pixels)");
+  return failures == 0 ? 0 : 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::string mode = argc > 1 ? argv[1] : "";
+  unsigned a = 0, b = 0;
+  if (mode == "fell" && argc == 5 && std::sscanf(argv[4], "%ux%u", &a, &b) == 2) {
+    return check_fell(argv[2], argv[3], a, b);
+  }
+  if (mode == "raised" && argc == 4) return check_raised(argv[2], argv[3]);
+  if (mode == "shows-cloth" && argc == 4 && std::sscanf(argv[3], "%ux%u", &a, &b) == 2) {
+    return check_shows_cloth(argv[2], a, b);
+  }
+  std::fprintf(stderr,
+               "usage: screenshot_check fell EARLY.png LATE.png COLUMNSxROWS\n"
+               "       screenshot_check raised BEFORE.png AFTER.png\n"
+               "       screenshot_check shows-cloth PICTURE.png WIDTHxHEIGHT\n");
+  return 2;
 }

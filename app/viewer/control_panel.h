@@ -1,0 +1,38 @@
+// The Dear ImGui panel: every physical parameter and solver setting of the running scene,
+// editable live; the preset switcher and grid size; the view switches; and the statistics (FPS,
+// frame time, GPU time per pass, counts, strain, blow-up warning).
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "app/viewer/frame_stats.h"
+#include "app/viewer/viewer_scene.h"
+#include "app/viewer/viewer_settings.h"
+
+namespace weft {
+
+// What the panel asks the viewer to do this frame (edits of the settings happen in place).
+struct PanelRequests {
+  bool reset = false;
+  std::optional<SceneChoice> rebuild;  // a new preset or grid size
+  bool parameters_changed = false;     // environment or solver settings: scene.apply_parameters
+  bool materials_changed = false;      // link materials, once an edit ends: apply_materials
+  bool screenshot = false;
+  bool reset_camera = false;
+};
+
+struct PanelInfo {
+  std::string device_name;
+  const FrameStats* stats = nullptr;
+  std::string last_screenshot;
+  std::string message;  // a notice for the user (a refused drag, a failed edit)
+};
+
+PanelRequests draw_control_panel(ViewerScene& scene, ViewerSettings& settings,
+                                 const PanelInfo& info);
+
+// The key and mouse help (H or F1); a one-line hint while it is closed.
+void draw_help_overlay(ViewerSettings& settings);
+
+}  // namespace weft

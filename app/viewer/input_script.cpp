@@ -1,0 +1,128 @@
+#include "app/viewer/input_script.h"
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include "app/viewer/key_bindings.h"
+#include "engine/vulkan.h"
+#include <GLFW/glfw3.h>
+
+namespace weft {
+
+namespace {
+
+int held_key_code(const std::string& name) {
+  if (name == "up") return GLFW_KEY_UP;
+  if (name == "down") return GLFW_KEY_DOWN;
+  if (name == "left") return GLFW_KEY_LEFT;
+  if (name == "right") return GLFW_KEY_RIGHT;
+  if (name == "home") return GLFW_KEY_HOME;
+  if (name == "end") return GLFW_KEY_END;
+  throw std::invalid_argument("unknown held key '" + name + "' (up down left right home end)");
+}
+
+int button_code(const std::string& name) {
+  if (name == "left") return GLFW_MOUSE_BUTTON_LEFT;
+  if (name == "right") return GLFW_MOUSE_BUTTON_RIGHT;
+  if (name == "middle") return GLFW_MOUSE_BUTTON_MIDDLE;
+  throw std::invalid_argument("unknown mouse button '" + name + "' (left right middle)");
+}
+
+int action_key(const std::string& name) {
+  const std::optional<Action> action = action_named(name);
+  if (!action) throw std::invalid_argument("unknown action '" + name + "'");
+  for (const KeyBinding& b : key_bindings()) {
+    if (b.action == *action) return b.key;
+  }
+  throw std::invalid_argument("action '" + name + "' has no key");
+}
+
+float fraction(std::istringstream& in, const char* what) {
+  float value = -1.0f;
+  if (!(in >> value) || value < 0.0f || value > 1.0f) {
+    throw std::invalid_argument(std::string(what) + " must be a fraction of the window, 0 to 1");
+  }
+  return value;
+}
+
+ScriptEvent parse_entry(const std::string& entry) {
+  std::istringstream in(entry);
+  ScriptEvent event;
+  std::string verb;
+  if (!(in >> event.frame >> verb)) throw std::invalid_argument("expected 'FRAME ACTION ...'");
+  std::string word;
+  if (verb == "key") {
+    event.kind = ScriptEvent::Kind::key;
+    if (!(in >> word)) throw std::invalid_argument("key needs an action name");
+    event.code = action_key(word);
+  } else if (verb == "keydown" || verb == "keyup") {
+    event.kind = verb == "keydown" ? ScriptEvent::Kind::keydown : ScriptEvent::Kind::keyup;
+    if (!(in >> word)) throw std::invalid_argument(verb + " needs a key");
+    event.code = held_key_code(word);
+  } else if (verb == "press" || verb == "release") {
+    event.kind = verb == "press" ? ScriptEvent::Kind::press : ScriptEvent::Kind::release;
+    if (!(in >> word)) throw std::invalid_argument(verb + " needs a button");
+    event.code = button_code(word);
+    if (event.kind == ScriptEvent::Kind::press) {
+      event.x = fraction(in, "x");
+      event.y = fraction(in, "y");
+      event.shift = (in >> word) && word == "shift";
+    }
+  } else if (verb == "move") {
+    event.kind = ScriptEvent::Kind::move;
+    event.x = fraction(in, "x");
+    event.y = fraction(in, "y");
+  } else if (verb == "scroll") {
+    event.kind = ScriptEvent::Kind::scroll;
+    if (!(in >> event.x)) throw std::invalid_argument("scroll needs a number of steps");
+  } else if (verb == "resize") {
+    event.kind = ScriptEvent::Kind::resize;
+    if (!(in >> event.x >> event.y) || event.x < 1 || event.y < 1 || event.x > 16384 ||
+        event.y > 16384) {
+      throw std::invalid_argument("resize needs a width and a height in pixels");
+    }
+  } else if (verb == "screenshot") {
+    event.kind = ScriptEvent::Kind::screenshot;
+    if (!(in >> event.path)) throw std::invalid_argument("screenshot needs a file name");
+  } else if (verb == "quit") {
+    event.kind = ScriptEvent::Kind::quit;
+  } else {
+    throw std::invalid_argument("unknown action '" + verb + "'");
+  }
+  return event;
+}
+
+}  // namespace
+
+std::vector<ScriptEvent> parse_input_script(const std::string& text) {
+  std::vector<ScriptEvent> events;
+  std::string entry;
+  std::istringstream in(text);
+  while (std::getline(in, entry, '\n')) {
+    std::istringstream entries(entry.substr(0, entry.find('#')));
+    std::string piece;
+    while (std::getline(entries, piece, ';')) {
+      if (piece.find_first_not_of(" \t\r") == std::string::npos) continue;
+      try {
+        events.push_back(parse_entry(piece));
+      } catch (const std::invalid_argument& error) {
+        throw std::invalid_argument("input script entry '" + piece + "': " + error.what());
+      }
+    }
+  }
+  std::stable_sort(events.begin(), events.end(),
+                   [](const ScriptEvent& a, const ScriptEvent& b) { return a.frame < b.frame; });
+  return events;
+}
+
+std::string read_input_script(const std::string& file_or_text) {
+  std::ifstream file(file_or_text);
+  if (!file) return file_or_text;
+  std::ostringstream text;
+  text << file.rdbuf();
+  return text.str();
+}
+
+}  // namespace weft

@@ -1,0 +1,40 @@
+// Scripted input: what the viewer's tests (and demos) do in place of a person. Each entry
+// happens at a frame and goes through the same handlers as the real keyboard and mouse:
+//
+//   10 key pause              a bound action by name (key_bindings.h: pause, step, springs, ...)
+//   12 keydown left           hold a key that moves the anchors (up down left right home end)
+//   40 keyup left
+//   20 press left 0.5 0.45    a mouse button at a point of the window (fractions of its size,
+//   25 move 0.5 0.30          x from the left, y from the top); "shift" after the point
+//   30 release left           holds shift (pan)
+//   35 scroll 2               wheel steps (> 0 zooms in)
+//   50 resize 800 500         ask the window system for a new size (pixels)
+//   60 screenshot out.png     the window as a PNG
+//   90 quit
+//
+// Entries are separated by newlines or ';'; '#' starts a comment.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace weft {
+
+struct ScriptEvent {
+  enum class Kind { key, keydown, keyup, press, move, release, scroll, resize, screenshot, quit };
+  uint64_t frame = 0;
+  Kind kind = Kind::quit;
+  int code = 0;        // GLFW key or mouse button
+  bool shift = false;  // press
+  float x = 0, y = 0;  // press, move: fractions of the window; resize: pixels; scroll: x steps
+  std::string path;    // screenshot
+};
+
+// Throws std::invalid_argument naming the entry and what is wrong with it.
+std::vector<ScriptEvent> parse_input_script(const std::string& text);
+
+// The text of a script given as a file name or, when no such file exists, as the script itself.
+std::string read_input_script(const std::string& file_or_text);
+
+}  // namespace weft

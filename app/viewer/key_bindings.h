@@ -1,0 +1,51 @@
+// The viewer's keys: one table that the key handler, the scripted input and the help overlay all
+// read, so the help can never disagree with what a key does.
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string_view>
+
+namespace weft {
+
+enum class Action {
+  pause,           // pause or resume the simulation
+  step,            // one frame while paused
+  reset,           // back to the start of the scene
+  substeps_up,     // more substeps per frame (stiffer, slower)
+  substeps_down,   // fewer substeps per frame
+  toggle_springs,  // the springs view: links coloured by strain
+  toggle_widen,    // springs view: strained links drawn wider
+  screenshot,      // the window as a PNG file
+  reset_camera,
+  toggle_help,
+  toggle_panel,  // the parameter panel
+  toggle_vsync,
+  quit,
+};
+
+struct KeyBinding {
+  int key;  // GLFW_KEY_*
+  Action action;
+  const char* key_name;  // as the help shows it
+  const char* description;
+};
+
+// Every key, in the order the help lists them.
+std::span<const KeyBinding> key_bindings();
+std::optional<Action> action_for_key(int key);
+
+// The name a script uses for an action ("pause", "springs", ...), and back.
+const char* action_name(Action action);
+std::optional<Action> action_named(std::string_view name);
+
+// Keys held down rather than pressed: they move the pinned anchors (NeHe's rope connection).
+struct HeldKeyHelp {
+  const char* keys;
+  const char* description;
+};
+std::span<const HeldKeyHelp> held_key_help();
+// Mouse gestures, for the help.
+std::span<const HeldKeyHelp> mouse_help();
+
+}  // namespace weft

@@ -1,0 +1,68 @@
+// What the mouse does in the viewer. Left drag on the cloth grabs the particle under the cursor
+// and pulls it (the GLUT lab's drag); left drag elsewhere and right drag orbit; middle or
+// shift-drag pans; the wheel zooms. Whether a left press hit the cloth is only known when the
+// GPU pick answers, a frame or two later: until then the motion is kept, and replayed as an
+// orbit if nothing was hit.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+#include <glm/vec2.hpp>
+#include <glm/vec3.hpp>
+
+#include "app/render/camera.h"
+#include "app/viewer/particle_picker.h"
+
+namespace weft {
+
+class MouseController {
+ public:
+  explicit MouseController(OrbitCamera& camera) : camera_(camera) {}
+
+  enum class Button { left, right, middle };
+  // Pixels in the framebuffer, y down; viewport: the framebuffer's size.
+  void press(Button button, bool shift, glm::vec2 at);
+  void release(Button button);
+  void move(glm::vec2 at, glm::vec2 viewport);
+  void scroll(float steps) { camera_.zoom(steps); }
+
+  // A left press waiting to know what is under it: the pixel to pick at, once, with its id.
+  std::optional<std::pair<uint64_t, glm::vec2>> take_pick_request();
+  // The GPU's answer to a pick: a draggable particle starts a grab; anything else (no particle,
+  // an answer to an abandoned press) turns a held press into an orbit or is ignored.
+  void on_pick_answer(const PickAnswer& answer, bool draggable);
+
+  // The grabbed particle and where the cursor puts it now: on the plane through the particle
+  // facing the camera, so it follows the cursor at its own depth.
+  struct Grab {
+    uint32_t particle;
+    glm::vec3 target;
+  };
+  std::optional<Grab> grab(glm::vec2 viewport) const;
+  // True once after a grab ended: the viewer then lets the particle go.
+  bool take_grab_ended();
+  bool busy() const { return mode_ != Mode::idle; }
+  // Forgets the gesture in progress (the scene it was about has been rebuilt).
+  void cancel() {
+    mode_ = Mode::idle;
+    pick_requested_ = false;
+    grab_ended_ = false;
+  }
+
+ private:
+  enum class Mode { idle, picking, grabbing, orbiting, panning };
+
+  OrbitCamera& camera_;
+  Mode mode_ = Mode::idle;
+  Button held_ = Button::left;
+  glm::vec2 cursor_{0.0f};
+  glm::vec2 motion_while_picking_{0.0f};
+  uint64_t pick_id_ = 0;
+  bool pick_requested_ = false;
+  uint32_t particle_ = 0;
+  float grab_depth_ = 0.0f;  // along the camera's forward axis, m
+  bool grab_ended_ = false;
+};
+
+}  // namespace weft

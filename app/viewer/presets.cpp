@@ -1,0 +1,113 @@
+#include "app/viewer/presets.h"
+
+#include <array>
+#include <stdexcept>
+#include <unordered_set>
+
+#include "app/default_scene.h"
+
+namespace weft {
+
+namespace {
+
+constexpr std::array kPresets{
+    Preset{"Cloth on a sphere", "the default scene: pinned at two corners, drapes over a sphere"},
+    Preset{"Silk", "light bending and little air drag: folds finely and swings long"},
+    Preset{"Canvas", "stiff bending and inextensible shear: holds its shape"},
+    Preset{"Rubber sheet", "every link a spring instead of a constraint: stretches and bounces"},
+    Preset{"Curtain in the wind", "the whole top edge pinned, a steady wind, no sphere"},
+    Preset{"NeHe ground",
+           "one pinned corner, NeHe's ground forces (repulsion, friction, "
+           "absorption) instead of projection"},
+};
+
+float particle_mass(const Model& model) {
+  for (float w : model.inverse_masses) {
+    if (w > 0.0f) return 1.0f / w;
+  }
+  return 1.0f;
+}
+
+void scale_springs(Model& model, float stiffness, float damping) {
+  for (Spring& s : model.springs) {
+    s.stiffness *= stiffness;
+    s.damping *= damping;
+  }
+}
+
+// Pins exactly the particles listed; everything else gets the cloth's particle mass.
+void pin_only(Model& model, const std::unordered_set<uint32_t>& pinned) {
+  const float w = 1.0f / particle_mass(model);
+  for (uint32_t i = 0; i < model.particle_count(); ++i) {
+    model.inverse_masses[i] = pinned.count(i) ? 0.0f : w;
+  }
+}
+
+}  // namespace
+
+std::span<const Preset> presets() {
+  return kPresets;
+}
+
+Model build_preset(size_t index, uint32_t columns, uint32_t rows) {
+  if (index >= kPresets.size()) throw std::out_of_range("no such preset");
+  DefaultSceneOptions options;
+  options.columns = columns;
+  options.rows = rows;
+  Model model = make_default_scene(options);
+  const float m = particle_mass(model);
+  switch (index) {
+    case 1:  // silk
+      scale_springs(model, 0.05f, 0.2f);
+      model.environment.air_drag *= 0.25f;
+      break;
+    case 2:  // canvas
+      scale_springs(model, 8.0f, 2.0f);
+      for (DistanceConstraint& c : model.constraints)
+        c.compliance = 0.0f;
+      break;
+    case 3: {  // rubber: the structural and shear constraints become springs
+      for (const DistanceConstraint& c : model.constraints) {
+        // k/m = 1500 1/s^2 per link keeps a particle's ~8 links stable at 4 substeps of 1/60 s.
+        model.springs.push_back({c.a, c.b, c.rest_length, 1500.0f * m, 2.0f * m});
+      }
+      model.constraints.clear();
+      break;
+    }
+    case 4: {  // curtain
+      std::unordered_set<uint32_t> top_row;
+      for (uint32_t c = 0; c < columns; ++c)
+        top_row.insert(c);
+      pin_only(model, top_row);
+      model.environment.spheres.clear();
+      model.environment.wind = {1.5f, 0.0f, 3.0f};
+      model.environment.air_drag = 0.05f * m;
+      break;
+    }
+    case 5: {  // NeHe lesson 40's ground model, scaled from its 0.05 kg masses to this cloth's
+      pin_only(model, {0u});
+      model.environment.spheres.clear();
+      const float scale = m / 0.05f;
+      model.environment.ground = {GroundMode::force, -0.6f, 100.0f * scale, 0.2f * scale,
+                                  2.0f * scale};
+      break;
+    }
+    default:
+      break;
+  }
+  anchor_pins(model);
+  return model;
+}
+
+void anchor_pins(Model& model) {
+  std::unordered_set<uint32_t> anchored;
+  for (const Anchor& a : model.anchors)
+    anchored.insert(a.particle);
+  for (uint32_t i = 0; i < model.particle_count(); ++i) {
+    if (model.inverse_masses[i] == 0.0f && !anchored.count(i)) {
+      model.anchors.push_back({i, glm::vec3(0.0f), true});
+    }
+  }
+}
+
+}  // namespace weft

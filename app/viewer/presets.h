@@ -1,0 +1,28 @@
+// The scenes the viewer's preset switcher offers: variations of the default scene (a cloth
+// pinned at two corners over a sphere) that show off different materials and models, at any
+// grid size.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "sim/model.h"
+
+namespace weft {
+
+struct Preset {
+  const char* name;
+  const char* description;
+};
+
+std::span<const Preset> presets();
+
+// Builds preset `index` with a cloth of columns x rows particles (both >= 2).
+Model build_preset(size_t index, uint32_t columns, uint32_t rows);
+
+// Gives every pinned particle that no anchor drives an anchor at rest that stays above the
+// ground, so that the arrow keys can move the pins as NeHe's keys move the rope's end.
+void anchor_pins(Model& model);
+
+}  // namespace weft

@@ -1,0 +1,24 @@
+// What `weft view` is asked for on its command line.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "app/gpu_context.h"
+
+namespace weft {
+
+struct ViewOptions {
+  uint32_t columns = 0;  // --grid WxH; 0: chosen for the device (small on a CPU, large on a GPU)
+  uint32_t rows = 0;
+  size_t preset = 0;    // --preset N (app/viewer/presets.h)
+  uint64_t frames = 0;  // --frames N: quit after N frames; 0 runs until the window closes
+  std::string script;   // --script FILE|TEXT: scripted input (input_script.h)
+  int width = 1280;     // --size WxH of the window, pixels
+  int height = 800;
+  bool vsync = true;  // --no-vsync
+  bool hide_panel = false;
+  GpuContextOptions gpu;  // --device, --validation
+};
+
+}  // namespace weft

@@ -1,0 +1,275 @@
+#include "app/viewer/viewer.h"
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+
+#include "app/render/offscreen_render.h"
+#include "app/viewer/control_panel.h"
+#include "app/viewer/imgui_layer.h"
+#include "engine/barriers.h"
+#include "engine/debug_label.h"
+#include "sim/model_error.h"
+
+namespace weft {
+
+namespace {
+
+double seconds_now() {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+}
+
+}  // namespace
+
+SceneChoice default_scene_choice(const Device& device) {
+  SceneChoice choice;
+  switch (device.properties().deviceType) {
+    case VK_PHYSICAL_DEVICE_TYPE_CPU:
+      // lavapipe: every dispatch costs tens of microseconds whatever its size, so the frame's
+      // time goes with the number of passes (substeps x sweeps x colours) more than with the
+      // grid: fewer substeps and sweeps keep it interactive.
+      choice.columns = choice.rows = 40;
+      choice.substeps = 4;
+      choice.relaxation_sweeps = 4;
+      break;
+    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU:
+      choice.columns = choice.rows = 128;
+      break;
+    default:  // discrete and virtual GPUs
+      choice.columns = choice.rows = 256;
+      break;
+  }
+  return choice;
+}
+
+Viewer::Viewer(const ViewOptions& options) : options_(options) {
+  window_ = std::make_unique<Window>("weft", options.width, options.height);
+  InstanceOptions instance_options;
+  instance_options.validation =
+      options.gpu.validation || Instance::validation_requested_by_environment();
+  instance_options.extensions = Window::required_instance_extensions();
+  context_.instance = std::make_unique<Instance>(instance_options);
+  DeviceOptions device_options;
+  device_options.selector = options.gpu.device_selector;
+  device_options.extensions = {VK_KHR_SWAPCHAIN_EXTENSION_NAME};
+  device_options.present_surface = window_->create_surface(context_.instance->handle());
+  context_.device = std::make_unique<Device>(*context_.instance, device_options);
+  Device& device = *context_.device;
+
+  swapchain_ = std::make_unique<Swapchain>(device, device_options.present_surface, options.vsync);
+  ring_ = std::make_unique<CommandRing>(device, kFramesInFlight, "frame");
+  for (uint32_t s = 0; s < kFramesInFlight; ++s) {
+    acquired_.push_back(create_semaphore(device, "image acquired " + std::to_string(s)));
+  }
+  anti_aliasing_ = choose_anti_aliasing(device);
+  if (!recreate_swapchain()) throw NoDisplayError("the window has no area to draw into");
+
+  SceneChoice choice = default_scene_choice(device);
+  if (options.columns > 0) {
+    choice.columns = options.columns;
+    choice.rows = options.rows;
+  }
+  choice.preset = options.preset;
+  scene_ = std::make_unique<ViewerScene>(device, scene_pass_->formats(), kFramesInFlight, choice);
+  camera_ = default_camera(scene_->model());
+  timer_ = std::make_unique<PassTimer>(device, kFramesInFlight);
+  timed_.assign(kFramesInFlight, false);
+  health_ = std::make_unique<HealthWatch>(device, kFramesInFlight);
+  screenshots_ = std::make_unique<WindowScreenshots>(device, kFramesInFlight);
+
+  settings_.vsync = options.vsync;
+  settings_.show_panel = !options.hide_panel;
+  if (!options.script.empty()) script_ = parse_input_script(read_input_script(options.script));
+  // The window's callbacks first: ImGui's backend chains onto them.
+  window_->set_listener(this);
+  ui_ = std::make_unique<ImGuiLayer>(*window_, *context_.instance, device, *swapchain_,
+                                     kFramesInFlight);
+  window_->set_title("weft - " + std::to_string(choice.columns) + "x" +
+                     std::to_string(choice.rows) + " cloth on " + device.name());
+}
+
+Viewer::~Viewer() {
+  if (ring_) ring_->wait_all();
+  window_->set_listener(nullptr);
+}
+
+bool Viewer::recreate_swapchain() {
+  if (!swapchain_->recreate(window_->framebuffer_size())) return false;
+  ++swapchain_builds_;
+  std::printf("viewer: swapchain %ux%u, %u images, %s, %s\n", swapchain_->extent().width,
+              swapchain_->extent().height, swapchain_->image_count(),
+              swapchain_->vsync() ? "vsync" : "no vsync", anti_aliasing_name(anti_aliasing_));
+  scene_pass_ = std::make_unique<ScenePass>(*context_.device, swapchain_->format(),
+                                            swapchain_->extent(), anti_aliasing_);
+  if (ui_) ui_->on_swapchain_recreated(*swapchain_);
+  return true;
+}
+
+glm::vec2 Viewer::viewport() const {
+  const VkExtent2D extent = swapchain_->extent();
+  return {static_cast<float>(extent.width), static_cast<float>(extent.height)};
+}
+
+int Viewer::run() {
+  while (!window_->should_close() && (options_.frames == 0 || frame_ < options_.frames)) {
+    window_->poll_events();
+    apply_script();
+    if (settings_.vsync != swapchain_->vsync()) swapchain_->set_vsync(settings_.vsync);
+    // Some window systems never report a resize as out of date: compare the sizes too.
+    const VkExtent2D size = window_->framebuffer_size();
+    const bool resized =
+        size.width != swapchain_->extent().width || size.height != swapchain_->extent().height;
+    if ((swapchain_->stale() || resized) && !recreate_swapchain()) {
+      glfwWaitEventsTimeout(0.05);  // minimised: nothing to draw until it comes back
+      continue;
+    }
+    draw_frame();
+  }
+  ring_->wait_all();
+  for (uint32_t s = 0; s < kFramesInFlight; ++s)
+    collect(s);
+  std::printf(
+      "viewer: %llu frames, %.1f frames/s on average (%ux%u cloth, %s); %u grabs, "
+      "%u swapchains, last %ux%u\n",
+      static_cast<unsigned long long>(stats_.frames()), stats_.average_fps(),
+      scene_->choice().columns, scene_->choice().rows, context_.device->name().c_str(), grabs_,
+      swapchain_builds_, swapchain_->extent().width, swapchain_->extent().height);
+  return validation_exit_status(context_);
+}
+
+void Viewer::draw_frame() {
+  VkCommandBuffer cmd = ring_->begin();
+  const uint32_t slot = ring_->current_slot();
+  collect(slot);
+  const std::optional<uint32_t> image = swapchain_->acquire(acquired_[slot].get());
+  if (!image) {
+    ring_->submit();  // nothing recorded: keeps the slot's fence in step
+    return;
+  }
+  ui_->new_frame();
+  build_ui();
+  apply_pending_scene_changes();
+  update_anchors();
+  update_mouse();
+  record_frame(cmd, slot, *image);
+  ring_->submit(acquired_[slot].get(), VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                swapchain_->render_finished(*image));
+  swapchain_->present(*image);
+  stats_.frame_done(seconds_now());
+  ++frame_;
+}
+
+void Viewer::collect(uint32_t slot) {
+  if (std::optional<PickAnswer> answer = scene_->picker().collect(slot)) {
+    const bool draggable = answer->particle && !scene_->is_anchored(*answer->particle);
+    if (answer->particle && !draggable) message_ = "that pin is an anchor: move it with the arrows";
+    mouse_.on_pick_answer(*answer, draggable);
+  }
+  if (std::optional<HealthReport> health = health_->collect(slot)) stats_.set_health(*health);
+  if (timed_[slot]) {
+    if (std::optional<FrameTimings> timings = timer_->read(slot)) stats_.set_timings(*timings);
+    timed_[slot] = false;
+  }
+  if (std::optional<std::string> path = screenshots_->collect(slot)) {
+    last_screenshot_ = *path;
+    std::printf("screenshot: %s\n", path->c_str());
+  }
+}
+
+void Viewer::build_ui() {
+  PanelInfo info;
+  info.device_name = context_.device->name();
+  info.stats = &stats_;
+  info.last_screenshot = last_screenshot_;
+  info.message = message_;
+  const PanelRequests requests = draw_control_panel(*scene_, settings_, info);
+  draw_help_overlay(settings_);
+  if (requests.reset) reset_requested_ = true;
+  if (requests.rebuild) rebuild_requested_ = requests.rebuild;
+  if (requests.screenshot) do_action(Action::screenshot);
+  if (requests.reset_camera) do_action(Action::reset_camera);
+  try {
+    if (requests.parameters_changed) scene_->apply_parameters();
+    if (requests.materials_changed) scene_->apply_materials();
+  } catch (const ModelError& error) {
+    message_ = error.what();  // a value the solver refuses: say so, keep running
+  }
+}
+
+void Viewer::apply_pending_scene_changes() {
+  if (!reset_requested_ && !rebuild_requested_) return;
+  // The old buffers may still be in use by the frame in flight.
+  ring_->wait_all();
+  if (rebuild_requested_) {
+    scene_->rebuild(*rebuild_requested_);
+    camera_ = default_camera(scene_->model());
+    settings_.grid_columns = settings_.grid_rows = 0;
+    window_->set_title("weft - " + std::to_string(scene_->choice().columns) + "x" +
+                       std::to_string(scene_->choice().rows) + " cloth on " +
+                       context_.device->name());
+  } else {
+    scene_->reset();
+  }
+  mouse_.cancel();
+  dragged_.reset();
+  stats_.set_health({});
+  message_.clear();
+  reset_requested_ = false;
+  rebuild_requested_.reset();
+}
+
+void Viewer::record_frame(VkCommandBuffer cmd, uint32_t slot, uint32_t image) {
+  PassTimer* timer = settings_.time_passes && timer_->supported() ? timer_.get() : nullptr;
+  if (timer) timer->begin(cmd, slot);
+  timed_[slot] = timer != nullptr;
+  const auto mark = [&](const char* section) {
+    if (timer) timer->mark(cmd, section);
+  };
+  GpuSolver& solver = scene_->solver();
+  if (!settings_.paused || settings_.step_once) {
+    const SolverSettings& s = scene_->model().solver;
+    solver.record_frame(cmd, s.frame_dt, s.substeps, timer);
+    health_->record(cmd, slot, solver);
+    mark("blow-up watch");
+    ++scene_->frames_simulated;
+    settings_.step_once = false;
+  }
+  scene_->picker().record(cmd, slot);
+  mark("picking");
+  scene_->renderer().record_prepare(cmd);
+  mark("normals");
+
+  // The image's old contents are not needed; waiting on the acquire semaphore (at this stage)
+  // comes before the transition.
+  const VkImage target = swapchain_->image(image);
+  image_barrier(cmd, target, VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_UNDEFINED,
+                VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, VK_ACCESS_2_NONE,
+                VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT);
+  SceneView view;
+  view.view_projection = camera_.view_projection(viewport());
+  view.eye = camera_.eye();
+  view.extent = swapchain_->extent();
+  scene_pass_->begin(cmd, swapchain_->view(image), background_color());
+  {
+    DebugLabel label(*context_.device, cmd, "scene");
+    scene_->renderer().record_draw(cmd, view, settings_.draw);
+  }
+  scene_pass_->end(cmd, swapchain_->view(image));
+  scene_->renderer().record_after_draw(cmd);
+  mark("draw");
+  ui_->record(cmd, image, swapchain_->extent());
+  mark("UI");
+
+  if (screenshots_->requested() && swapchain_->can_read_back()) {
+    screenshots_->record(cmd, slot, target, swapchain_->extent(), swapchain_->format());
+  } else {
+    image_barrier(cmd, target, VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                  VK_IMAGE_LAYOUT_PRESENT_SRC_KHR, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                  VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT, VK_PIPELINE_STAGE_2_NONE,
+                  VK_ACCESS_2_NONE);
+  }
+}
+
+}  // namespace weft

@@ -1,0 +1,103 @@
+// `weft view`: the window, its swapchain and the frame loop. Each frame records the simulation,
+// the blow-up watch, picking, normals, the scene pass and the UI into one command buffer of a
+// ring of frames in flight, so the CPU prepares a frame while the GPU runs the previous one and
+// nothing waits on an idle GPU; everything read back (picks, health, timings, screenshots) is
+// read when its frame's slot comes round again.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "app/gpu_context.h"
+#include "app/render/camera.h"
+#include "app/render/scene_pass.h"
+#include "app/viewer/frame_stats.h"
+#include "app/viewer/health_watch.h"
+#include "app/viewer/input_script.h"
+#include "app/viewer/key_bindings.h"
+#include "app/viewer/mouse_controller.h"
+#include "app/viewer/view_options.h"
+#include "app/viewer/viewer_scene.h"
+#include "app/viewer/viewer_settings.h"
+#include "app/viewer/window.h"
+#include "app/viewer/window_screenshots.h"
+#include "engine/command_ring.h"
+#include "engine/swapchain.h"
+#include "sim/pass_timer.h"
+
+namespace weft {
+
+class ImGuiLayer;
+
+// Two frames in flight: the CPU records one while the GPU runs the other.
+constexpr uint32_t kFramesInFlight = 2;
+
+// The grid and solver settings the viewer starts with on this device when not told: large on a
+// GPU, small and with fewer substeps on a CPU device (lavapipe), so that it stays interactive.
+SceneChoice default_scene_choice(const Device& device);
+
+class Viewer : public InputListener {
+ public:
+  // Throws NoDisplayError when no window can be opened.
+  explicit Viewer(const ViewOptions& options);
+  ~Viewer() override;
+
+  // Runs until the window closes, Esc or Q, or the --frames budget; returns the exit status
+  // (4 when validation was on and reported errors).
+  int run();
+
+  void on_key(int key, int action, int mods) override;
+  void on_mouse_button(int button, int action, int mods) override;
+  void on_cursor(double x, double y) override;
+  void on_scroll(double dy) override;
+
+ private:
+  bool recreate_swapchain();
+  void draw_frame();
+  void collect(uint32_t slot);
+  void build_ui();
+  void apply_pending_scene_changes();
+  void record_frame(VkCommandBuffer cmd, uint32_t slot, uint32_t image);
+  void do_action(Action action);
+  void apply_script();
+  void update_anchors();
+  void update_mouse();
+  glm::vec2 viewport() const;
+
+  ViewOptions options_;
+  GpuContext context_;  // destroyed last: the instance outlives the window's surface
+  std::unique_ptr<Window> window_;
+  std::unique_ptr<Swapchain> swapchain_;
+  std::unique_ptr<CommandRing> ring_;
+  std::vector<DeviceHandle<VkSemaphore>> acquired_;  // one per frame slot
+  AntiAliasing anti_aliasing_ = AntiAliasing::msaa;
+  std::unique_ptr<ScenePass> scene_pass_;  // sized to the swapchain
+  std::unique_ptr<ViewerScene> scene_;
+  std::unique_ptr<PassTimer> timer_;
+  std::vector<bool> timed_;  // whether each slot's frame wrote timestamps
+  std::unique_ptr<HealthWatch> health_;
+  std::unique_ptr<WindowScreenshots> screenshots_;
+  std::unique_ptr<ImGuiLayer> ui_;
+
+  OrbitCamera camera_;
+  MouseController mouse_{camera_};
+  ViewerSettings settings_;
+  FrameStats stats_;
+  std::vector<ScriptEvent> script_;
+  size_t script_next_ = 0;
+  std::set<int> held_keys_;
+  glm::vec2 cursor_{0.0f};
+  uint64_t frame_ = 0;
+  bool reset_requested_ = false;
+  std::optional<SceneChoice> rebuild_requested_;
+  std::string last_screenshot_;
+  std::string message_;
+  std::optional<uint32_t> dragged_;  // the particle being dragged, for the log
+  uint32_t grabs_ = 0;               // counted for the exit summary (the scripted tests)
+  uint32_t swapchain_builds_ = 0;
+};
+
+}  // namespace weft

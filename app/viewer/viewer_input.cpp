@@ -1,0 +1,208 @@
+// The viewer's input: keys and mouse from the window (or from an input script, through the same
+// handlers), turned into actions, camera moves, picks and drags.
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "app/viewer/imgui_layer.h"
+#include "app/viewer/viewer.h"
+#include "sim/model_error.h"
+
+namespace weft {
+
+namespace {
+
+// A pick takes the particles within this many pixels of the cursor.
+constexpr float kPickRadiusPixels = 12.0f;
+
+bool is_anchor_key(int key) {
+  return key == GLFW_KEY_UP || key == GLFW_KEY_DOWN || key == GLFW_KEY_LEFT ||
+         key == GLFW_KEY_RIGHT || key == GLFW_KEY_HOME || key == GLFW_KEY_END;
+}
+
+std::optional<MouseController::Button> button_of(int button) {
+  switch (button) {
+    case GLFW_MOUSE_BUTTON_LEFT:
+      return MouseController::Button::left;
+    case GLFW_MOUSE_BUTTON_RIGHT:
+      return MouseController::Button::right;
+    case GLFW_MOUSE_BUTTON_MIDDLE:
+      return MouseController::Button::middle;
+    default:
+      return std::nullopt;
+  }
+}
+
+}  // namespace
+
+void Viewer::on_key(int key, int action, int /*mods*/) {
+  if (is_anchor_key(key)) {
+    // Held keys are tracked here rather than polled, so scripted input can hold them too.
+    if (action == GLFW_PRESS) held_keys_.insert(key);
+    if (action == GLFW_RELEASE) held_keys_.erase(key);
+    return;
+  }
+  if (action == GLFW_RELEASE || (ui_ && ui_->wants_keyboard())) return;
+  const std::optional<Action> bound = action_for_key(key);
+  // Repeats (a key held down) only step the substeps; a toggle must not flicker.
+  if (!bound ||
+      (action == GLFW_REPEAT && *bound != Action::substeps_up && *bound != Action::substeps_down)) {
+    return;
+  }
+  do_action(*bound);
+}
+
+void Viewer::on_mouse_button(int button, int action, int mods) {
+  const std::optional<MouseController::Button> which = button_of(button);
+  if (!which) return;
+  if (action == GLFW_PRESS) {
+    if (ui_ && ui_->wants_mouse()) return;  // a click on the panel
+    mouse_.press(*which, (mods & GLFW_MOD_SHIFT) != 0, cursor_);
+  } else if (action == GLFW_RELEASE) {
+    mouse_.release(*which);
+  }
+}
+
+void Viewer::on_cursor(double x, double y) {
+  cursor_ = glm::vec2(static_cast<float>(x), static_cast<float>(y));
+  mouse_.move(cursor_, viewport());
+}
+
+void Viewer::on_scroll(double dy) {
+  if (ui_ && ui_->wants_mouse()) return;
+  mouse_.scroll(static_cast<float>(dy));
+}
+
+void Viewer::do_action(Action action) {
+  Model& model = scene_->model();
+  switch (action) {
+    case Action::pause:
+      settings_.paused = !settings_.paused;
+      break;
+    case Action::step:
+      settings_.paused = true;
+      settings_.step_once = true;
+      break;
+    case Action::reset:
+      reset_requested_ = true;
+      break;
+    case Action::substeps_up:
+    case Action::substeps_down: {
+      const uint32_t n = model.solver.substeps;
+      model.solver.substeps =
+          action == Action::substeps_up ? std::min(n + 1, 256u) : std::max(n, 2u) - 1;
+      scene_->apply_parameters();
+      break;
+    }
+    case Action::toggle_springs:
+      settings_.draw.springs_view = !settings_.draw.springs_view;
+      break;
+    case Action::toggle_widen:
+      settings_.draw.widen_by_strain = !settings_.draw.widen_by_strain;
+      break;
+    case Action::screenshot:
+      screenshots_->request("");
+      break;
+    case Action::reset_camera:
+      camera_.reset();
+      break;
+    case Action::toggle_help:
+      settings_.show_help = !settings_.show_help;
+      break;
+    case Action::toggle_panel:
+      settings_.show_panel = !settings_.show_panel;
+      break;
+    case Action::toggle_vsync:
+      settings_.vsync = !settings_.vsync;
+      break;
+    case Action::quit:
+      window_->request_close();
+      break;
+  }
+}
+
+void Viewer::apply_script() {
+  const glm::vec2 size = viewport();
+  while (script_next_ < script_.size() && script_[script_next_].frame <= frame_) {
+    const ScriptEvent& e = script_[script_next_++];
+    const glm::vec2 at(e.x * size.x, e.y * size.y);
+    switch (e.kind) {
+      case ScriptEvent::Kind::key:
+        on_key(e.code, GLFW_PRESS, 0);
+        on_key(e.code, GLFW_RELEASE, 0);
+        break;
+      case ScriptEvent::Kind::keydown:
+        on_key(e.code, GLFW_PRESS, 0);
+        break;
+      case ScriptEvent::Kind::keyup:
+        on_key(e.code, GLFW_RELEASE, 0);
+        break;
+      case ScriptEvent::Kind::press:
+        window_->set_cursor_position(at.x, at.y);  // the UI polls the real pointer
+        on_cursor(at.x, at.y);
+        on_mouse_button(e.code, GLFW_PRESS, e.shift ? GLFW_MOD_SHIFT : 0);
+        break;
+      case ScriptEvent::Kind::move:
+        window_->set_cursor_position(at.x, at.y);
+        on_cursor(at.x, at.y);
+        break;
+      case ScriptEvent::Kind::release:
+        on_mouse_button(e.code, GLFW_RELEASE, 0);
+        break;
+      case ScriptEvent::Kind::scroll:
+        on_scroll(e.x);
+        break;
+      case ScriptEvent::Kind::resize:
+        window_->set_size(static_cast<int>(e.x), static_cast<int>(e.y));
+        break;
+      case ScriptEvent::Kind::screenshot:
+        screenshots_->request(e.path);
+        break;
+      case ScriptEvent::Kind::quit:
+        window_->request_close();
+        break;
+    }
+  }
+}
+
+void Viewer::update_anchors() {
+  // NeHe lesson 40's keys: arrows move the rope's end in x and z, Home and End in y.
+  const auto held = [&](int key) { return held_keys_.count(key) ? 1.0f : 0.0f; };
+  const glm::vec3 direction(held(GLFW_KEY_RIGHT) - held(GLFW_KEY_LEFT),
+                            held(GLFW_KEY_HOME) - held(GLFW_KEY_END),
+                            held(GLFW_KEY_DOWN) - held(GLFW_KEY_UP));
+  scene_->set_anchor_velocity(direction * settings_.anchor_speed);
+}
+
+void Viewer::update_mouse() {
+  const glm::vec2 size = viewport();
+  if (std::optional<std::pair<uint64_t, glm::vec2>> pick = mouse_.take_pick_request()) {
+    // The cone of the pick: kPickRadiusPixels at any distance.
+    const float tan_tolerance =
+        kPickRadiusPixels * 2.0f * std::tan(0.5f * camera_.vertical_fov()) / std::max(size.y, 1.0f);
+    scene_->picker().request(pick->first, camera_.ray_through(pick->second, size), tan_tolerance);
+  }
+  GpuSolver& solver = scene_->solver();
+  if (mouse_.take_grab_ended() && dragged_) {
+    solver.end_drag();
+    scene_->renderer().set_dragged(std::nullopt);
+    std::printf("viewer: let go of particle %u\n", *dragged_);
+    dragged_.reset();
+  }
+  if (std::optional<MouseController::Grab> grab = mouse_.grab(size)) {
+    try {
+      solver.drag(grab->particle, grab->target);
+      scene_->renderer().set_dragged(grab->particle);
+      if (dragged_ != grab->particle) {
+        ++grabs_;
+        std::printf("viewer: grabbed particle %u, pulling it to (%.3f, %.3f, %.3f)\n",
+                    grab->particle, grab->target.x, grab->target.y, grab->target.z);
+      }
+      dragged_ = grab->particle;
+    } catch (const ModelError& error) {
+      message_ = error.what();
+    }
+  }
+}
+
+}  // namespace weft

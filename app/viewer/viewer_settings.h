@@ -1,0 +1,21 @@
+// The viewer's own switches, shared by the keys, the panel and scripted input.
+#pragma once
+
+#include "app/render/cloth_renderer.h"
+
+namespace weft {
+
+struct ViewerSettings {
+  bool paused = false;
+  bool step_once = false;  // simulate one frame while paused
+  bool show_panel = true;
+  bool show_help = false;
+  bool vsync = true;
+  bool time_passes = true;    // GPU timestamps around every pass (the panel's table)
+  float anchor_speed = 1.0f;  // m/s at which the arrow keys move the pinned anchors
+  DrawSettings draw;
+  int grid_columns = 0;  // the panel's grid fields, applied by its button (0: the scene's)
+  int grid_rows = 0;
+};
+
+}  // namespace weft

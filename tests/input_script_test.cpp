@@ -1,0 +1,46 @@
+// Scripted input for the viewer (app/viewer/input_script.h): entries parse into events in frame
+// order, and a malformed entry is refused with a message that names it.
+#include <gtest/gtest.h>
+
+#include "app/viewer/input_script.h"
+#include "engine/vulkan.h"
+#include <GLFW/glfw3.h>
+
+namespace weft::test {
+namespace {
+
+TEST(InputScript, EntriesBecomeEventsInFrameOrder) {
+  const std::vector<ScriptEvent> events = parse_input_script(
+      "20 press left 0.5 0.25 shift; 10 key springs  # a comment\n"
+      "30 move 0.6 0.2\n\n40 release left; 50 resize 800 500; 60 screenshot out.png\n"
+      "12 keydown home; 70 quit");
+  ASSERT_EQ(events.size(), 8u);
+  EXPECT_EQ(events[0].frame, 10u);
+  EXPECT_EQ(events[0].kind, ScriptEvent::Kind::key);
+  EXPECT_EQ(events[0].code, GLFW_KEY_S);
+  EXPECT_EQ(events[1].kind, ScriptEvent::Kind::keydown);
+  EXPECT_EQ(events[1].code, GLFW_KEY_HOME);
+  EXPECT_EQ(events[2].kind, ScriptEvent::Kind::press);
+  EXPECT_EQ(events[2].code, GLFW_MOUSE_BUTTON_LEFT);
+  EXPECT_TRUE(events[2].shift);
+  EXPECT_FLOAT_EQ(events[2].y, 0.25f);
+  EXPECT_EQ(events[5].kind, ScriptEvent::Kind::resize);
+  EXPECT_FLOAT_EQ(events[5].x, 800.0f);
+  EXPECT_EQ(events[6].path, "out.png");
+  EXPECT_EQ(events[7].kind, ScriptEvent::Kind::quit);
+}
+
+TEST(InputScript, MalformedEntriesAreRefusedByName) {
+  for (const char* bad : {"5 key fly", "5 press left 1.5 0.5", "press left 0.5 0.5",
+                          "5 resize 0 100", "5 keydown q", "5 wiggle"}) {
+    try {
+      parse_input_script(bad);
+      ADD_FAILURE() << "accepted '" << bad << "'";
+    } catch (const std::invalid_argument& error) {
+      EXPECT_NE(std::string(error.what()).find(bad), std::string::npos) << error.what();
+    }
+  }
+}
+
+}  // namespace
+}  // namespace weft::test

@@ -1,0 +1,101 @@
+// The viewer's mouse (app/viewer/mouse_controller.h) without a window: a left press asks for a
+// pick; the GPU's answer turns it into a grab that follows the cursor at the particle's depth,
+// or, when nothing was hit, into an orbit that replays the motion made while waiting.
+#include <gtest/gtest.h>
+
+#include <glm/geometric.hpp>
+
+#include "app/viewer/mouse_controller.h"
+
+namespace weft::test {
+namespace {
+
+constexpr glm::vec2 kViewport(800.0f, 600.0f);
+
+OrbitCamera test_camera() {
+  OrbitCamera camera;
+  camera.frame({-1.0f, 0.0f, -1.0f}, {1.0f, 1.0f, 1.0f});
+  return camera;
+}
+
+TEST(MouseController, APressOnAParticleGrabsItAndTheCursorPullsIt) {
+  OrbitCamera camera = test_camera();
+  MouseController mouse(camera);
+  const glm::vec3 particle_position(0.2f, 0.5f, 0.1f);
+  const glm::vec2 at = glm::vec2(camera.project(particle_position, kViewport));
+  mouse.move(at, kViewport);
+  mouse.press(MouseController::Button::left, false, at);
+  const auto request = mouse.take_pick_request();
+  ASSERT_TRUE(request.has_value());
+  EXPECT_FALSE(mouse.take_pick_request().has_value());  // asked once
+  EXPECT_EQ(request->second, at);
+
+  mouse.on_pick_answer({request->first, 7u, particle_position}, true);
+  auto grab = mouse.grab(kViewport);
+  ASSERT_TRUE(grab.has_value());
+  EXPECT_EQ(grab->particle, 7u);
+  // Where the press was, the target is the particle itself.
+  EXPECT_LT(glm::distance(grab->target, particle_position), 1e-4f);
+  // Moving the cursor up moves the target up, at the same depth from the camera.
+  mouse.move(at - glm::vec2(0.0f, 100.0f), kViewport);
+  grab = mouse.grab(kViewport);
+  ASSERT_TRUE(grab.has_value());
+  EXPECT_GT(grab->target.y, particle_position.y + 0.1f);
+  const glm::vec3 forward = glm::normalize(camera.target() - camera.eye());
+  EXPECT_NEAR(glm::dot(grab->target - camera.eye(), forward),
+              glm::dot(particle_position - camera.eye(), forward), 1e-4f);
+
+  mouse.release(MouseController::Button::left);
+  EXPECT_TRUE(mouse.take_grab_ended());
+  EXPECT_FALSE(mouse.grab(kViewport).has_value());
+}
+
+TEST(MouseController, APressOnNothingOrbitsWithTheMotionMadeWhileWaiting) {
+  OrbitCamera camera = test_camera();
+  const glm::vec3 eye_before = camera.eye();
+  MouseController mouse(camera);
+  mouse.press(MouseController::Button::left, false, {400.0f, 300.0f});
+  const auto request = mouse.take_pick_request();
+  ASSERT_TRUE(request.has_value());
+  mouse.move({450.0f, 300.0f}, kViewport);  // the answer is not back yet
+  EXPECT_EQ(camera.eye(), eye_before);
+  mouse.on_pick_answer({request->first, std::nullopt, {}}, false);
+  EXPECT_GT(glm::distance(camera.eye(), eye_before), 0.1f);
+  EXPECT_FALSE(mouse.grab(kViewport).has_value());
+}
+
+TEST(MouseController, AnAnswerToAnAbandonedPressIsIgnored) {
+  OrbitCamera camera = test_camera();
+  MouseController mouse(camera);
+  mouse.press(MouseController::Button::left, false, {400.0f, 300.0f});
+  const auto request = mouse.take_pick_request();
+  mouse.release(MouseController::Button::left);  // a click, released before the answer
+  mouse.on_pick_answer({request->first, 3u, {}}, true);
+  EXPECT_FALSE(mouse.grab(kViewport).has_value());
+  EXPECT_FALSE(mouse.take_grab_ended());
+}
+
+TEST(MouseController, RightDragOrbitsShiftDragPansWheelZooms) {
+  OrbitCamera camera = test_camera();
+  MouseController mouse(camera);
+  const glm::vec3 target = camera.target();
+  const float distance = camera.distance();
+  mouse.press(MouseController::Button::right, false, {400.0f, 300.0f});
+  EXPECT_FALSE(mouse.take_pick_request().has_value());
+  mouse.move({420.0f, 310.0f}, kViewport);
+  mouse.release(MouseController::Button::right);
+  EXPECT_EQ(camera.target(), target);  // orbit turns around the target
+
+  mouse.press(MouseController::Button::left, true, {400.0f, 300.0f});
+  mouse.move({430.0f, 300.0f}, kViewport);
+  mouse.release(MouseController::Button::left);
+  EXPECT_GT(glm::distance(camera.target(), target), 0.01f);  // pan moves it
+
+  mouse.scroll(2.0f);
+  EXPECT_NEAR(camera.distance(), distance * 0.81f, 1e-3f);
+  camera.reset();
+  EXPECT_EQ(camera.target(), target);
+}
+
+}  // namespace
+}  // namespace weft::test
