@@ -2,7 +2,8 @@
 # weft's one entry point for a fresh Debian 12 machine: installs what is missing (apt, with sudo
 # when not root), configures and builds with the CMake presets, then does what was asked.
 #
-#   tools/setup.sh run    weft's main job: the default cloth (viewer or headless run)
+#   tools/setup.sh run    weft's main job: the default cloth in the viewer, or, with no display,
+#                         headless with a screenshot (extra arguments go to weft)
 #   tools/setup.sh test   every test: the suite on lavapipe with validation, then the CPU tests
 #                         again under AddressSanitizer + UndefinedBehaviorSanitizer
 #   tools/setup.sh build  only install and build
@@ -12,7 +13,7 @@ cd "$(dirname "$0")/.."
 PACKAGES=(
   cmake ninja-build g++ pkg-config python3
   libvulkan-dev libvulkan-volk-dev mesa-vulkan-drivers vulkan-validationlayers vulkan-tools
-  glslc libglfw3-dev libglm-dev libgtest-dev libcli11-dev
+  glslc libglfw3-dev libglm-dev libgtest-dev libcli11-dev libimgui-dev libstb-dev
   xvfb xauth
 )
 
@@ -41,7 +42,13 @@ case "${1:-}" in
     install_missing
     build default
     shift
-    exec build/app/weft run "$@"
+    if [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; then
+      exec build/app/weft view "$@"
+    fi
+    echo "weft: no display (DISPLAY and WAYLAND_DISPLAY are unset): running headless instead"
+    build/app/weft run --frames 150 --screenshot weft-cloth.png "$@"
+    echo "weft: the last frame is in $(pwd)/weft-cloth.png (xvfb-run -a tools/setup.sh run" \
+      "opens the viewer on a virtual display)"
     ;;
   test)
     install_missing
