@@ -92,4 +92,17 @@ bool is_depth_format(VkFormat format) {
   }
 }
 
+bool is_srgb_format(VkFormat format) {
+  switch (format) {
+    case VK_FORMAT_R8G8B8A8_SRGB:
+    case VK_FORMAT_B8G8R8A8_SRGB:
+    case VK_FORMAT_A8B8G8R8_SRGB_PACK32:
+    case VK_FORMAT_R8G8B8_SRGB:
+    case VK_FORMAT_B8G8R8_SRGB:
+      return true;
+    default:
+      return false;
+  }
+}
+
 }  // namespace weft

@@ -46,5 +46,7 @@ class Image {
 
 // Whether a format has a depth (or depth-stencil) aspect.
 bool is_depth_format(VkFormat format);
+// Whether writes to a format are sRGB-encoded by the hardware (the *_SRGB formats).
+bool is_srgb_format(VkFormat format);
 
 }  // namespace weft

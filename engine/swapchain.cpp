@@ -10,15 +10,17 @@ namespace weft {
 
 namespace {
 
-// An sRGB format, so that the shaders' linear colours are encoded for the display by the
-// hardware; the first one offered otherwise.
+// An 8-bit UNORM format in the sRGB colour space: weft's shaders encode their colours
+// themselves (lavapipe resolves sRGB attachments far slower than UNORM ones), and Dear ImGui's
+// colours are meant for such a target. Then an sRGB format; the first one offered otherwise.
 VkSurfaceFormatKHR choose_format(VkPhysicalDevice physical, VkSurfaceKHR surface) {
   uint32_t count = 0;
   VK_CHECK(vkGetPhysicalDeviceSurfaceFormatsKHR(physical, surface, &count, nullptr));
   std::vector<VkSurfaceFormatKHR> formats(count);
   VK_CHECK(vkGetPhysicalDeviceSurfaceFormatsKHR(physical, surface, &count, formats.data()));
   if (formats.empty()) throw std::runtime_error("weft: the window's surface offers no format");
-  for (VkFormat wanted : {VK_FORMAT_B8G8R8A8_SRGB, VK_FORMAT_R8G8B8A8_SRGB}) {
+  for (VkFormat wanted : {VK_FORMAT_B8G8R8A8_UNORM, VK_FORMAT_R8G8B8A8_UNORM,
+                          VK_FORMAT_B8G8R8A8_SRGB, VK_FORMAT_R8G8B8A8_SRGB}) {
     for (const VkSurfaceFormatKHR& f : formats) {
       if (f.format == wanted && f.colorSpace == VK_COLOR_SPACE_SRGB_NONLINEAR_KHR) return f;
     }

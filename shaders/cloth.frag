@@ -21,5 +21,6 @@ void main() {
   bool front = dot(world_normal, push.eye.xyz - world_position) >= 0.0;
   vec3 n = front ? world_normal : -world_normal;
   vec3 albedo = front ? kFront : kBack;
-  color = vec4(shade(albedo, n, world_position, push.eye.xyz, push.light.xyz, 24.0, 0.08), 1.0);
+  color = output_color(shade(albedo, n, world_position, push.eye.xyz, push.light.xyz, 24.0, 0.08),
+                       push.encode_srgb);
 }

@@ -3,6 +3,7 @@
 // gives scale and a horizon without drawing the eye.
 #extension GL_GOOGLE_include_directive : require
 #include "shared_types.h"
+#include "lighting.glsl"
 
 layout(push_constant) uniform Push {
   DrawPush push;
@@ -19,5 +20,5 @@ void main() {
   float checker = mod(tile.x + tile.y, 2.0);
   vec3 lit = mix(vec3(0.20), vec3(0.26), checker) * light;
   float fade = clamp(length(world_position.xz - push.eye.xz) / 25.0, 0.0, 1.0);
-  color = vec4(mix(lit, kBackground, fade * fade), 1.0);
+  color = output_color(mix(lit, kBackground, fade * fade), push.encode_srgb);
 }

@@ -19,3 +19,15 @@ vec3 shade(vec3 albedo, vec3 normal, vec3 position, vec3 eye, vec3 to_light, flo
                         : 0.0;
   return albedo * diffuse_light(n, to_light) + specular * highlight;
 }
+
+// The sRGB transfer function, for attachments that are UNORM: lavapipe stores and resolves
+// multisampled sRGB attachments far slower than UNORM ones, so the shaders encode themselves.
+vec3 encode_srgb(vec3 linear) {
+  vec3 c = clamp(linear, 0.0, 1.0);
+  return mix(12.92 * c, 1.055 * pow(c, vec3(1.0 / 2.4)) - 0.055, step(vec3(0.0031308), c));
+}
+
+// What a fragment shader writes: `linear` encoded where the attachment does not do it.
+vec4 output_color(vec3 linear, uint encode) {
+  return vec4(encode != 0u ? encode_srgb(linear) : linear, 1.0);
+}

@@ -16,7 +16,7 @@ void main() {
   vec3 albedo = vec3(0.42, 0.46, 0.52);                              // collider: blue-grey
   if (mode == WEFT_MARKER_PINNED) albedo = vec3(0.85, 0.05, 0.45);   // pin: magenta
   if (mode == WEFT_MARKER_DRAGGED) albedo = vec3(1.0, 0.9, 0.1);     // drag: yellow
-  color = vec4(shade(albedo, world_normal, world_position, push.eye.xyz, push.light.xyz, 48.0,
-                     0.35),
-               1.0);
+  color = output_color(
+      shade(albedo, world_normal, world_position, push.eye.xyz, push.light.xyz, 48.0, 0.35),
+      push.encode_srgb);
 }

@@ -174,7 +174,7 @@ struct DrawPush {
   float viewport_width;   // px
   float viewport_height;  // px
   uint mode;              // marker.vert: WEFT_MARKER_*
-  uint pad0;
+  uint encode_srgb;       // 1: the attachment is UNORM and the shader encodes its colour to sRGB
 };
 
 // Push constants of compute_normals.comp.
@@ -183,11 +183,6 @@ struct NormalsPush {
   uint pad0;
   uint pad1;
   uint pad2;
-};
-
-// Push constants of fxaa.frag.
-struct FxaaPush {
-  vec4 texel_size;  // xy: 1 / the target's size in pixels; zw: unused
 };
 
 // Descriptor bindings of the picking set (pick.comp).

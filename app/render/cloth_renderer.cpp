@@ -8,6 +8,7 @@
 #include "engine/barriers.h"
 #include "engine/debug_label.h"
 #include "engine/device.h"
+#include "engine/image.h"
 #include "shaders/shader_library.h"
 #include "sim/gpu_solver.h"
 
@@ -170,6 +171,7 @@ gpu::DrawPush ClothRenderer::make_push(const SceneView& view, const DrawSettings
   push.viewport_width = static_cast<float>(view.extent.width);
   push.viewport_height = static_cast<float>(view.extent.height);
   push.mode = mode;
+  push.encode_srgb = is_srgb_format(formats_.color) ? 0u : 1u;
   return push;
 }
 

@@ -1,19 +1,22 @@
 #include "app/render/offscreen_render.h"
 
 #include "app/render/render_mesh.h"
-#include "app/render/scene_pass.h"
 #include "engine/debug_label.h"
 #include "engine/device.h"
+#include "engine/image.h"
 #include "engine/offscreen_target.h"
+#include "engine/render_targets.h"
 #include "sim/gpu_solver.h"
 
 namespace weft {
 
-VkClearColorValue background_color() {
+VkClearColorValue background_color(VkFormat target) {
+  // Linear (0.045, 0.05, 0.06), as ground.frag fades to; encoded for UNORM targets.
+  const bool encoded = !is_srgb_format(target);
   VkClearColorValue color{};
-  color.float32[0] = 0.045f;
-  color.float32[1] = 0.05f;
-  color.float32[2] = 0.06f;
+  color.float32[0] = encoded ? 0.235f : 0.045f;
+  color.float32[1] = encoded ? 0.248f : 0.05f;
+  color.float32[2] = encoded ? 0.272f : 0.06f;
   color.float32[3] = 1.0f;
   return color;
 }
@@ -28,8 +31,9 @@ OrbitCamera default_camera(const Model& model) {
 Picture render_offscreen(Device& device, const GpuSolver& solver, const Model& model,
                          const OrbitCamera& camera, VkExtent2D extent,
                          const DrawSettings& settings) {
-  OffscreenTarget target(device, VK_FORMAT_R8G8B8A8_SRGB, extent, "offscreen picture");
-  const ScenePass scene(device, target.format(), extent, choose_anti_aliasing(device));
+  OffscreenTarget target(device, VK_FORMAT_R8G8B8A8_UNORM, extent, "offscreen picture");
+  const RenderTargets scene(device, choose_render_formats(device, target.format()), extent,
+                            "offscreen");
   ClothRenderer renderer(device, solver, model, scene.formats());
   const glm::vec2 viewport(static_cast<float>(extent.width), static_cast<float>(extent.height));
   SceneView view;
@@ -39,12 +43,12 @@ Picture render_offscreen(Device& device, const GpuSolver& solver, const Model& m
   device.submit_and_wait([&](VkCommandBuffer cmd) {
     renderer.record_prepare(cmd);
     target.prepare(cmd);
-    scene.begin(cmd, target.view(), background_color());
+    scene.begin(cmd, target.view(), background_color(target.format()));
     {
       DebugLabel label(device, cmd, "scene");
       renderer.record_draw(cmd, view, settings);
     }
-    scene.end(cmd, target.view());
+    scene.end(cmd);
     renderer.record_after_draw(cmd);
     target.copy_to_host(cmd);
   });

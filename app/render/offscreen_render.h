@@ -14,8 +14,9 @@ namespace weft {
 class Device;
 class GpuSolver;
 
-// The colour the scene pass clears to (linear); tests tell the background by it.
-VkClearColorValue background_color();
+// The colour the scene pass clears to, for a target of this format (encoded for UNORM ones,
+// whose shaders encode too).
+VkClearColorValue background_color(VkFormat target);
 
 // The camera a model is first seen from: framing its particles and colliders.
 OrbitCamera default_camera(const Model& model);

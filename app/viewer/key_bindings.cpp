@@ -26,6 +26,8 @@ constexpr std::array kBindings{
     KeyBinding{GLFW_KEY_F1, Action::toggle_help, "F1", "this help"},
     KeyBinding{GLFW_KEY_TAB, Action::toggle_panel, "Tab", "show / hide the panel"},
     KeyBinding{GLFW_KEY_V, Action::toggle_vsync, "V", "vsync on / off"},
+    KeyBinding{GLFW_KEY_RIGHT_BRACKET, Action::next_preset, "] / [", "next / previous preset"},
+    KeyBinding{GLFW_KEY_LEFT_BRACKET, Action::previous_preset, "] / [", "next / previous preset"},
     KeyBinding{GLFW_KEY_ESCAPE, Action::quit, "Esc / Q", "quit"},
     KeyBinding{GLFW_KEY_Q, Action::quit, "Q", "quit"},
 };
@@ -60,6 +62,8 @@ constexpr std::array kNames{
     Name{Action::toggle_help, "help"},
     Name{Action::toggle_panel, "panel"},
     Name{Action::toggle_vsync, "vsync"},
+    Name{Action::next_preset, "preset+"},
+    Name{Action::previous_preset, "preset-"},
     Name{Action::quit, "quit"},
 };
 

@@ -21,6 +21,8 @@ enum class Action {
   toggle_help,
   toggle_panel,  // the parameter panel
   toggle_vsync,
+  next_preset,  // the preset switcher, from the keyboard
+  previous_preset,
   quit,
 };
 

@@ -47,7 +47,7 @@ CLI::App* add_view_command(CLI::App& app, ViewOptions& options) {
             options.width = static_cast<int>(w);
             options.height = static_cast<int>(h);
           },
-          "Window size in pixels (default 1280x800)")
+          "Window size in pixels (default 1280x800 on a GPU, 1024x640 on a CPU device)")
       ->type_name("WxH");
   view->add_option(
           "--preset", options.preset,

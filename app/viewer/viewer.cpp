@@ -43,7 +43,9 @@ SceneChoice default_scene_choice(const Device& device) {
 }
 
 Viewer::Viewer(const ViewOptions& options) : options_(options) {
-  window_ = std::make_unique<Window>("weft", options.width, options.height);
+  const bool sized = options.width > 0 && options.height > 0;
+  window_ =
+      std::make_unique<Window>("weft", sized ? options.width : 1024, sized ? options.height : 640);
   InstanceOptions instance_options;
   instance_options.validation =
       options.gpu.validation || Instance::validation_requested_by_environment();
@@ -55,13 +57,17 @@ Viewer::Viewer(const ViewOptions& options) : options_(options) {
   device_options.present_surface = window_->create_surface(context_.instance->handle());
   context_.device = std::make_unique<Device>(*context_.instance, device_options);
   Device& device = *context_.device;
+  // A CPU device fills pixels slowly: it keeps the smaller window unless told otherwise.
+  if (!sized && device.properties().deviceType != VK_PHYSICAL_DEVICE_TYPE_CPU) {
+    window_->set_size(1280, 800);
+  }
 
   swapchain_ = std::make_unique<Swapchain>(device, device_options.present_surface, options.vsync);
   ring_ = std::make_unique<CommandRing>(device, kFramesInFlight, "frame");
   for (uint32_t s = 0; s < kFramesInFlight; ++s) {
     acquired_.push_back(create_semaphore(device, "image acquired " + std::to_string(s)));
   }
-  anti_aliasing_ = choose_anti_aliasing(device);
+  formats_ = choose_render_formats(device, swapchain_->format());
   if (!recreate_swapchain()) throw NoDisplayError("the window has no area to draw into");
 
   SceneChoice choice = default_scene_choice(device);
@@ -70,7 +76,7 @@ Viewer::Viewer(const ViewOptions& options) : options_(options) {
     choice.rows = options.rows;
   }
   choice.preset = options.preset;
-  scene_ = std::make_unique<ViewerScene>(device, scene_pass_->formats(), kFramesInFlight, choice);
+  scene_ = std::make_unique<ViewerScene>(device, formats_, kFramesInFlight, choice);
   camera_ = default_camera(scene_->model());
   timer_ = std::make_unique<PassTimer>(device, kFramesInFlight);
   timed_.assign(kFramesInFlight, false);
@@ -96,11 +102,11 @@ Viewer::~Viewer() {
 bool Viewer::recreate_swapchain() {
   if (!swapchain_->recreate(window_->framebuffer_size())) return false;
   ++swapchain_builds_;
-  std::printf("viewer: swapchain %ux%u, %u images, %s, %s\n", swapchain_->extent().width,
+  std::printf("viewer: swapchain %ux%u, %u images, %s, %ux MSAA\n", swapchain_->extent().width,
               swapchain_->extent().height, swapchain_->image_count(),
-              swapchain_->vsync() ? "vsync" : "no vsync", anti_aliasing_name(anti_aliasing_));
-  scene_pass_ = std::make_unique<ScenePass>(*context_.device, swapchain_->format(),
-                                            swapchain_->extent(), anti_aliasing_);
+              swapchain_->vsync() ? "vsync" : "no vsync", static_cast<unsigned>(formats_.samples));
+  targets_ =
+      std::make_unique<RenderTargets>(*context_.device, formats_, swapchain_->extent(), "window");
   if (ui_) ui_->on_swapchain_recreated(*swapchain_);
   return true;
 }
@@ -134,6 +140,12 @@ int Viewer::run() {
       static_cast<unsigned long long>(stats_.frames()), stats_.average_fps(),
       scene_->choice().columns, scene_->choice().rows, context_.device->name().c_str(), grabs_,
       swapchain_builds_, swapchain_->extent().width, swapchain_->extent().height);
+  if (const std::optional<FrameTimings>& timings = stats_.timings()) {
+    std::printf("viewer: GPU time of the last timed frame: %.2f ms:", timings->total_ms);
+    for (const auto& [name, ms] : timings->sections)
+      std::printf(" %s %.2f;", name.c_str(), ms);
+    std::printf("\n");
+  }
   return validation_exit_status(context_);
 }
 
@@ -251,12 +263,12 @@ void Viewer::record_frame(VkCommandBuffer cmd, uint32_t slot, uint32_t image) {
   view.view_projection = camera_.view_projection(viewport());
   view.eye = camera_.eye();
   view.extent = swapchain_->extent();
-  scene_pass_->begin(cmd, swapchain_->view(image), background_color());
+  targets_->begin(cmd, swapchain_->view(image), background_color(swapchain_->format()));
   {
     DebugLabel label(*context_.device, cmd, "scene");
     scene_->renderer().record_draw(cmd, view, settings_.draw);
   }
-  scene_pass_->end(cmd, swapchain_->view(image));
+  targets_->end(cmd);
   scene_->renderer().record_after_draw(cmd);
   mark("draw");
   ui_->record(cmd, image, swapchain_->extent());

@@ -13,7 +13,6 @@
 
 #include "app/gpu_context.h"
 #include "app/render/camera.h"
-#include "app/render/scene_pass.h"
 #include "app/viewer/frame_stats.h"
 #include "app/viewer/health_watch.h"
 #include "app/viewer/input_script.h"
@@ -25,6 +24,7 @@
 #include "app/viewer/window.h"
 #include "app/viewer/window_screenshots.h"
 #include "engine/command_ring.h"
+#include "engine/render_targets.h"
 #include "engine/swapchain.h"
 #include "sim/pass_timer.h"
 
@@ -73,8 +73,8 @@ class Viewer : public InputListener {
   std::unique_ptr<Swapchain> swapchain_;
   std::unique_ptr<CommandRing> ring_;
   std::vector<DeviceHandle<VkSemaphore>> acquired_;  // one per frame slot
-  AntiAliasing anti_aliasing_ = AntiAliasing::msaa;
-  std::unique_ptr<ScenePass> scene_pass_;  // sized to the swapchain
+  RenderFormats formats_;
+  std::unique_ptr<RenderTargets> targets_;  // multisampled colour and depth, swapchain-sized
   std::unique_ptr<ViewerScene> scene_;
   std::unique_ptr<PassTimer> timer_;
   std::vector<bool> timed_;  // whether each slot's frame wrote timestamps

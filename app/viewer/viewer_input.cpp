@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "app/viewer/imgui_layer.h"
+#include "app/viewer/presets.h"
 #include "app/viewer/viewer.h"
 #include "sim/model_error.h"
 
@@ -115,6 +116,14 @@ void Viewer::do_action(Action action) {
     case Action::toggle_vsync:
       settings_.vsync = !settings_.vsync;
       break;
+    case Action::next_preset:
+    case Action::previous_preset: {
+      const size_t count = presets().size();
+      SceneChoice choice = scene_->choice();
+      choice.preset = (choice.preset + (action == Action::next_preset ? 1 : count - 1)) % count;
+      rebuild_requested_ = choice;
+      break;
+    }
     case Action::quit:
       window_->request_close();
       break;
