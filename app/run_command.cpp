@@ -58,6 +58,13 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
       ->check(CLI::Range(2u, 65536u));
   run->add_option("--rows", options.rows, "Cloth grid rows")->check(CLI::Range(2u, 65536u));
   run->add_flag("--cpu", options.use_cpu, "Use the CPU reference solver instead of the GPU");
+  run->add_option("--variant", options.variant,
+                  "Solver path: auto (grid path for a single cloth grid), general, grid")
+      ->transform(CLI::CheckedTransformer(
+          std::map<std::string, SolverVariant>{{"auto", SolverVariant::automatic},
+                                               {"general", SolverVariant::general},
+                                               {"grid", SolverVariant::grid}},
+          CLI::ignore_case));
   run->add_option("--device", options.gpu.device_selector,
                   "Vulkan device: index or part of its name");
   run->add_flag("--validation", options.gpu.validation, "Enable the Vulkan validation layer");
@@ -68,7 +75,8 @@ int run_command(const RunOptions& options) {
   DefaultSceneOptions scene;
   scene.columns = options.columns;
   scene.rows = options.rows;
-  const Model model = make_default_scene(scene);
+  Model model = make_default_scene(scene);
+  model.solver.variant = options.variant;
   RunSummary summary;
   GpuContext gpu;
   const auto start = std::chrono::steady_clock::now();

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "app/gpu_context.h"
+#include "sim/model.h"
 
 namespace CLI {
 class App;
@@ -17,6 +18,7 @@ struct RunOptions {
   uint32_t columns = 64;
   uint32_t rows = 64;
   bool use_cpu = false;  // the CPU reference instead of the GPU
+  SolverVariant variant = SolverVariant::automatic;
   GpuContextOptions gpu;
 };
 
