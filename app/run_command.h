@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <string>
 
+#include "app/frame_capture.h"
 #include "app/gpu_context.h"
 
 namespace CLI {
@@ -18,6 +19,7 @@ struct RunOptions {
   uint32_t rows = 64;
   bool use_cpu = false;  // the CPU reference instead of the GPU
   GpuContextOptions gpu;
+  FrameCaptureOptions capture;  // --capture-frame N [--capture-file PATH]
 };
 
 // Adds the `run` subcommand to the CLI; `options` receives its flags.
