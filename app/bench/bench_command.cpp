@@ -38,12 +38,18 @@ int bench_command(const BenchOptions& options) {
   }
   GpuContext gpu = create_gpu_context(options.gpu);
   const BenchReport report = run_bench(*gpu.device, gpu.instance->validation_enabled(), options);
-  std::ostream& out = options.output.empty() ? std::cout : file;
-  write_report(out, report, options.format);
-  out.flush();
-  if (!out) throw std::runtime_error("writing the bench report failed");
-  if (!options.output.empty())
+  if (options.output.empty()) {
+    write_report(std::cout, report, options.format);
+  } else {
+    // The file gets the format asked for, the terminal the table: one run gives both.
+    write_report(file, report, options.format);
+    file.flush();
+    if (!file)
+      throw std::runtime_error("writing the bench report to " + options.output + " failed");
+    write_bench_table(std::cout, report);
     std::fprintf(stderr, "bench: report written to %s\n", options.output.c_str());
+  }
+  std::cout.flush();
 
   if (const int status = validation_exit_status(gpu)) return status;
   for (const GridResult& g : report.grids) {

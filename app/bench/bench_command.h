@@ -5,7 +5,7 @@
 
 namespace weft {
 
-// Exit status: 0; 3 if a grid's simulation blew up; 4 on validation errors; 5 if a grid did
+// Exit status: 0; 3 if a grid's positions went non-finite; 4 on validation errors; 5 if a grid did
 // not fit the device (the report still holds every other grid).
 int bench_command(const BenchOptions& options);
 

@@ -44,7 +44,7 @@ Examples:
   weft bench --scaling                            issue 6's table: 1024^2, 4096^2, 8192^2
   weft bench --grid 64x64 --frames 20 --cpu       also time the CPU reference
 
-Exit status: 0; 3 if the simulation blew up; 4 on validation errors (--validation);
+Exit status: 0; 3 if the simulation blew up (non-finite positions); 4 on validation errors;
 5 if a grid does not fit the device (the others are still measured and reported).)";
 
 }  // namespace
@@ -144,7 +144,8 @@ CLI::App* add_bench_command(CLI::App& app, BenchOptions& options) {
   bench->add_option("--format", options.format, "Report format")
       ->transform(CLI::CheckedTransformer(formats, CLI::ignore_case).description(""))
       ->type_name("table|json|csv");
-  bench->add_option("--output", options.output, "Write the report to this file, not stdout");
+  bench->add_option("--output", options.output,
+                    "Write the report in --format to this file (the table still goes to stdout)");
   bench->add_option("--device", options.gpu.device_selector,
                     "Vulkan device: index or part of its name");
   bench->add_flag("--validation", options.gpu.validation,

@@ -52,7 +52,7 @@ struct GridResult {
   uint64_t minimum_bytes = 0;          // per frame: pass_traffic.h's minimum_frame_bytes
   double floor_ms = 0.0;               // minimum_bytes at copy bandwidth
   double max_stretch = 0.0;            // health after the run
-  std::string blow_up;                 // empty: none
+  std::string blow_up;                 // non-finite positions after the run; empty: none
   std::optional<CpuResult> cpu;
 };
 
