@@ -4,6 +4,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "app/bench/bench_command.h"
 #include "app/run_command.h"
 #include "app/version.h"
 
@@ -14,6 +15,8 @@ int main(int argc, char** argv) {
 
   weft::RunOptions run_options;
   CLI::App* run = weft::add_run_command(app, run_options);
+  weft::BenchOptions bench_options;
+  CLI::App* bench = weft::add_bench_command(app, bench_options);
 
   try {
     app.parse(argc, argv);
@@ -22,6 +25,7 @@ int main(int argc, char** argv) {
   }
   try {
     if (run->parsed()) return weft::run_command(run_options);
+    if (bench->parsed()) return weft::bench_command(bench_options);
   } catch (const std::exception& error) {
     std::fprintf(stderr, "weft: %s\n", error.what());
     return 1;

@@ -68,6 +68,8 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
   run->add_option("--device", options.gpu.device_selector,
                   "Vulkan device: index or part of its name");
   run->add_flag("--validation", options.gpu.validation, "Enable the Vulkan validation layer");
+  add_frame_capture_options(*run, options.capture);
+  run->get_option("--capture-frame")->excludes("--cpu");
   return run;
 }
 
@@ -78,6 +80,8 @@ int run_command(const RunOptions& options) {
   Model model = make_default_scene(scene);
   model.solver.variant = options.variant;
   RunSummary summary;
+  // RenderDoc must be in the process before the Vulkan instance exists.
+  FrameCapture capture(options.capture, options.frames);
   GpuContext gpu;
   const auto start = std::chrono::steady_clock::now();
   if (options.use_cpu) {
@@ -95,7 +99,7 @@ int run_command(const RunOptions& options) {
     // Check for blow-up every 30 frames: often enough to stop early, rarely enough not to stall.
     while (summary.frames_done < options.frames) {
       const uint32_t batch = std::min(30u, options.frames - summary.frames_done);
-      solver.step_frames(batch);
+      capture.step_frames(summary.frames_done, batch, [&](uint32_t n) { solver.step_frames(n); });
       summary.frames_done += batch;
       summary.health = solver.measure_health();
       if ((summary.blow_up = blow_up_reason(summary.health))) break;

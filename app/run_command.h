@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <string>
 
+#include "app/frame_capture.h"
 #include "app/gpu_context.h"
 #include "sim/model.h"
 
@@ -20,6 +21,7 @@ struct RunOptions {
   bool use_cpu = false;  // the CPU reference instead of the GPU
   SolverVariant variant = SolverVariant::automatic;
   GpuContextOptions gpu;
+  FrameCaptureOptions capture;  // --capture-frame N [--capture-file PATH]
 };
 
 // Adds the `run` subcommand to the CLI; `options` receives its flags.

@@ -14,6 +14,8 @@ PACKAGES=(
   libvulkan-dev libvulkan-volk-dev mesa-vulkan-drivers vulkan-validationlayers vulkan-tools
   glslc libglfw3-dev libglm-dev libgtest-dev libcli11-dev
   xvfb xauth
+  # Profiling (issue 5): RenderDoc's API header, library and command-line tool; JSON for bench.
+  librenderdoc-dev librenderdoc renderdoccmd nlohmann-json3-dev
 )
 
 install_missing() {
@@ -48,6 +50,8 @@ case "${1:-}" in
     build default
     # CI must execute the Vulkan tests, never skip them for want of a device.
     export WEFT_REQUIRE_VULKAN=1
+    # ... nor the RenderDoc capture tests for want of RenderDoc (installed above).
+    export WEFT_REQUIRE_RENDERDOC=1
     ctest --preset default -j2
     build asan
     ctest --preset asan -j2
