@@ -12,8 +12,9 @@ cd "$(dirname "$0")/.."
 PACKAGES=(
   cmake ninja-build g++ pkg-config python3
   libvulkan-dev libvulkan-volk-dev mesa-vulkan-drivers vulkan-validationlayers vulkan-tools
-  glslc libglfw3-dev libglm-dev libgtest-dev libcli11-dev
+  glslc libglfw3-dev libglm-dev libgtest-dev libcli11-dev libtomlplusplus-dev
   xvfb xauth
+  assimp-utils  # tests: exported OBJ/PLY files must open in a standard tool
 )
 
 install_missing() {
