@@ -127,6 +127,8 @@ const std::vector<BadScene> kBadScenes = {
      10, "particle", "'rope' has 10 particles; name one as 'rope[i]' with i from 0 to 9"},
     {"malformed reference", std::string(kRope).append("[[anchor]]\nparticle = \"rope[-1]\"\n"), 9,
      "particle", "'rope[-1]' is not a particle reference; write 'name' or 'name[index]'"},
+    {"non-ASCII character outside a string", "[solver]\nsubst\xC3\xA9ps = 4\n", 2, "",
+     "non-ASCII character outside a string or comment"},
     {"TOML syntax error", "[environment]\ngravity = [0, -9.81, 0\nwind = [0, 0, 0]\n", 3, "",
      "TOML syntax error"},
     {"key defined twice", "[solver]\nsubsteps = 4\nsubsteps = 8\n", 3, "", "TOML syntax error"},

@@ -9,6 +9,7 @@
 
 #include "app/scene/scene_draft.h"
 #include "app/scene/scene_error.h"
+#include "app/scene/toml_precheck.h"
 #include "sim/model_error.h"
 #include "sim/model_validation.h"
 
@@ -25,6 +26,7 @@ const std::vector<std::string> kEnvironmentKeys = {
     "gravity", "wind", "air_drag", "spring_damping", "contact_friction", "ground", "sphere"};
 
 toml::table parse_toml(std::string_view text, const std::string& file) {
+  check_toml_characters(text, file);
   try {
     return toml::parse(text, file);
   } catch (const toml::parse_error& error) {
