@@ -40,7 +40,8 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
       "run", "Simulate a scene without a window, export frames, and print a summary");
   run->footer(kRunExamples);
   // No CLI::ExistingFile check: load_scene says what is missing in weft's own error format.
-  run->add_option("scene", options.scene, "Scene file (TOML); the default cloth when omitted");
+  run->add_option("scene", options.scene, "Scene file (TOML); the default cloth when omitted")
+      ->option_text("SCENE");
   run->add_option("--frames", options.frames, "Frames to simulate (default: the scene's frames)")
       ->check(CLI::Range(1u, 10000000u));
   run->add_option("--columns", options.columns, "Default scene only: cloth columns")
@@ -50,14 +51,17 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
   CLI::Option* cpu = run->add_flag("--cpu", options.use_cpu, "Use the CPU reference solver");
   CLI::Option* gpu = run->add_flag("--gpu", options.use_gpu, "Use the GPU solver (the default)");
   cpu->excludes(gpu);
-  CLI::Option* export_dir = run->add_option(
-      "--export", options.export_dir,
-      "Write frames to DIR: <system>_<frame>.obj for surfaces, .ply for point sets");
+  CLI::Option* export_dir =
+      run->add_option("--export", options.export_dir,
+                      "Write frames to DIR: <system>_<frame>.obj for surfaces, .ply for point sets")
+          ->option_text("DIR");
   run->add_option("--every", options.export_every, "With --export: every K-th frame (default 1)")
+      ->option_text("K")
       ->check(CLI::Range(1u, 10000000u))
       ->needs(export_dir);
   run->add_option("--export-csv", options.export_csv,
-                  "Write the final positions to FILE as index,x,y,z");
+                  "Write the final positions to FILE as index,x,y,z")
+      ->option_text("FILE");
   run->add_flag("--quiet", options.quiet, "No progress bar");
   run->add_option("--device", options.gpu.device_selector,
                   "Vulkan device: index or part of its name");
