@@ -1,4 +1,5 @@
-// `weft run`: simulate without a window and say what happened.
+// `weft run`: simulate a scene without a window, optionally exporting frames, and say what
+// happened. Exit codes: 0 done, 2 bad input (scene file, command line, model), 3 blew up.
 #pragma once
 
 #include <cstdint>
@@ -6,7 +7,6 @@
 
 #include "app/frame_capture.h"
 #include "app/gpu_context.h"
-#include "sim/model.h"
 
 namespace CLI {
 class App;
@@ -15,11 +15,17 @@ class App;
 namespace weft {
 
 struct RunOptions {
-  uint32_t frames = 120;
-  uint32_t columns = 64;
-  uint32_t rows = 64;
-  bool use_cpu = false;  // the CPU reference instead of the GPU
-  SolverVariant variant = SolverVariant::automatic;
+  std::string scene;       // scene file; empty: the default scene
+  uint32_t frames = 0;     // 0: the scene's [scene] frames
+  uint32_t columns = 0;    // default scene only; 0: its default
+  uint32_t rows = 0;       // default scene only; 0: its default
+  bool use_cpu = false;    // the CPU reference instead of the GPU
+  bool use_gpu = false;    // the GPU (the default; the flag makes it explicit)
+  std::string export_dir;  // OBJ/PLY sequence
+  uint32_t export_every = 1;
+  std::string export_csv;  // final positions
+  bool quiet = false;      // no progress bar
+  std::string variant;     // --variant: overrides every system's solver path; empty: the scene's
   GpuContextOptions gpu;
   FrameCaptureOptions capture;  // --capture-frame N [--capture-file PATH]
 };

@@ -206,7 +206,7 @@ void expect_counts_match(const Model& model, uint32_t substeps) {
 
 TEST(BenchTraffic, BytesPerPassMatchACountOfEveryShaderAccess) {
   for (Integrator integrator : {Integrator::verlet, Integrator::semi_implicit_euler}) {
-    SCOPED_TRACE(integrator_name(integrator));
+    SCOPED_TRACE(integrator_option_name(integrator));
     expect_counts_match(make_bench_cloth({{7, 5}, 3, 2, integrator, BenchConstraints::structural}),
                         3);
     expect_counts_match(

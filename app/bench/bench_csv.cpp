@@ -78,7 +78,7 @@ void write_bench_csv(std::ostream& out, const BenchReport& r) {
                                  : !g.blow_up.empty() ? "blow-up: " + g.blow_up
                                                       : "measured";
       f.insert(f.end(), {number(r.copy.gb_per_s), substeps, sweeps,
-                         integrator_name(r.settings.integrator), r.variant, r.device.name, status});
+                         integrator_option_name(r.settings.integrator), r.variant, r.device.name, status});
       write_row(out, f);
     };
     if (!g.refused.empty()) {

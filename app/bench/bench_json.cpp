@@ -83,7 +83,7 @@ void write_bench_json(std::ostream& out, const BenchReport& r) {
   j["settings"] = {{"variant", r.variant},
                    {"variant_description", r.variant_description},
                    {"scene", r.scene},
-                   {"integrator", integrator_name(s.integrator)},
+                   {"integrator", integrator_option_name(s.integrator)},
                    {"constraints", constraints_name(s.constraints)},
                    {"substeps", s.substeps},
                    {"sweeps", s.sweeps},

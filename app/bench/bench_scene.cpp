@@ -12,7 +12,7 @@ bool constrains_shear(BenchConstraints constraints) {
 
 }  // namespace
 
-const char* integrator_name(Integrator integrator) {
+const char* integrator_option_name(Integrator integrator) {
   switch (integrator) {
     case Integrator::verlet:
       return "verlet";
@@ -88,7 +88,7 @@ std::string describe_bench_cloth(const BenchSceneSettings& s) {
   text += s.constraints == BenchConstraints::none
               ? std::string("no distance constraints")
               : std::string(constraints_name(s.constraints)) + " links also distance constraints";
-  text += "; gravity, air drag, no colliders; " + std::string(integrator_name(s.integrator)) +
+  text += "; gravity, air drag, no colliders; " + std::string(integrator_option_name(s.integrator)) +
           ", " + std::to_string(s.substeps) + " substeps x " + std::to_string(s.sweeps) +
           " relaxation sweeps per frame of 1/60 s";
   return text;

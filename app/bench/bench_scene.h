@@ -28,6 +28,7 @@ GpuFootprint bench_cloth_footprint(const BenchSceneSettings& settings);
 // One line saying what was measured (printed and written into every report).
 std::string describe_bench_cloth(const BenchSceneSettings& settings);
 
-const char* integrator_name(Integrator integrator);  // "verlet", ...
+// The integrator as --integrator spells it ("verlet", "semi-implicit-euler", ...).
+const char* integrator_option_name(Integrator integrator);
 
 }  // namespace weft
