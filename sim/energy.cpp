@@ -29,8 +29,8 @@ Energy measure_energy(const PackedModel& model, const ParticleState<Real>& state
       const LinkMaterial& m = grid_material(*model.grid, kind);
       const double stretch =
           glm::length(vec3(state.positions[a]) - vec3(state.positions[b])) - rest(slot);
-      if (m.kind == LinkKind::spring) energy.elastic += 0.5 * m.stiffness * stretch * stretch;
-      if (m.kind == LinkKind::constraint && m.compliance > 0.0f) {
+      if (has_spring(m.kind)) energy.elastic += 0.5 * m.stiffness * stretch * stretch;
+      if (has_constraint(m.kind) && m.compliance > 0.0f) {
         energy.elastic += 0.5 * stretch * stretch / m.compliance;
       }
     });

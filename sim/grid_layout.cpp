@@ -60,9 +60,10 @@ void list_grid_links(const GridLayout& grid, Model& model) {
     rest[slot] = rest_length_of_slot(grid, slot);
   for_each_grid_link(grid, [&](uint32_t a, uint32_t b, GridLinkKind kind, uint32_t slot) {
     const LinkMaterial& material = grid_material(grid, kind);
-    if (material.kind == LinkKind::spring) {
+    if (has_spring(material.kind)) {
       model.springs.push_back({a, b, rest[slot], material.stiffness, material.damping});
-    } else if (material.kind == LinkKind::constraint) {
+    }
+    if (has_constraint(material.kind)) {
       model.constraints.push_back({a, b, rest[slot], material.compliance});
     }
   });
@@ -80,8 +81,8 @@ std::optional<std::string> grid_path_refusal(const Model& model) {
     size_t constraints = 0;
     for_each_grid_link(grid, [&](uint32_t, uint32_t, GridLinkKind kind, uint32_t) {
       const LinkKind k = grid_material(grid, kind).kind;
-      springs += k == LinkKind::spring;
-      constraints += k == LinkKind::constraint;
+      springs += has_spring(k);
+      constraints += has_constraint(k);
     });
     if (model.springs.size() != springs || model.constraints.size() != constraints) {
       return "the model has links beyond its cloth grid's";
@@ -99,8 +100,8 @@ gpu::GridParams make_grid_params(const GridLayout& grid) {
   for (GridLinkKind kind : {GridLinkKind::structural, GridLinkKind::shear, GridLinkKind::bend}) {
     const LinkMaterial& m = grid_material(grid, kind);
     const auto k = static_cast<glm::length_t>(kind);
-    if (m.kind == LinkKind::spring) params.spring_kinds |= kind_bit(kind);
-    if (m.kind == LinkKind::constraint) {
+    if (has_spring(m.kind)) params.spring_kinds |= kind_bit(kind);
+    if (has_constraint(m.kind)) {
       params.constraint_kinds |= kind_bit(kind);
       constraint_links += 4;
       uses_lambdas = uses_lambdas || m.compliance > 0.0f;

@@ -15,6 +15,7 @@
 #include "app/bench/pass_traffic.h"
 #include "app/bench/statistics.h"
 #include "sim/gpu_buffers.h"
+#include "sim/grid_layout.h"
 #include "sim/packed_model.h"
 #include "tests/support/test_scenes.h"
 
@@ -51,15 +52,16 @@ TEST(BenchStatistics, MedianPercentileAndMean) {
 TEST(BenchScene, FootprintFromCountsMatchesTheBuiltCloth) {
   for (BenchConstraints constraints : {BenchConstraints::none, BenchConstraints::structural,
                                        BenchConstraints::structural_and_shear}) {
-    for (GridSize grid : {GridSize{2, 2}, GridSize{3, 7}, GridSize{16, 9}}) {
-      const BenchSceneSettings settings{grid, 4, 2, Integrator::verlet, constraints};
-      const GpuFootprint counted = bench_cloth_footprint(settings);
-      const GpuFootprint built = GpuFootprint::of(pack_model(make_bench_cloth(settings)));
-      EXPECT_EQ(counted.particles, built.particles) << grid_name(grid);
-      EXPECT_EQ(counted.spring_refs, built.spring_refs) << grid_name(grid);
-      EXPECT_EQ(counted.constraints, built.constraints) << grid_name(grid);
-      EXPECT_EQ(gpu_bytes_needed(counted), gpu_bytes_needed(built)) << grid_name(grid);
-    }
+    for (GridSize grid : {GridSize{2, 2}, GridSize{3, 7}, GridSize{16, 9}})
+      for (SolverVariant variant : {SolverVariant::general, SolverVariant::grid}) {
+        const BenchSceneSettings settings{grid, 4, 2, Integrator::verlet, constraints, variant};
+        const GpuFootprint counted = bench_cloth_footprint(settings);
+        const GpuFootprint built = GpuFootprint::of(pack_model(make_bench_cloth(settings)));
+        EXPECT_EQ(counted.particles, built.particles) << grid_name(grid);
+        EXPECT_EQ(counted.spring_refs, built.spring_refs) << grid_name(grid);
+        EXPECT_EQ(counted.constraints, built.constraints) << grid_name(grid);
+        EXPECT_EQ(gpu_bytes_needed(counted), gpu_bytes_needed(built)) << grid_name(grid);
+      }
   }
 }
 
@@ -178,6 +180,72 @@ uint64_t anchor_bytes(const PackedModel& m) {
   return a.bytes();
 }
 
+// The grid path's neighbours of particle i in direction d, as grid_directions.glsl finds them.
+bool grid_neighbour(const PackedModel& m, uint32_t i, const GridDirection& d, uint32_t& j) {
+  const int c = static_cast<int>(i % m.grid_params.columns) + d.column_offset;
+  const int r = static_cast<int>(i / m.grid_params.columns) + d.row_offset;
+  j = static_cast<uint32_t>(r) * m.grid_params.columns + static_cast<uint32_t>(c);
+  return c >= 0 && c < static_cast<int>(m.grid_params.columns) && r >= 0 &&
+         r < static_cast<int>(m.grid_params.rows);
+}
+
+uint32_t kind_bit(const GridDirection& d) {
+  return 1u << static_cast<uint32_t>(d.kind);
+}
+
+// grid_accumulate_forces.comp, one dispatch.
+uint64_t grid_force_bytes(const PackedModel& m) {
+  AccessCount a;
+  for (uint32_t i = 0; i < m.particle_count(); ++i) {
+    a.read("positions", i, 16);
+    a.write("forces", i, 16);
+    if (is_pinned(m, i)) continue;
+    read_velocity(a, m, i);
+    for (const GridDirection& d : kGridDirections) {
+      uint32_t j = 0;
+      if ((m.grid_params.spring_kinds & kind_bit(d)) == 0 || !grid_neighbour(m, i, d, j)) continue;
+      a.read("positions", j, 16);
+      read_velocity(a, m, j);
+    }
+  }
+  return a.bytes();
+}
+
+// relax_grid_jacobi.comp, one sweep (one dispatch), and the copy back after an odd last sweep.
+uint64_t grid_relax_bytes(const PackedModel& m, uint32_t sweep, bool copy_back) {
+  AccessCount a;
+  const char* source = sweep % 2 ? "scratch" : "positions";
+  const char* target = sweep % 2 ? "positions" : "scratch";
+  const char* lambda_source = sweep % 2 ? "lambdas scratch" : "lambdas";
+  const char* lambda_target = sweep % 2 ? "lambdas" : "lambdas scratch";
+  const bool lambdas = m.grid_params.uses_lambdas != 0;
+  for (uint32_t i = 0; i < m.particle_count(); ++i) {
+    a.read(source, i, 16);
+    for (const GridDirection& d : kGridDirections) {
+      uint32_t j = 0;
+      if ((m.grid_params.constraint_kinds & kind_bit(d)) == 0 || !grid_neighbour(m, i, d, j)) {
+        continue;
+      }
+      a.read(source, j, 16);
+      const uint32_t owner = d.forward ? i : j;
+      const uint64_t slot = uint64_t{owner} * kGridLambdasPerParticle + d.slot;
+      if (lambdas && sweep > 0) a.read(lambda_source, slot, 4);
+      if (lambdas && d.forward) a.write(lambda_target, slot, 4);
+    }
+    a.write(target, i, 16);
+    if (!verlet(m)) {
+      a.read("velocities", i, 16);
+      a.write("velocities", i, 16);
+    }
+  }
+  uint64_t bytes = a.bytes();
+  if (copy_back) {
+    bytes += 2 * m.particle_count() * 16;
+    if (lambdas) bytes += 2 * m.lambda_count() * 4;
+  }
+  return bytes;
+}
+
 uint64_t traffic_of(const std::vector<PassTraffic>& traffic, const std::string& section) {
   for (const PassTraffic& t : traffic)
     if (t.section == section) return t.bytes;
@@ -224,6 +292,47 @@ TEST(BenchTraffic, BytesPerPassMatchACountOfEveryShaderAccess) {
     pinned_pair.solver.integrator = integrator;
     pinned_pair.solver.relaxation_sweeps = 2;
     expect_counts_match(pinned_pair, 2);
+  }
+}
+
+void expect_grid_counts_match(const Model& model, uint32_t substeps) {
+  const PackedModel m = pack_model(model);
+  ASSERT_TRUE(m.grid_path);
+  const TrafficInputs inputs = TrafficInputs::of(m, substeps);
+  const std::vector<PassTraffic> traffic = grid_solver_traffic(inputs);
+  EXPECT_EQ(traffic_of(traffic, "force accumulation"), substeps * grid_force_bytes(m));
+  EXPECT_EQ(traffic_of(traffic, timer_section(Pass::integrate, m.params.integrator)),
+            substeps * integrate_bytes(m));
+  if (!m.anchors.empty()) {
+    EXPECT_EQ(traffic_of(traffic, "anchors"), substeps * anchor_bytes(m));
+  }
+  uint64_t relax = 0;
+  for (uint32_t sweep = 0; sweep < inputs.sweeps; ++sweep) {
+    relax += grid_relax_bytes(m, sweep, sweep + 1 == inputs.sweeps && sweep % 2 == 0);
+  }
+  ASSERT_GT(relax, 0u);
+  EXPECT_EQ(traffic_of(traffic, "constraint relaxation"), substeps * relax);
+}
+
+TEST(BenchTraffic, GridPathBytesPerPassMatchACountOfEveryShaderAccess) {
+  for (Integrator integrator : {Integrator::verlet, Integrator::semi_implicit_euler}) {
+    SCOPED_TRACE(integrator_option_name(integrator));
+    // Even and odd sweep counts (an odd one ends with a copy back), with and without shear.
+    expect_grid_counts_match(
+        make_bench_cloth(
+            {{7, 5}, 3, 2, integrator, BenchConstraints::structural, SolverVariant::grid}),
+        3);
+    expect_grid_counts_match(make_bench_cloth({{4, 6},
+                                               2,
+                                               3,
+                                               integrator,
+                                               BenchConstraints::structural_and_shear,
+                                               SolverVariant::grid}),
+                             2);
+    // Compliant constraints (multipliers), springs, anchors, a sphere and the ground.
+    Model cloth = cloth_scene(integrator);
+    cloth.solver.variant = SolverVariant::grid;
+    expect_grid_counts_match(cloth, 4);
   }
 }
 

@@ -100,12 +100,15 @@ GridResult measure_grid(Device& device, const BenchOptions& options, const GridS
                         const BenchVariant& variant, const CopyBandwidth& copy) {
   GridResult result;
   result.grid = grid;
-  const BenchSceneSettings settings{grid, options.substeps, options.sweeps, options.integrator,
-                                    options.constraints};
-  const GpuFootprint footprint = variant.footprint(bench_cloth_footprint(settings));
+  const BenchSceneSettings settings{
+      grid,          options.substeps, options.sweeps, options.integrator, options.constraints,
+      variant.solver};
+  const GpuFootprint footprint = bench_cloth_footprint(settings);
   result.particles = footprint.particles;
-  result.springs = footprint.spring_refs / 2;
-  result.constraints = footprint.constraints;
+  // Counted from the grid, not from the footprint: the grid path lists no links.
+  const BenchClothLinks links = count_bench_cloth_links(settings);
+  result.springs = links.springs;
+  result.constraints = links.constraints;
   result.gpu_bytes = gpu_bytes_needed(footprint);
   try {
     check_fits_device(device, footprint);
@@ -118,7 +121,7 @@ GridResult measure_grid(Device& device, const BenchOptions& options, const GridS
   progress(grid, "building the cloth");
   const Model model = make_bench_cloth(settings);
   progress(grid, "uploading it");
-  std::unique_ptr<GpuSolver> solver = variant.make_solver(device, model);
+  auto solver = std::make_unique<GpuSolver>(device, model);
   const TrafficInputs inputs = TrafficInputs::of(solver->packed(), options.substeps);
   result.colours = inputs.colours;
 

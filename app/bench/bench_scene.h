@@ -18,12 +18,21 @@ struct BenchSceneSettings {
   uint32_t sweeps = 8;
   Integrator integrator = Integrator::verlet;
   BenchConstraints constraints = BenchConstraints::structural;
+  // general: the cloth lists its links; grid: it does not (the grid path needs no lists, and
+  // 8192 x 8192 could not hold them).
+  SolverVariant variant = SolverVariant::general;
 };
 
 Model make_bench_cloth(const BenchSceneSettings& settings);
 
-// What the general solver would allocate for the cloth, from counts alone.
+// What the solver would allocate for the cloth, from counts alone.
 GpuFootprint bench_cloth_footprint(const BenchSceneSettings& settings);
+
+struct BenchClothLinks {
+  uint64_t springs = 0;
+  uint64_t constraints = 0;
+};
+BenchClothLinks count_bench_cloth_links(const BenchSceneSettings& settings);
 
 // One line saying what was measured (printed and written into every report).
 std::string describe_bench_cloth(const BenchSceneSettings& settings);

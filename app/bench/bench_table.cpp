@@ -50,7 +50,8 @@ void write_pass_row(std::ostream& out, const PassResult& p) {
 void write_grid(std::ostream& out, const GridResult& g) {
   out << "\ngrid " << grid_name(g.grid) << ": " << g.particles << " particles, " << g.springs
       << " springs, " << g.constraints << " constraints";
-  if (g.refused.empty()) out << " in " << g.colours << " colours";
+  // The grid path has no colours: each sweep is one Jacobi dispatch.
+  if (g.refused.empty() && g.colours > 0) out << " in " << g.colours << " colours";
   out << format(", %.1f MiB on the GPU (%.0f B/particle)\n", mib(g.gpu_bytes),
                 static_cast<double>(g.gpu_bytes) / static_cast<double>(g.particles));
   if (!g.refused.empty()) {

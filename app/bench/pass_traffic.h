@@ -51,6 +51,10 @@ struct TrafficInputs {
   uint32_t sweeps = 0;      // relaxation sweeps per substep that run (0 without constraints)
   uint32_t integrator = 0;  // WEFT_INTEGRATOR_*
   bool collisions = false;
+  // Grid path: `constraints` counts the grid's constraint links; their multipliers move only
+  // when a kind is compliant.
+  bool grid_path = false;
+  bool grid_lambdas = false;
 
   static TrafficInputs of(const PackedModel& model, uint32_t substeps);
 };
@@ -68,6 +72,17 @@ inline constexpr const char* kFrameUpdatesSection = "frame updates";
 
 // The general solver (CSR spring refs, coloured constraints), in timer order.
 std::vector<PassTraffic> general_solver_traffic(const TrafficInputs& inputs);
+
+// The grid path (neighbours by index, one Jacobi dispatch per sweep), in timer order. Per
+// particle, vec4 = 16 B:
+//   force accumulation  read x (16), x_prev or v (16) of itself and of every spring neighbour
+//                       (each counted once); write force (16): Verlet 48 B
+//   Verlet / Euler update, anchors, collision: as the general path
+//   relaxation, per sweep: read x, write x' into the other buffer (32); Euler also reads and
+//                       writes v (32); multipliers, when a kind is compliant: read (not on the
+//                       sweep that restarts them) and write 4 B per constraint link. An odd
+//                       sweep count ends with a copy of the scratch buffers back (read + write).
+std::vector<PassTraffic> grid_solver_traffic(const TrafficInputs& inputs);
 
 // The least any solver must move per frame: per substep, integration reads and writes x and
 // x_prev (or v) once (64 B per particle) and each relaxation sweep reads and writes x once

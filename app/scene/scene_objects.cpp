@@ -98,7 +98,8 @@ LinkMaterial read_link(const TableReader& owner, std::string_view key, bool requ
     return {LinkKind::none, 0.0f, 0.0f, 0.0f};
   }
   std::string kind;
-  if (auto given = table->choice("kind", {"spring", "constraint", "none"})) {
+  if (auto given =
+          table->choice("kind", {"spring", "constraint", "spring_and_constraint", "none"})) {
     kind = *given;
   } else if (table->has("stiffness")) {
     kind = "spring";
@@ -113,6 +114,11 @@ LinkMaterial read_link(const TableReader& owner, std::string_view key, bool requ
     for (const char* other : {"stiffness", "damping", "compliance"}) {
       if (table->has(other)) table->fail(other, "a link of kind 'none' has no parameters");
     }
+  } else if (kind == "spring_and_constraint") {
+    link.kind = LinkKind::spring_and_constraint;
+    link.stiffness = float(table->required_number("stiffness", NumberRange::at_least(0, "N/m")));
+    link.damping = float(table->number_or("damping", 0.0, NumberRange::at_least(0, "N s/m")));
+    link.compliance = float(table->number_or("compliance", 0.0, NumberRange::at_least(0, "m/N")));
   } else if (kind == "spring") {
     link.kind = LinkKind::spring;
     if (table->has("compliance")) {
@@ -306,15 +312,9 @@ void add_scene_object(SceneDraft& draft, SceneObjectKind kind, const TableReader
         check_budget(draft, table, "position", 1);
         build_particle(table, model, object);
         break;
-      case SceneObjectKind::rope:
-        build_rope(draft, table, model, object);
-        break;
-      case SceneObjectKind::cloth:
-        build_cloth(draft, table, model, object);
-        break;
-      case SceneObjectKind::mesh:
-        build_mesh(draft, table, model, object, place);
-        break;
+      case SceneObjectKind::rope: build_rope(draft, table, model, object); break;
+      case SceneObjectKind::cloth: build_cloth(draft, table, model, object); break;
+      case SceneObjectKind::mesh: build_mesh(draft, table, model, object, place); break;
     }
   } catch (const ModelError& error) {
     table.fail_table(error.what());

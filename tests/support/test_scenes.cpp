@@ -118,7 +118,7 @@ ParticleState<float> perturbed_state(const Model& model, float dt, uint32_t seed
   if (packed.grid_path) {
     // Only the slots of links that exist and are constraints are ever read.
     for_each_grid_link(*packed.grid, [&](uint32_t a, uint32_t, GridLinkKind kind, uint32_t slot) {
-      if (grid_material(*packed.grid, kind).kind == LinkKind::constraint) {
+      if (has_constraint(grid_material(*packed.grid, kind).kind)) {
         state.lambdas[a * kGridLambdasPerParticle + slot] = 1e-4f * speed(random);
       }
     });
