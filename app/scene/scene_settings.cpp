@@ -15,6 +15,7 @@ constexpr int64_t kMaxSubsteps = 100000;
 constexpr int64_t kMaxSweeps = 10000;
 
 const std::vector<std::string> kIntegrators = {"explicit_euler", "semi_implicit_euler", "verlet"};
+const std::vector<std::string> kVariants = {"auto", "general", "grid"};
 
 Integrator integrator_named(const std::string& name) {
   if (name == "explicit_euler") return Integrator::explicit_euler;
@@ -42,6 +43,11 @@ void read_solver(const TableReader& table, bool top_level, SolverSpec& spec) {
                "the same time); set it in [solver]");
   }
   if (auto name = table.choice("integrator", kIntegrators)) s.integrator = integrator_named(*name);
+  if (auto name = table.choice("variant", kVariants)) {
+    s.variant = *name == "grid"      ? SolverVariant::grid
+                : *name == "general" ? SolverVariant::general
+                                     : SolverVariant::automatic;
+  }
 
   if (table.at_most_one_of({"substeps", "max_dt"}) == "max_dt") {
     spec.max_dt = static_cast<float>(*table.number("max_dt", NumberRange::above(0.0, "s")));
