@@ -1,115 +1,163 @@
 #include "app/run_command.h"
 
-#include <chrono>
 #include <cstdio>
-#include <optional>
+#include <memory>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
-#include "app/default_scene.h"
+#include "app/export/frame_exporter.h"
+#include "app/progress_bar.h"
 #include "app/render/offscreen_render.h"
-#include "sim/cpu_solver.h"
-#include "sim/energy.h"
-#include "sim/gpu_solver.h"
+#include "app/run_summary.h"
+#include "app/scene/scene_source.h"
+#include "app/scene_run.h"
+#include "app/system_runner.h"
 
 namespace weft {
 
 namespace {
 
-struct RunSummary {
-  double simulated_seconds = 0.0;
-  double wall_seconds = 0.0;
-  HealthReport health;
-  Energy energy;
-  uint32_t frames_done = 0;
-  std::optional<std::string> blow_up;
-};
+constexpr const char* kRunExamples = R"(Examples:
+  weft run                                        the default cloth, 120 frames, on the GPU
+  weft run scenes/nehe40_rope.toml --frames 600   NeHe's rope for 10 simulated seconds
+  weft run scenes/games101_ropes.toml --cpu       both GAMES101 ropes on the CPU reference
+  weft run scenes/flag_in_wind.toml --export out/flag --every 10
+                                                  an OBJ (with normals) every 10th frame
+  weft run scenes/witkin_particles.toml --export-csv final.csv
+                                                  final positions as index,x,y,z
+Exit codes: 0 done, 2 bad input (scene file or options), 3 the simulation blew up.
+Scene file keys: docs/scenes.md)";
 
-std::vector<glm::vec3> velocities_of(const PackedModel& model, const ParticleState<float>& state) {
-  std::vector<glm::vec3> v(state.positions.size());
-  const bool verlet = model.params.integrator == WEFT_INTEGRATOR_VERLET;
-  for (size_t i = 0; i < v.size(); ++i) {
-    v[i] = verlet ? (glm::vec3(state.positions[i]) - glm::vec3(state.previous[i])) / model.params.dt
-                  : glm::vec3(state.velocities[i]);
-  }
-  return v;
-}
-
-void print_summary(const char* solver_name, const Model& model, const RunSummary& s) {
-  std::printf("solver:          %s\n", solver_name);
-  std::printf("particles:       %u (%zu springs, %zu distance constraints)\n",
-              model.particle_count(), model.springs.size(), model.constraints.size());
-  std::printf("frames:          %u x %u substeps\n", s.frames_done, model.solver.substeps);
-  std::printf("simulated time:  %.3f s\n", s.simulated_seconds);
-  std::printf("wall time:       %.3f s (%.1f frames/s)\n", s.wall_seconds,
-              s.frames_done / std::max(s.wall_seconds, 1e-9));
-  std::printf("max stretch:     %.2f%%\n", s.health.max_stretch * 100.0);
-  std::printf("energy:          %.4f J (kinetic %.4f, gravitational %.4f, elastic %.4f)\n",
-              s.energy.total(), s.energy.kinetic, s.energy.gravitational, s.energy.elastic);
-  std::printf("blow-up:         %s\n", s.blow_up ? s.blow_up->c_str() : "none");
+void print_notes(const Scene& scene) {
+  for (const std::string& note : scene.notes)
+    std::fprintf(stderr, "weft: note: %s\n", note.c_str());
 }
 
 }  // namespace
 
 CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
-  CLI::App* run = app.add_subcommand("run", "Simulate without a window and print a summary");
-  run->add_option("--frames", options.frames, "Frames to simulate")
+  CLI::App* run = app.add_subcommand(
+      "run", "Simulate a scene without a window, export frames, and print a summary");
+  run->footer(kRunExamples);
+  // No CLI::ExistingFile check: load_scene says what is missing in weft's own error format.
+  run->add_option("scene", options.scene, "Scene file (TOML); the default cloth when omitted")
+      ->option_text("SCENE");
+  run->add_option("--frames", options.frames, "Frames to simulate (default: the scene's frames)")
       ->check(CLI::Range(1u, 10000000u));
-  run->add_option("--columns", options.columns, "Cloth grid columns")
+  run->add_option("--columns", options.columns, "Default scene only: cloth columns")
       ->check(CLI::Range(2u, 65536u));
-  run->add_option("--rows", options.rows, "Cloth grid rows")->check(CLI::Range(2u, 65536u));
-  run->add_flag("--cpu", options.use_cpu, "Use the CPU reference solver instead of the GPU");
+  run->add_option("--rows", options.rows, "Default scene only: cloth rows")
+      ->check(CLI::Range(2u, 65536u));
+  CLI::Option* cpu = run->add_flag("--cpu", options.use_cpu, "Use the CPU reference solver");
+  CLI::Option* gpu = run->add_flag("--gpu", options.use_gpu, "Use the GPU solver (the default)");
+  cpu->excludes(gpu);
+  CLI::Option* export_dir =
+      run->add_option("--export", options.export_dir,
+                      "Write frames to DIR: <system>_<frame>.obj for surfaces, .ply for point sets")
+          ->option_text("DIR");
+  run->add_option("--every", options.export_every, "With --export: every K-th frame (default 1)")
+      ->option_text("K")
+      ->check(CLI::Range(1u, 10000000u))
+      ->needs(export_dir);
+  run->add_option("--export-csv", options.export_csv,
+                  "Write the final positions to FILE as index,x,y,z")
+      ->option_text("FILE");
+  run->add_flag("--quiet", options.quiet, "No progress bar");
   run->add_option("--device", options.gpu.device_selector,
                   "Vulkan device: index or part of its name");
   run->add_flag("--validation", options.gpu.validation, "Enable the Vulkan validation layer");
+  run->add_option("--variant", options.variant,
+                  "Solver path for every system: auto, general or grid (default: the scene's)")
+      ->check(CLI::IsMember({"auto", "general", "grid"}));
+  add_frame_capture_options(*run, options.capture);
+  run->get_option("--capture-frame")->excludes("--cpu");
   run->add_option("--screenshot", options.screenshot,
                   "Draw the last frame offscreen (the viewer's graphics pass) into a PNG file")
+      ->option_text("FILE")
       ->excludes("--cpu");
   return run;
 }
 
 int run_command(const RunOptions& options) {
-  DefaultSceneOptions scene;
-  scene.columns = options.columns;
-  scene.rows = options.rows;
-  const Model model = make_default_scene(scene);
-  RunSummary summary;
+  if (!options.scene.empty() && (options.columns != 0 || options.rows != 0)) {
+    std::fprintf(stderr,
+                 "weft: --columns and --rows size the default scene only; a scene file "
+                 "sets its own grid size\n");
+    return 2;
+  }
+  DefaultSceneOptions defaults;
+  if (options.columns != 0) defaults.columns = options.columns;
+  if (options.rows != 0) defaults.rows = options.rows;
+  Scene scene = load_scene_or_default(options.scene, defaults);  // SceneError: exit 2
+  print_notes(scene);
+  const uint32_t frames = options.frames != 0 ? options.frames : scene.frames;
+  if (!options.variant.empty()) {
+    const SolverVariant variant = options.variant == "grid"      ? SolverVariant::grid
+                                  : options.variant == "general" ? SolverVariant::general
+                                                                 : SolverVariant::automatic;
+    for (SceneSystem& system : scene.systems)
+      system.model.solver.variant = variant;
+  }
+  // RenderDoc must be in the process before the Vulkan instance exists.
+  FrameCapture capture(options.capture, frames);
+
+  // Every solver is built (and its model validated) before anything is written.
   GpuContext gpu;
-  const auto start = std::chrono::steady_clock::now();
+  std::string solver_name = "CPU reference (float)";
+  std::vector<std::unique_ptr<SystemRunner>> runners;
   if (options.use_cpu) {
-    CpuSolver<float> solver(model);
-    for (; summary.frames_done < options.frames; ++summary.frames_done) {
-      solver.step_frame();
-      summary.health = solver.measure_health();
-      if ((summary.blow_up = blow_up_reason(summary.health))) break;
-    }
-    summary.energy = measure_energy(solver.packed(), solver.state(), solver.velocities());
+    for (const SceneSystem& system : scene.systems)
+      runners.push_back(make_cpu_runner(system.model));
   } else {
     gpu = create_gpu_context(options.gpu);
-    std::printf("device:          %s\n", gpu.device->name().c_str());
-    GpuSolver solver(*gpu.device, model);
-    // Check for blow-up every 30 frames: often enough to stop early, rarely enough not to stall.
-    while (summary.frames_done < options.frames) {
-      const uint32_t batch = std::min(30u, options.frames - summary.frames_done);
-      solver.step_frames(batch);
-      summary.frames_done += batch;
-      summary.health = solver.measure_health();
-      if ((summary.blow_up = blow_up_reason(summary.health))) break;
-    }
-    const ParticleState<float> state = solver.download_state();
-    summary.energy = measure_energy(solver.packed(), state, velocities_of(solver.packed(), state));
-    if (!options.screenshot.empty()) {
-      save_screenshot(*gpu.device, solver, model, options.screenshot);
-      std::printf("screenshot:      %s\n", options.screenshot.c_str());
-    }
+    solver_name = "GPU (Vulkan compute) on " + gpu.device->name();
+    for (const SceneSystem& system : scene.systems)
+      runners.push_back(make_gpu_runner(*gpu.device, system.model));
   }
-  summary.wall_seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  summary.simulated_seconds = summary.frames_done * double{model.solver.frame_dt};
-  print_summary(options.use_cpu ? "CPU reference (float)" : "GPU (Vulkan compute)", model, summary);
-  if (summary.blow_up) {
-    std::fprintf(stderr, "weft: the simulation blew up at frame %u: %s\n", summary.frames_done,
-                 summary.blow_up->c_str());
+
+  std::unique_ptr<FrameExporter> exporter;
+  if (!options.export_dir.empty()) {
+    exporter = std::make_unique<FrameExporter>(scene, options.export_dir, options.export_every);
+  }
+  ProgressBar progress(frames, !options.quiet);
+  RunLoopOptions loop;
+  loop.frames = frames;
+  loop.exporter = exporter.get();
+  loop.capture = &capture;
+  loop.on_progress = [&](uint32_t done) { progress.update(done); };
+  const RunOutcome outcome = run_scene_frames(scene, runners, loop);
+  progress.finish();
+
+  // After the run, with every solver still alive: final-state outputs.
+  if (!options.export_csv.empty() && !outcome.blew_up()) {
+    write_positions_csv(options.export_csv, all_positions(runners));
+  }
+  if (!options.screenshot.empty()) {
+    std::vector<DrawnSystem> drawn;
+    for (size_t s = 0; s < runners.size(); ++s)
+      drawn.push_back({runners[s]->gpu_solver(), &scene.systems[s].model});
+    save_screenshot(*gpu.device, drawn, options.screenshot);
+    std::printf("screenshot:      %s\n", options.screenshot.c_str());
+  }
+
+  print_run_summary(stdout, scene, solver_name, outcome);
+  if (exporter) {
+    std::printf("exported:        %llu files in %s\n",
+                static_cast<unsigned long long>(exporter->files_written()),
+                exporter->directory().string().c_str());
+  }
+  if (outcome.blew_up()) {
+    for (size_t s = 0; s < scene.systems.size(); ++s) {
+      if (!outcome.systems[s].blow_up) continue;
+      std::fprintf(stderr, "weft: system '%s' blew up by frame %u: %s\n",
+                   scene.systems[s].name.c_str(), outcome.frames_done,
+                   outcome.systems[s].blow_up->c_str());
+    }
+    if (!options.export_csv.empty()) {
+      std::fprintf(stderr, "weft: %s not written: the final state is not finite\n",
+                   options.export_csv.c_str());
+    }
     return 3;
   }
   return validation_exit_status(gpu);

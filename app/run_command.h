@@ -1,9 +1,11 @@
-// `weft run`: simulate without a window and say what happened.
+// `weft run`: simulate a scene without a window, optionally exporting frames, and say what
+// happened. Exit codes: 0 done, 2 bad input (scene file, command line, model), 3 blew up.
 #pragma once
 
 #include <cstdint>
 #include <string>
 
+#include "app/frame_capture.h"
 #include "app/gpu_context.h"
 
 namespace CLI {
@@ -13,12 +15,20 @@ class App;
 namespace weft {
 
 struct RunOptions {
-  uint32_t frames = 120;
-  uint32_t columns = 64;
-  uint32_t rows = 64;
+  std::string scene;       // scene file; empty: the default scene
+  uint32_t frames = 0;     // 0: the scene's [scene] frames
+  uint32_t columns = 0;    // default scene only; 0: its default
+  uint32_t rows = 0;       // default scene only; 0: its default
   bool use_cpu = false;    // the CPU reference instead of the GPU
-  std::string screenshot;  // --screenshot PATH: the last frame drawn offscreen, as PNG
+  bool use_gpu = false;    // the GPU (the default; the flag makes it explicit)
+  std::string export_dir;  // OBJ/PLY sequence
+  uint32_t export_every = 1;
+  std::string export_csv;  // final positions
+  bool quiet = false;      // no progress bar
+  std::string variant;     // --variant: overrides every system's solver path; empty: the scene's
   GpuContextOptions gpu;
+  FrameCaptureOptions capture;  // --capture-frame N [--capture-file PATH]
+  std::string screenshot;       // --screenshot PATH: the last frame drawn offscreen, as PNG
 };
 
 // Adds the `run` subcommand to the CLI; `options` receives its flags.

@@ -24,9 +24,7 @@ Buffer::Buffer(const Device& device, VkDeviceSize size, VkBufferUsageFlags usage
   VkMemoryPropertyFlags required = 0;
   VkMemoryPropertyFlags preferred = 0;
   switch (kind) {
-    case MemoryKind::device_local:
-      required = VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT;
-      break;
+    case MemoryKind::device_local: required = VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT; break;
     case MemoryKind::upload:
       required = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
       break;

@@ -7,8 +7,7 @@ namespace weft {
 std::string vk_result_name(VkResult result) {
   switch (result) {
 #define WEFT_RESULT_NAME(r) \
-  case r:                   \
-    return #r;
+  case r: return #r;
     WEFT_RESULT_NAME(VK_SUCCESS)
     WEFT_RESULT_NAME(VK_NOT_READY)
     WEFT_RESULT_NAME(VK_TIMEOUT)
@@ -40,8 +39,7 @@ std::string vk_result_name(VkResult result) {
     WEFT_RESULT_NAME(VK_ERROR_INCOMPATIBLE_DISPLAY_KHR)
     WEFT_RESULT_NAME(VK_ERROR_VALIDATION_FAILED_EXT)
 #undef WEFT_RESULT_NAME
-    default:
-      return "VkResult(" + std::to_string(static_cast<int>(result)) + ")";
+    default: return "VkResult(" + std::to_string(static_cast<int>(result)) + ")";
   }
 }
 

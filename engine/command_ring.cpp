@@ -8,12 +8,10 @@
 namespace weft {
 
 CommandRing::CommandRing(const Device& device, uint32_t size, const std::string& name)
-    : device_(device), used_(size, false) {
+    : device_(device), name_(name), used_(size, false) {
   if (size == 0) throw std::invalid_argument("CommandRing needs at least one slot");
   for (uint32_t i = 0; i < size; ++i) {
     commands_.push_back(device.allocate_command_buffer());
-    device.set_name(VK_OBJECT_TYPE_COMMAND_BUFFER, commands_.back(),
-                    name + " commands " + std::to_string(i));
     VkFenceCreateInfo info{VK_STRUCTURE_TYPE_FENCE_CREATE_INFO};
     info.flags = VK_FENCE_CREATE_SIGNALED_BIT;
     VkFence fence = VK_NULL_HANDLE;
@@ -44,6 +42,10 @@ VkCommandBuffer CommandRing::begin() {
   VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
   begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
   VK_CHECK(vkBeginCommandBuffer(commands_[current_], &begin));
+  // Named at every begin, not once at allocation: a RenderDoc capture (1.24) keeps only the names
+  // set on a command buffer while its frame is being captured.
+  device_.set_name(VK_OBJECT_TYPE_COMMAND_BUFFER, commands_[current_],
+                   name_ + " commands " + std::to_string(current_));
   recording_ = true;
   return commands_[current_];
 }

@@ -36,6 +36,7 @@ class CommandRing {
 
  private:
   const Device& device_;
+  std::string name_;
   std::vector<VkCommandBuffer> commands_;
   std::vector<DeviceHandle<VkFence>> fences_;
   std::vector<bool> used_;

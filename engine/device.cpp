@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "engine/check.h"
+#include "engine/device_features.h"
 #include "engine/instance.h"
 
 namespace weft {
@@ -15,16 +16,11 @@ namespace {
 
 int type_preference(VkPhysicalDeviceType type) {
   switch (type) {
-    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU:
-      return 0;
-    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU:
-      return 1;
-    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU:
-      return 2;
-    case VK_PHYSICAL_DEVICE_TYPE_CPU:
-      return 3;
-    default:
-      return 4;
+    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return 0;
+    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return 1;
+    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return 2;
+    case VK_PHYSICAL_DEVICE_TYPE_CPU: return 3;
+    default: return 4;
   }
 }
 
@@ -55,16 +51,11 @@ bool has_device_extension(VkPhysicalDevice device, const std::string& name) {
 
 const char* device_type_name(VkPhysicalDeviceType type) {
   switch (type) {
-    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU:
-      return "discrete GPU";
-    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU:
-      return "integrated GPU";
-    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU:
-      return "virtual GPU";
-    case VK_PHYSICAL_DEVICE_TYPE_CPU:
-      return "CPU";
-    default:
-      return "other";
+    case VK_PHYSICAL_DEVICE_TYPE_DISCRETE_GPU: return "discrete GPU";
+    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: return "integrated GPU";
+    case VK_PHYSICAL_DEVICE_TYPE_VIRTUAL_GPU: return "virtual GPU";
+    case VK_PHYSICAL_DEVICE_TYPE_CPU: return "CPU";
+    default: return "other";
   }
 }
 
@@ -126,12 +117,7 @@ Device::Device(Instance& instance, const DeviceOptions& options) : instance_(ins
   max_allocation_size_ = maintenance3.maxMemoryAllocationSize;
   vkGetPhysicalDeviceMemoryProperties(physical_, &memory_);
 
-  if (properties_.apiVersion < VK_API_VERSION_1_3) {
-    throw std::runtime_error(std::string("weft: ") + properties_.deviceName + " supports Vulkan " +
-                             std::to_string(VK_API_VERSION_MAJOR(properties_.apiVersion)) + "." +
-                             std::to_string(VK_API_VERSION_MINOR(properties_.apiVersion)) +
-                             "; weft needs 1.3 (synchronization2)");
-  }
+  const RequiredFeatures features(physical_, properties_);
 
   uint32_t family_count = 0;
   vkGetPhysicalDeviceQueueFamilyProperties(physical_, &family_count, nullptr);
@@ -158,7 +144,7 @@ Device::Device(Instance& instance, const DeviceOptions& options) : instance_(ins
                              (options.present_surface ? " and presents to the window" : ""));
   }
 
-  std::vector<const char*> extensions;
+  std::vector<const char*> extensions = features.extensions();
   for (const std::string& e : options.extensions) {
     if (!has_device_extension(physical_, e)) {
       throw std::runtime_error(std::string("weft: ") + properties_.deviceName +
@@ -173,23 +159,15 @@ Device::Device(Instance& instance, const DeviceOptions& options) : instance_(ins
   queue_info.queueCount = 1;
   queue_info.pQueuePriorities = &priority;
 
-  VkPhysicalDeviceVulkan13Features features13{
-      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
-  features13.synchronization2 = VK_TRUE;
-  features13.dynamicRendering = VK_TRUE;
-  features13.maintenance4 =
-      VK_TRUE;  // glslc's SPIR-V 1.6 declares workgroup sizes with LocalSizeId
-  VkPhysicalDeviceFeatures2 features{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
-  features.pNext = &features13;
-
   VkDeviceCreateInfo info{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
-  info.pNext = &features;
+  info.pNext = features.chain();
   info.queueCreateInfoCount = 1;
   info.pQueueCreateInfos = &queue_info;
   info.enabledExtensionCount = static_cast<uint32_t>(extensions.size());
   info.ppEnabledExtensionNames = extensions.data();
   VK_CHECK(vkCreateDevice(physical_, &info, nullptr, &device_));
   volkLoadDevice(device_);
+  features.load_entry_points();
   vkGetDeviceQueue(device_, queue_family_, 0, &queue_);
 
   VkCommandPoolCreateInfo pool_info{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
@@ -252,6 +230,7 @@ void Device::submit_and_wait(const std::function<void(VkCommandBuffer)>& record)
   VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
   begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
   VK_CHECK(vkBeginCommandBuffer(cmd, &begin));
+  set_name(VK_OBJECT_TYPE_COMMAND_BUFFER, cmd, "one-shot commands");
   record(cmd);
   VK_CHECK(vkEndCommandBuffer(cmd));
 

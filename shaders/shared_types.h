@@ -48,7 +48,16 @@ using mat4 = glm::mat4;
 #define WEFT_BINDING_SPHERES 10
 #define WEFT_BINDING_EXTERNAL_FORCES 11
 #define WEFT_BINDING_HEALTH 12
-#define WEFT_BINDING_COUNT 13
+#define WEFT_BINDING_GRID 13            // grid path: GridParams
+#define WEFT_BINDING_SCRATCH 14         // grid path: positions written by odd relaxation sweeps
+#define WEFT_BINDING_LAMBDAS_SCRATCH 15 // grid path: multipliers written by odd sweeps
+#define WEFT_BINDING_COUNT 16
+
+// Grid path: bits of GridParams::spring_kinds and constraint_kinds
+#define WEFT_GRID_STRUCTURAL 1
+#define WEFT_GRID_SHEAR 2
+#define WEFT_GRID_BEND 4
+#define WEFT_GRID_LAMBDAS_PER_PARTICLE 8
 
 // Per-substep constants, written once per frame into a small storage buffer.
 struct SimParams {
@@ -112,12 +121,32 @@ struct ExternalForce {
   uint pad2;
 };
 
-// Push constants of the constraint relaxation pass: one colour of one sweep.
+// Push constants of the constraint relaxation passes: one colour of one sweep (general path) or
+// one whole sweep (grid path).
 struct RelaxPush {
-  uint first;  // first constraint of the colour
-  uint count;  // constraints in the colour
+  uint first;         // general path: first constraint of the colour
+  uint count;         // general path: constraints in the colour
   uint reset_lambda;  // 1 on the first sweep of a substep: XPBD restarts its multipliers
+  uint read_scratch;  // grid path: 1 when this sweep reads the scratch copies (odd sweeps)
+};
+
+// The grid path's description of a cloth grid (sim/grid_layout.h): links follow from a node's
+// column and row, one material per link kind (x structural, y shear, z bend) and one rest length
+// per direction.
+struct GridParams {
+  uint columns;
+  uint rows;
+  uint spring_kinds;       // WEFT_GRID_* bits: link kinds that are springs
+  uint constraint_kinds;   // WEFT_GRID_* bits: link kinds that are distance constraints
+  vec4 rest_lengths;       // m: x (+1,0), y (0,+1), z (+1,+1), w (-1,+1)
+  vec4 bend_rest_lengths;  // m: x (+2,0), y (0,+2)
+  vec4 stiffness;          // ks per kind, N/m
+  vec4 damping;            // kd per kind, N s/m
+  vec4 compliance;         // per kind, m/N
+  float jacobi_scale;  // share of each constraint's correction a Jacobi sweep applies
+  uint uses_lambdas;   // 1 when a constraint kind has compliance > 0 (multipliers matter)
   uint pad0;
+  uint pad1;
 };
 
 // Written by the health pass: what the blow-up watch reads back.

@@ -5,6 +5,7 @@
 
 #include <glm/geometric.hpp>
 
+#include "sim/grid_layout.h"
 #include "sim/model.h"
 #include "sim/model_error.h"
 
@@ -26,14 +27,10 @@ uint32_t grid_corner(const ClothGridDesc& cloth, GridCorner corner) {
   const uint32_t last_column = cloth.columns - 1;
   const uint32_t last_row_start = (cloth.rows - 1) * cloth.columns;
   switch (corner) {
-    case GridCorner::first_row_first_column:
-      return 0;
-    case GridCorner::first_row_last_column:
-      return last_column;
-    case GridCorner::last_row_first_column:
-      return last_row_start;
-    case GridCorner::last_row_last_column:
-      return last_row_start + last_column;
+    case GridCorner::first_row_first_column: return 0;
+    case GridCorner::first_row_last_column: return last_column;
+    case GridCorner::last_row_first_column: return last_row_start;
+    case GridCorner::last_row_last_column: return last_row_start + last_column;
   }
   return 0;
 }
@@ -66,11 +63,18 @@ uint32_t add_cloth_grid(Model& model, const ClothGridDesc& cloth) {
     }
   }
 
+  if (!cloth.list_links && model.particle_count() > 0) {
+    throw ModelError("cloth: a grid whose links are not listed must be the model's only object");
+  }
+  const bool only_object = model.particle_count() == 0;
+  model.prepare_to_add_object("cloth grid");
+
   const uint32_t first = model.particle_count();
   const uint32_t columns = cloth.columns;
   const uint32_t rows = cloth.rows;
-  auto node = [&](uint32_t c, uint32_t r) { return first + r * columns + c; };
   model.positions.reserve(model.positions.size() + count);
+  model.velocities.reserve(model.velocities.size() + count);
+  model.inverse_masses.reserve(model.inverse_masses.size() + count);
   for (uint32_t r = 0; r < rows; ++r) {
     for (uint32_t c = 0; c < columns; ++c) {
       const float u = static_cast<float>(c) / static_cast<float>(columns - 1);
@@ -82,23 +86,33 @@ uint32_t add_cloth_grid(Model& model, const ClothGridDesc& cloth) {
   for (uint32_t pin : cloth.pinned)
     model.inverse_masses[first + pin] = 0.0f;
 
-  for (uint32_t r = 0; r < rows; ++r) {
-    for (uint32_t c = 0; c < columns; ++c) {
-      if (c + 1 < columns)
-        add_link(model, node(c, r), node(c + 1, r), cloth.structural, "cloth structural link");
-      if (r + 1 < rows)
-        add_link(model, node(c, r), node(c, r + 1), cloth.structural, "cloth structural link");
-      if (c + 1 < columns && r + 1 < rows) {
-        add_link(model, node(c, r), node(c + 1, r + 1), cloth.shear, "cloth shear link");
-        add_link(model, node(c + 1, r), node(c, r + 1), cloth.shear, "cloth shear link");
-        model.triangles.push_back({node(c, r), node(c + 1, r), node(c + 1, r + 1)});
-        model.triangles.push_back({node(c, r), node(c + 1, r + 1), node(c, r + 1)});
-      }
-      if (c + 2 < columns)
-        add_link(model, node(c, r), node(c + 2, r), cloth.bend, "cloth bend link");
-      if (r + 2 < rows) add_link(model, node(c, r), node(c, r + 2), cloth.bend, "cloth bend link");
+  GridLayout layout;
+  layout.columns = columns;
+  layout.rows = rows;
+  layout.column_step = cloth.width_axis / static_cast<float>(columns - 1);
+  layout.row_step = cloth.height_axis / static_cast<float>(rows - 1);
+  layout.structural = cloth.structural;
+  layout.shear = cloth.shear;
+  layout.bend = cloth.bend;
+  layout.links_listed = cloth.list_links;
+  if (cloth.list_links) {
+    // Links from the nodes' actual positions (add_link), offset to this grid's first particle.
+    for_each_grid_link(layout, [&](uint32_t a, uint32_t b, GridLinkKind kind, uint32_t) {
+      static const char* kNames[] = {"cloth structural link", "cloth shear link",
+                                     "cloth bend link"};
+      add_link(model, first + a, first + b, grid_material(layout, kind),
+               kNames[static_cast<uint32_t>(kind)]);
+    });
+  }
+  model.triangles.reserve(model.triangles.size() + 2 * size_t{columns - 1} * (rows - 1));
+  auto node = [&](uint32_t c, uint32_t r) { return first + r * columns + c; };
+  for (uint32_t r = 0; r + 1 < rows; ++r) {
+    for (uint32_t c = 0; c + 1 < columns; ++c) {
+      model.triangles.push_back({node(c, r), node(c + 1, r), node(c + 1, r + 1)});
+      model.triangles.push_back({node(c, r), node(c + 1, r + 1), node(c, r + 1)});
     }
   }
+  if (only_object) model.grid = layout;
   return first;
 }
 

@@ -25,6 +25,9 @@ struct ClothGridDesc {
   LinkMaterial shear;
   LinkMaterial bend;
   std::vector<uint32_t> pinned;  // node indices r * columns + c
+  // false: the links are not listed in Model::springs and constraints, only described by
+  // Model::grid (for grids too large to list: the grid path needs no list). Needs an empty model.
+  bool list_links = true;
 };
 
 enum class GridCorner {
@@ -48,6 +51,7 @@ ClothGridCounts count_cloth_grid(uint32_t columns, uint32_t rows);
 uint32_t grid_corner(const ClothGridDesc& cloth, GridCorner corner);
 
 // Appends the cloth (particles, links, two triangles per cell) and returns its first particle.
+// Added to an empty model, it also sets Model::grid, so the grid path can run the model.
 uint32_t add_cloth_grid(Model& model, const ClothGridDesc& cloth);
 
 }  // namespace weft

@@ -22,7 +22,7 @@ CpuSolver<Real>::CpuSolver(const Model& model) : packed_(pack_model(model)) {
   state_.previous = widen<Real>(packed_.previous);
   state_.velocities = widen<Real>(packed_.velocities);
   state_.forces.assign(packed_.positions.size(), glm::vec<4, Real>(0));
-  state_.lambdas.assign(packed_.constraints.constraints.size(), Real(0));
+  state_.lambdas.assign(packed_.lambda_count(), Real(0));
 }
 
 template <typename Real>
@@ -54,23 +54,21 @@ template <typename Real>
 void CpuSolver<Real>::execute(const PassStep& step) {
   const gpu::SimParams& params = packed_.params;
   switch (step.pass) {
-    case Pass::accumulate_forces:
-      cpu::accumulate_forces(params, packed_.springs, state_);
-      break;
+    case Pass::accumulate_forces: cpu::accumulate_forces(params, packed_.springs, state_); break;
     case Pass::apply_external_forces:
       cpu::apply_external_forces<Real>(params, frame_forces_, state_);
       break;
-    case Pass::integrate:
-      cpu::integrate(params, state_);
-      break;
-    case Pass::drive_anchors:
-      cpu::drive_anchors<Real>(params, packed_.anchors, state_);
-      break;
+    case Pass::integrate: cpu::integrate(params, state_); break;
+    case Pass::drive_anchors: cpu::drive_anchors<Real>(params, packed_.anchors, state_); break;
     case Pass::relax_distance:
       cpu::relax_distance(params, packed_.constraints.constraints, step.relax, state_);
       break;
-    case Pass::collide:
-      cpu::collide<Real>(params, packed_.spheres, state_);
+    case Pass::collide: cpu::collide<Real>(params, packed_.spheres, state_); break;
+    case Pass::grid_accumulate_forces:
+      cpu::grid_accumulate_forces(params, packed_.grid_params, state_);
+      break;
+    case Pass::relax_grid_jacobi:
+      cpu::relax_grid_jacobi(params, packed_.grid_params, step.relax.reset_lambda != 0, state_);
       break;
   }
 }
@@ -117,6 +115,8 @@ void CpuSolver<Real>::set_link_materials(const Model& model) {
 
 template <typename Real>
 HealthReport CpuSolver<Real>::measure_health() const {
+  if (packed_.grid_path)
+    return cpu::measure_grid_health(packed_.params, packed_.grid_params, state_);
   return cpu::measure_health(packed_.params, packed_.springs, packed_.constraints.constraints,
                              state_);
 }

@@ -7,6 +7,7 @@
 
 #include <glm/vec3.hpp>
 
+#include "sim/cpu_grid_passes.h"
 #include "sim/cpu_passes.h"
 #include "sim/external_force_queue.h"
 #include "sim/frame_schedule.h"

@@ -37,8 +37,10 @@ GpuFootprint GpuFootprint::of(const PackedModel& model) {
   footprint.particles = model.particle_count();
   footprint.spring_refs = model.springs.refs.size();
   footprint.constraints = model.constraints.constraints.size();
-  footprint.anchors = model.anchors.size();
+  footprint.anchors = model.model_anchor_count();
   footprint.spheres = model.spheres.size();
+  footprint.lambdas = model.lambda_count();
+  footprint.grid_path = model.grid_path;
   return footprint;
 }
 
@@ -51,14 +53,17 @@ std::vector<GpuBufferSize> gpu_buffer_sizes(const GpuFootprint& footprint) {
       {"previous positions", n * vec4},
       {"velocities", n * vec4},
       {"forces", n * vec4},
-      {"spring offsets", (n + 1) * 4},
+      {"spring offsets", footprint.grid_path ? 0 : (n + 1) * 4},
       {"spring refs", footprint.spring_refs * sizeof(gpu::SpringRef)},
       {"constraints", footprint.constraints * sizeof(gpu::DistanceConstraint)},
-      {"lambdas", footprint.constraints * 4},
-      {"anchors", footprint.anchors * sizeof(gpu::Anchor)},
+      {"lambdas", footprint.lambdas * 4},
+      {"anchors", (footprint.anchors + 1) * sizeof(gpu::Anchor)},  // + the drag slot
       {"spheres", footprint.spheres * vec4},
       {"external forces", kMaxExternalForcesPerFrame * sizeof(gpu::ExternalForce)},
       {"health", sizeof(gpu::Health)},
+      {"grid parameters", sizeof(gpu::GridParams)},
+      {"scratch positions", footprint.grid_path ? n * vec4 : 0},
+      {"scratch lambdas", footprint.grid_path ? footprint.lambdas * 4 : 0},
   };
 }
 
@@ -112,19 +117,24 @@ GpuBuffers::GpuBuffers(const Device& device, const PackedModel& model)
       spring_offsets(make_filled(device, model.springs.offsets, "spring offsets")),
       spring_refs(make_filled(device, model.springs.refs, "spring refs")),
       constraints(make_filled(device, model.constraints.constraints, "constraints")),
-      lambdas(device, model.constraints.constraints.size() * 4, kStorage, MemoryKind::device_local,
-              "lambdas"),
+      lambdas(device, model.lambda_count() * 4, kStorage, MemoryKind::device_local, "lambdas"),
       anchors(make_filled(device, model.anchors, "anchors")),
       spheres(make_filled(device, model.spheres, "spheres")),
       external_forces(device, kMaxExternalForcesPerFrame * sizeof(gpu::ExternalForce), kStorage,
                       MemoryKind::device_local, "external forces"),
       health(device, sizeof(gpu::Health), kStorage, MemoryKind::device_local, "health"),
+      grid(make_filled(device, std::vector<gpu::GridParams>{model.grid_params}, "grid parameters")),
+      scratch(device, model.grid_path ? model.positions.size() * 16 : 0, kStorage,
+              MemoryKind::device_local, "scratch positions"),
+      lambdas_scratch(device, model.grid_path ? model.lambda_count() * 4 : 0, kStorage,
+                      MemoryKind::device_local, "scratch lambdas"),
       health_readback(device, sizeof(gpu::Health), VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                       MemoryKind::readback, "health readback") {
   // Forces and lambdas start at zero so that a single pass run on its own reads defined values.
   device.submit_and_wait([&](VkCommandBuffer cmd) {
     vkCmdFillBuffer(cmd, forces.handle(), 0, VK_WHOLE_SIZE, 0);
     vkCmdFillBuffer(cmd, lambdas.handle(), 0, VK_WHOLE_SIZE, 0);
+    vkCmdFillBuffer(cmd, lambdas_scratch.handle(), 0, VK_WHOLE_SIZE, 0);
     memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
                    VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
                    VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
@@ -132,9 +142,9 @@ GpuBuffers::GpuBuffers(const Device& device, const PackedModel& model)
 }
 
 std::vector<const Buffer*> GpuBuffers::bindings() const {
-  return {&params,         &positions,       &previous,    &velocities, &forces,
-          &spring_offsets, &spring_refs,     &constraints, &lambdas,    &anchors,
-          &spheres,        &external_forces, &health};
+  return {&params,      &positions,   &previous, &velocities,     &forces,  &spring_offsets,
+          &spring_refs, &constraints, &lambdas,  &anchors,        &spheres, &external_forces,
+          &health,      &grid,        &scratch,  &lambdas_scratch};
 }
 
 }  // namespace weft

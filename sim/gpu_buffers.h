@@ -23,8 +23,10 @@ struct GpuFootprint {
   uint64_t particles = 0;
   uint64_t spring_refs = 0;  // two per spring
   uint64_t constraints = 0;
-  uint64_t anchors = 0;
+  uint64_t anchors = 0;  // the model's; the buffer also holds the drag slot (packed_model.h)
   uint64_t spheres = 0;
+  uint64_t lambdas = 0;    // PackedModel::lambda_count()
+  bool grid_path = false;  // no adjacency; scratch copies for the Jacobi sweeps
 
   static GpuFootprint of(const PackedModel& model);
 };
@@ -59,6 +61,9 @@ struct GpuBuffers {
   Buffer spheres;
   Buffer external_forces;
   Buffer health;
+  Buffer grid;             // grid path: GridParams
+  Buffer scratch;          // grid path: positions of odd relaxation sweeps
+  Buffer lambdas_scratch;  // grid path: multipliers of odd relaxation sweeps
   Buffer health_readback;  // host-visible copy of `health`
 
   // In WEFT_BINDING_* order, for the descriptor set.

@@ -31,6 +31,12 @@ static_assert(sizeof(ExternalForce) == 32);
 static_assert(offsetof(ExternalForce, particle) == 16);
 static_assert(sizeof(RelaxPush) == 16);
 static_assert(sizeof(Health) == 16);
+static_assert(offsetof(RelaxPush, read_scratch) == 12);
+static_assert(sizeof(GridParams) == 112);
+static_assert(offsetof(GridParams, rest_lengths) == 16);
+static_assert(offsetof(GridParams, compliance) == 80);
+static_assert(offsetof(GridParams, jacobi_scale) == 96);
+static_assert(offsetof(GridParams, uses_lambdas) == 100);
 static_assert(offsetof(Health, first_nonfinite) == 8);
 
 static_assert(sizeof(TriangleCorner) == 8);

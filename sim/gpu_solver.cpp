@@ -31,18 +31,14 @@ void update_buffer(VkCommandBuffer cmd, const Buffer& buffer, VkDeviceSize offse
 
 const char* shader_of(Pass pass) {
   switch (pass) {
-    case Pass::accumulate_forces:
-      return "accumulate_forces.comp";
-    case Pass::apply_external_forces:
-      return "apply_external_forces.comp";
-    case Pass::integrate:
-      return "integrate.comp";
-    case Pass::drive_anchors:
-      return "drive_anchors.comp";
-    case Pass::relax_distance:
-      return "relax_distance.comp";
-    case Pass::collide:
-      return "collide.comp";
+    case Pass::accumulate_forces: return "accumulate_forces.comp";
+    case Pass::apply_external_forces: return "apply_external_forces.comp";
+    case Pass::integrate: return "integrate.comp";
+    case Pass::drive_anchors: return "drive_anchors.comp";
+    case Pass::relax_distance: return "relax_distance.comp";
+    case Pass::collide: return "collide.comp";
+    case Pass::grid_accumulate_forces: return "grid_accumulate_forces.comp";
+    case Pass::relax_grid_jacobi: return "relax_grid_jacobi.comp";
   }
   return "";
 }
@@ -57,8 +53,10 @@ std::string label_of(const PassStep& step, uint32_t integrator) {
     case Pass::relax_distance:
       return "constraint relaxation (sweep " + std::to_string(step.sweep) + ", colour " +
              std::to_string(step.color) + ")";
-    default:
-      return pass_name(step.pass);
+    case Pass::grid_accumulate_forces: return "force accumulation (grid)";
+    case Pass::relax_grid_jacobi:
+      return "constraint relaxation (grid Jacobi, sweep " + std::to_string(step.sweep) + ")";
+    default: return pass_name(step.pass);
   }
 }
 
@@ -80,13 +78,25 @@ GpuSolver::GpuSolver(Device& device, const Model& model)
   const std::vector<const Buffer*> buffers = buffers_->bindings();
   for (uint32_t b = 0; b < buffers.size(); ++b)
     bindings_.write(b, *buffers[b]);
-  for (Pass pass : {Pass::accumulate_forces, Pass::apply_external_forces, Pass::integrate,
-                    Pass::drive_anchors, Pass::relax_distance, Pass::collide}) {
+  // Only the passes this model's path runs are built.
+  const std::vector<Pass> passes =
+      packed_.grid_path
+          ? std::vector<Pass>{Pass::grid_accumulate_forces,
+                              Pass::apply_external_forces,
+                              Pass::integrate,
+                              Pass::drive_anchors,
+                              Pass::relax_grid_jacobi,
+                              Pass::collide}
+          : std::vector<Pass>{Pass::accumulate_forces, Pass::apply_external_forces, Pass::integrate,
+                              Pass::drive_anchors,     Pass::relax_distance,        Pass::collide};
+  for (Pass pass : passes) {
     pipelines_.emplace(pass, ComputePipeline(device, bindings_.pipeline_layout(),
                                              shaders::spirv(shader_of(pass)), pass_name(pass)));
   }
-  health_pipeline_ = ComputePipeline(device, bindings_.pipeline_layout(),
-                                     shaders::spirv("measure_health.comp"), "blow-up watch");
+  health_pipeline_ = ComputePipeline(
+      device, bindings_.pipeline_layout(),
+      shaders::spirv(packed_.grid_path ? "measure_grid_health.comp" : "measure_health.comp"),
+      "blow-up watch");
   upload_to_buffer(device, buffers_->params, &packed_.params, sizeof(packed_.params));
 }
 
@@ -151,22 +161,40 @@ void GpuSolver::record_step(VkCommandBuffer cmd, const PassStep& step, PassTimer
   uint32_t threads = packed_.params.particle_count;
   if (step.pass == Pass::apply_external_forces) threads = packed_.params.external_force_count;
   if (step.pass == Pass::drive_anchors) threads = packed_.params.anchor_count;
-  if (step.pass == Pass::relax_distance) {
+  if (step.pass == Pass::relax_distance || step.pass == Pass::relax_grid_jacobi) {
     vkCmdPushConstants(cmd, bindings_.pipeline_layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0,
                        sizeof(gpu::RelaxPush), &step.relax);
-    threads = step.relax.count;
+    if (step.pass == Pass::relax_distance) threads = step.relax.count;
   }
-  dispatch(cmd, step.pass, threads);
+  dispatch(cmd, threads);
+  if (step.ends_in_scratch) copy_back_scratch(cmd);
   if (timer) {
-    // Timed per kind of pass: all colours and sweeps of the relaxation add up to one section.
-    timer->mark(cmd, step.pass == Pass::relax_distance ? pass_name(step.pass) : label_text);
+    // Timed per kind of pass: the colours and sweeps of the relaxation add up to one section,
+    // each path's force pass to "force accumulation".
+    const bool by_kind = step.pass == Pass::relax_distance ||
+                         step.pass == Pass::relax_grid_jacobi ||
+                         step.pass == Pass::grid_accumulate_forces;
+    timer->mark(cmd, by_kind ? pass_name(step.pass) : label_text);
   }
   // Every pass reads what the one before wrote (relaxation colours share particles too). The
   // barrier after the last pass also orders this frame before whatever comes next on the queue.
   compute_to_compute_barrier(cmd);
 }
 
-void GpuSolver::dispatch(VkCommandBuffer cmd, Pass /*pass*/, uint32_t threads) const {
+void GpuSolver::copy_back_scratch(VkCommandBuffer cmd) {
+  // An odd number of Jacobi sweeps left the result in the scratch buffers.
+  compute_to_transfer_barrier(cmd);
+  const VkBufferCopy positions{0, 0, buffers_->scratch.size()};
+  vkCmdCopyBuffer(cmd, buffers_->scratch.handle(), buffers_->positions.handle(), 1, &positions);
+  if (packed_.grid_params.uses_lambdas) {
+    const VkBufferCopy lambdas{0, 0, buffers_->lambdas_scratch.size()};
+    vkCmdCopyBuffer(cmd, buffers_->lambdas_scratch.handle(), buffers_->lambdas.handle(), 1,
+                    &lambdas);
+  }
+  transfer_to_compute_barrier(cmd);
+}
+
+void GpuSolver::dispatch(VkCommandBuffer cmd, uint32_t threads) const {
   if (threads == 0) return;
   const uint32_t groups = (threads + WEFT_GROUP_SIZE - 1) / WEFT_GROUP_SIZE;
   const uint32_t x = std::min<uint32_t>(groups, WEFT_MAX_GROUPS_X);
@@ -183,7 +211,7 @@ void GpuSolver::record_health(VkCommandBuffer cmd) {
   transfer_to_compute_barrier(cmd);
   bindings_.bind(cmd, VK_PIPELINE_BIND_POINT_COMPUTE);
   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, health_pipeline_.handle());
-  dispatch(cmd, Pass::collide, packed_.params.particle_count + packed_.params.constraint_count);
+  dispatch(cmd, packed_.params.particle_count + packed_.params.constraint_count);
   memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                  VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT | VK_ACCESS_2_SHADER_STORAGE_READ_BIT,
                  VK_PIPELINE_STAGE_2_COPY_BIT,
@@ -311,7 +339,7 @@ ParticleState<float> GpuSolver::download_state() const {
   state.previous.resize(n);
   state.velocities.resize(n);
   state.forces.resize(n);
-  state.lambdas.resize(packed_.constraints.constraints.size());
+  state.lambdas.resize(packed_.lambda_count());
   download_from_buffer(device_, buffers_->positions, state.positions.data(), n * 16);
   download_from_buffer(device_, buffers_->previous, state.previous.data(), n * 16);
   download_from_buffer(device_, buffers_->velocities, state.velocities.data(), n * 16);
@@ -331,7 +359,7 @@ void GpuSolver::upload_state(const ParticleState<float>& state) {
   if (state.forces.size() == n) {
     upload_to_buffer(device_, buffers_->forces, state.forces.data(), n * 16);
   }
-  if (state.lambdas.size() == packed_.constraints.constraints.size()) {
+  if (state.lambdas.size() == packed_.lambda_count()) {
     upload_to_buffer(device_, buffers_->lambdas, state.lambdas.data(), state.lambdas.size() * 4);
   }
 }

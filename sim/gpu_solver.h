@@ -85,7 +85,8 @@ class GpuSolver {
  private:
   void record_updates(VkCommandBuffer cmd);
   void record_step(VkCommandBuffer cmd, const PassStep& step, PassTimer* timer = nullptr);
-  void dispatch(VkCommandBuffer cmd, Pass pass, uint32_t threads) const;
+  void dispatch(VkCommandBuffer cmd, uint32_t threads) const;
+  void copy_back_scratch(VkCommandBuffer cmd);
   void submit_and_wait(const std::function<void(VkCommandBuffer)>& record);
 
   Device& device_;

@@ -35,9 +35,10 @@ void add_link(Model& model, uint32_t a, uint32_t b, const LinkMaterial& material
     throw ModelError(what + " between particles " + std::to_string(a) + " and " +
                      std::to_string(b) + " has zero rest length: the two particles coincide");
   }
-  if (material.kind == LinkKind::spring) {
+  if (has_spring(material.kind)) {
     model.springs.push_back({a, b, rest, material.stiffness, material.damping});
-  } else {
+  }
+  if (has_constraint(material.kind)) {
     model.constraints.push_back({a, b, rest, material.compliance});
   }
 }

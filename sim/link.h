@@ -10,7 +10,21 @@ namespace weft {
 
 struct Model;
 
-enum class LinkKind { none, spring, constraint };
+enum class LinkKind {
+  none,
+  spring,      // a force element
+  constraint,  // a position element (XPBD distance constraint)
+  // Both on the same link: the spring gives the elastic response, the constraint caps the
+  // stretch the relaxation sweeps allow (strain limiting).
+  spring_and_constraint,
+};
+
+inline bool has_spring(LinkKind kind) {
+  return kind == LinkKind::spring || kind == LinkKind::spring_and_constraint;
+}
+inline bool has_constraint(LinkKind kind) {
+  return kind == LinkKind::constraint || kind == LinkKind::spring_and_constraint;
+}
 
 struct LinkMaterial {
   LinkKind kind = LinkKind::spring;

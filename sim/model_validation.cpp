@@ -26,6 +26,10 @@ void require(bool ok, const std::string& message) {
   if (!ok) throw ModelError(message);
 }
 
+bool non_negative(float value) {
+  return std::isfinite(value) && value >= 0.0f;
+}
+
 void require_non_negative(float value, const std::string& what, const char* unit) {
   require(std::isfinite(value) && value >= 0.0f,
           what + " must be finite and >= 0 " + unit + ", got " + number(value));
@@ -41,6 +45,12 @@ void validate_particles(const Model& model) {
               ", velocities " + std::to_string(model.velocities.size()) + ", inverse masses " +
               std::to_string(model.inverse_masses.size()) + ")");
   for (size_t i = 0; i < n; ++i) {
+    // Messages are built only for an element that fails: building them for every element of a
+    // large cloth took most of the time of packing it (25 s for 1024 x 1024).
+    if (finite(model.positions[i]) && finite(model.velocities[i]) &&
+        non_negative(model.inverse_masses[i])) {
+      continue;
+    }
     const std::string name = "particle " + std::to_string(i);
     require(finite(model.positions[i]), name + " has a non-finite position");
     require(finite(model.velocities[i]), name + " has a non-finite velocity");
@@ -61,6 +71,10 @@ void validate_elements(const Model& model) {
   const size_t n = model.positions.size();
   for (size_t s = 0; s < model.springs.size(); ++s) {
     const Spring& spring = model.springs[s];
+    if (spring.a < n && spring.b < n && spring.a != spring.b && non_negative(spring.rest_length) &&
+        non_negative(spring.stiffness) && non_negative(spring.damping)) {
+      continue;  // as for particles: a message only for an element that fails
+    }
     const std::string name = "spring " + std::to_string(s);
     require_pair(spring.a, spring.b, n, name);
     require_non_negative(spring.rest_length, name + ": rest length", "m");
@@ -69,6 +83,11 @@ void validate_elements(const Model& model) {
   }
   for (size_t c = 0; c < model.constraints.size(); ++c) {
     const DistanceConstraint& constraint = model.constraints[c];
+    if (constraint.a < n && constraint.b < n && constraint.a != constraint.b &&
+        std::isfinite(constraint.rest_length) && constraint.rest_length > 0.0f &&
+        non_negative(constraint.compliance)) {
+      continue;
+    }
     const std::string name = "distance constraint " + std::to_string(c);
     require_pair(constraint.a, constraint.b, n, name);
     require(std::isfinite(constraint.rest_length) && constraint.rest_length > 0.0f,
@@ -90,6 +109,7 @@ void validate_elements(const Model& model) {
   }
   for (size_t t = 0; t < model.triangles.size(); ++t) {
     const glm::uvec3& tri = model.triangles[t];
+    if (tri.x < n && tri.y < n && tri.z < n) continue;
     require(tri.x < n && tri.y < n && tri.z < n,
             "triangle " + std::to_string(t) + " uses a particle index beyond " + std::to_string(n));
   }

@@ -1,5 +1,6 @@
 #include "sim/packed_model.h"
 
+#include "sim/model_error.h"
 #include "sim/model_validation.h"
 
 namespace weft {
@@ -26,11 +27,49 @@ gpu::SimParams make_sim_params(const Model& model) {
   return params;
 }
 
+size_t PackedModel::lambda_count() const {
+  if (!grid_path) return constraints.constraints.size();
+  return grid_params.uses_lambdas ? size_t{particle_count()} * kGridLambdasPerParticle : 0;
+}
+
+namespace {
+
+bool takes_grid_path(const Model& model) {
+  const std::optional<std::string> refusal = grid_path_refusal(model);
+  switch (model.solver.variant) {
+    case SolverVariant::general: return false;
+    case SolverVariant::automatic: return !refusal && !model.grid->links_listed;
+    case SolverVariant::grid:
+      if (refusal) throw ModelError("the grid solver path cannot run this model: " + *refusal);
+      return true;
+  }
+  return false;
+}
+
+// Springs, constraints and their per-pass layouts for the general path; a grid whose links are
+// not listed has them listed here.
+void pack_links(const Model& model, PackedModel& packed) {
+  const Model* source = &model;
+  Model listed;
+  if (model.grid && !model.grid->links_listed) {
+    listed.springs = model.springs;
+    listed.constraints = model.constraints;
+    list_grid_links(*model.grid, listed);
+    source = &listed;
+  }
+  packed.springs = build_spring_adjacency(model.particle_count(), source->springs);
+  packed.constraints = color_constraints(model.particle_count(), source->constraints);
+  packed.params.constraint_count = static_cast<uint32_t>(packed.constraints.constraints.size());
+}
+
+}  // namespace
+
 PackedModel pack_model(const Model& model) {
   validate_model(model);
   PackedModel packed;
   packed.params = make_sim_params(model);
   packed.solver = model.solver;
+  packed.grid_path = takes_grid_path(model);
   const uint32_t n = model.particle_count();
   const float dt = packed.params.dt;
   const bool verlet = model.solver.integrator == Integrator::verlet;
@@ -40,12 +79,20 @@ PackedModel pack_model(const Model& model) {
   for (uint32_t i = 0; i < n; ++i) {
     const glm::vec3 x = model.positions[i];
     const glm::vec3 v = model.velocities[i];
-    packed.positions[i] = glm::vec4(x, model.inverse_masses[i]);
-    packed.previous[i] = glm::vec4(verlet ? x - v * dt : x, 0.0f);
-    packed.velocities[i] = glm::vec4(v, 0.0f);
+    // A pinned particle starts at rest: only an anchor moves it.
+    const float w = model.inverse_masses[i];
+    const glm::vec3 start_velocity = w > 0.0f ? v : glm::vec3(0.0f);
+    packed.positions[i] = glm::vec4(x, w);
+    packed.previous[i] = glm::vec4(verlet ? x - start_velocity * dt : x, 0.0f);
+    packed.velocities[i] = glm::vec4(start_velocity, 0.0f);
   }
-  packed.springs = build_spring_adjacency(n, model.springs);
-  packed.constraints = color_constraints(n, model.constraints);
+  if (packed.grid_path) {
+    packed.grid = model.grid;
+    packed.grid_params = make_grid_params(*model.grid);
+    packed.params.constraint_count = 0;
+  } else {
+    pack_links(model, packed);
+  }
   for (const Anchor& anchor : model.anchors) {
     gpu::Anchor a{};
     a.velocity = glm::vec4(anchor.velocity, 0.0f);

@@ -6,6 +6,8 @@
 
 #include "engine/check.h"
 #include "engine/command_ring.h"
+#include "sim/cloth_grid.h"
+#include "sim/cpu_solver.h"
 #include "sim/gpu_solver.h"
 #include "sim/model_error.h"
 #include "tests/support/test_scenes.h"
@@ -72,6 +74,30 @@ TEST_F(GpuSolverTest, RefusesAnInvalidModelBeforeAllocating) {
     FAIL() << "accepted a negative mass";
   } catch (const ModelError& error) {
     EXPECT_NE(std::string(error.what()).find("particle 3"), std::string::npos) << error.what();
+  }
+}
+
+TEST_F(GpuSolverTest, TheGridPathWatchesTheStretchOfEveryLinkKind) {
+  // Shear links alone, then bend links alone, as springs and as constraints: a watch that looked
+  // at structural links only would see no stretch at all.
+  for (bool bend : {false, true}) {
+    for (LinkKind kind : {LinkKind::spring, LinkKind::constraint}) {
+      Model model;
+      ClothGridDesc cloth;
+      cloth.columns = 7;
+      cloth.rows = 5;
+      cloth.structural = {LinkKind::none, 0.0f, 0.0f, 0.0f};
+      cloth.shear = {bend ? LinkKind::none : kind, 10.0f, 0.0f, 0.0f};
+      cloth.bend = {bend ? kind : LinkKind::none, 10.0f, 0.0f, 0.0f};
+      add_cloth_grid(model, cloth);
+      model.positions[16].y += 0.2f;  // stretches every link at particle 16 (column 2, row 2)
+      model.solver.variant = SolverVariant::grid;
+      CpuSolver<float> cpu(model);
+      GpuSolver gpu(device(), model);
+      const HealthReport expected = cpu.measure_health();
+      EXPECT_GT(expected.max_stretch, 0.05f);
+      EXPECT_NEAR(gpu.measure_health().max_stretch, expected.max_stretch, 1e-5f);
+    }
   }
 }
 

@@ -28,15 +28,13 @@
 namespace weft::test {
 namespace {
 
-enum class Scene { rope, cloth };
-
 class GpuTrajectoryTest : public VulkanTest,
-                          public ::testing::WithParamInterface<std::tuple<Scene, Integrator>> {};
+                          public ::testing::WithParamInterface<std::tuple<TestScene, Integrator>> {
+};
 
 TEST_P(GpuTrajectoryTest, EveryParticleFollowsTheCpuReference) {
   const Integrator integrator = std::get<1>(GetParam());
-  const Model model =
-      std::get<0>(GetParam()) == Scene::rope ? rope_scene(integrator) : cloth_scene(integrator);
+  const Model model = make_test_scene(std::get<0>(GetParam()), integrator);
   CpuSolver<float> cpu(model);
   CpuSolver<double> exact(model);
   GpuSolver gpu(device(), model);
@@ -84,25 +82,16 @@ TEST_P(GpuTrajectoryTest, EveryParticleFollowsTheCpuReference) {
   std::printf("[ weft     ] largest GPU-CPU difference over 6 frames: %.3g m\n", worst);
 }
 
-std::string name_of(const ::testing::TestParamInfo<std::tuple<Scene, Integrator>>& info) {
-  const char* scene = std::get<0>(info.param) == Scene::rope ? "Rope" : "Cloth";
-  switch (std::get<1>(info.param)) {
-    case Integrator::explicit_euler:
-      return std::string(scene) + "ExplicitEuler";
-    case Integrator::semi_implicit_euler:
-      return std::string(scene) + "SemiImplicitEuler";
-    case Integrator::verlet:
-      return std::string(scene) + "Verlet";
-  }
-  return scene;
+std::string name_of(const ::testing::TestParamInfo<std::tuple<TestScene, Integrator>>& info) {
+  return test_scene_name(std::get<0>(info.param), std::get<1>(info.param));
 }
 
-INSTANTIATE_TEST_SUITE_P(AllScenesAndIntegrators, GpuTrajectoryTest,
-                         ::testing::Combine(::testing::Values(Scene::rope, Scene::cloth),
-                                            ::testing::Values(Integrator::explicit_euler,
-                                                              Integrator::semi_implicit_euler,
-                                                              Integrator::verlet)),
-                         name_of);
+INSTANTIATE_TEST_SUITE_P(
+    AllScenesAndIntegrators, GpuTrajectoryTest,
+    ::testing::Combine(::testing::Values(TestScene::rope, TestScene::cloth, TestScene::cloth_grid),
+                       ::testing::Values(Integrator::explicit_euler,
+                                         Integrator::semi_implicit_euler, Integrator::verlet)),
+    name_of);
 
 }  // namespace
 }  // namespace weft::test

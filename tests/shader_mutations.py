@@ -81,6 +81,35 @@ MUTATIONS = [
     ("collide.comp", "x -= params.contact_friction * tangential;", ";", "contact friction dropped"),
     ("collide.comp", "if (!integrator_is_verlet()) velocities[i].xyz += (x - p.xyz) / params.dt;", ";",
      "Euler velocity not corrected by the contact"),
+    ("grid_directions.glsl", "const int kRowOffset[12] = int[12](0, 0, 1, -1, 1, -1, 1, -1, 0, 0, 2, -2);",
+     "const int kRowOffset[12] = int[12](0, 0, 1, -1, 1, -1, -1, 1, 0, 0, 2, -2);",
+     "grid: shear directions point the wrong way"),
+    ("grid_directions.glsl", "return c >= 0 && c < int(grid.columns) && r >= 0 && r < int(grid.rows);",
+     "return c >= 0 && r >= 0 && r < int(grid.rows);", "grid: neighbours wrap across rows"),
+    ("grid_directions.glsl", "return slot < 4u ? grid.rest_lengths[slot] : grid.bend_rest_lengths[slot - 4u];",
+     "return slot < 4u ? grid.rest_lengths[slot] : grid.bend_rest_lengths[slot - 5u];",
+     "grid: wrong bend rest length"),
+    ("grid_accumulate_forces.comp", "if ((grid.spring_kinds & kKindBit[k]) == 0u || !grid_neighbour(column, row, k, j)) continue;",
+     "if (!grid_neighbour(column, row, k, j)) continue;", "grid: every link kind is a spring"),
+    ("grid_accumulate_forces.comp", "float damping = grid.damping[kKind[k]];", "float damping = grid.damping[0];",
+     "grid: every kind damped like structural links"),
+    ("grid_accumulate_forces.comp", "vec3 d = p.xyz - positions[j].xyz;", "vec3 d = positions[j].xyz - p.xyz;",
+     "grid: spring direction flipped"),
+    ("relax_grid_jacobi.comp", "bool forward = (k & 1u) == 0u;", "bool forward = true;",
+     "grid: every link treated as owned"),
+    ("relax_grid_jacobi.comp", "grid.jacobi_scale * (-(len", "(-(len", "grid: Jacobi corrections not scaled"),
+    ("relax_grid_jacobi.comp", "float alpha = grid.compliance[kKind[k]] / (params.dt * params.dt);",
+     "float alpha = grid.compliance[kKind[k]] / params.dt;", "grid: compliance scaled by dt, not dt^2"),
+    ("relax_grid_jacobi.comp", "if (forward) write_lambda(slot, lambda + delta_lambda);", ";",
+     "grid: multiplier not stored"),
+    ("relax_grid_jacobi.comp", "if (relax.reset_lambda != 0u || grid.uses_lambdas == 0u) return 0.0;",
+     "if (grid.uses_lambdas == 0u) return 0.0;", "grid: multipliers never reset"),
+    ("relax_grid_jacobi.comp", "vec4 source_position(uint i) { return relax.read_scratch != 0u ? scratch[i] : positions[i]; }",
+     "vec4 source_position(uint i) { return positions[i]; }", "grid: odd sweeps read the wrong buffer"),
+    ("relax_grid_jacobi.comp", "if (!integrator_is_verlet()) velocities[i].xyz += correction / params.dt;", ";",
+     "grid: Euler velocity not corrected"),
+    ("measure_grid_health.comp", "for (uint k = 0u; k < 12u; k += 2u) {", "for (uint k = 0u; k < 4u; k += 2u) {",
+     "grid: only structural links watched"),
     ("measure_health.comp", "atomicAdd(health.nonfinite_count, 1u);", ";",
      "non-finite particles not counted"),
     ("measure_health.comp", "return rest > 0.0 ? (length(a - b) - rest) / rest : 0.0;",
@@ -103,7 +132,7 @@ def compile_shaders(glslc, source_dir, out_dir):
 def tests_pass(programs, spirv_dir):
     env = dict(os.environ, WEFT_SHADER_DIR=spirv_dir)
     for program in programs:
-        result = subprocess.run([program, "--gtest_brief=1"], env=env, capture_output=True, text=True)
+        result = subprocess.run([program, "--gtest_brief=1", "--gtest_fail_fast"], env=env, capture_output=True, text=True)
         if result.returncode != 0:
             return False, os.path.basename(program)
     return True, None

@@ -13,8 +13,13 @@ cd "$(dirname "$0")/.."
 PACKAGES=(
   cmake ninja-build g++ pkg-config python3
   libvulkan-dev libvulkan-volk-dev mesa-vulkan-drivers vulkan-validationlayers vulkan-tools
-  glslc libglfw3-dev libglm-dev libgtest-dev libcli11-dev libimgui-dev libstb-dev
+  glslc libglfw3-dev libglm-dev libgtest-dev libcli11-dev libtomlplusplus-dev libimgui-dev
+  libstb-dev
   xvfb xauth
+  # Profiling (issue 5): RenderDoc's API header, library and command-line tool; JSON for bench.
+  librenderdoc-dev librenderdoc renderdoccmd nlohmann-json3-dev
+  # Tests: exported OBJ/PLY files must open in a standard tool; the scene fuzzer (libFuzzer).
+  assimp-utils clang libclang-rt-14-dev
 )
 
 install_missing() {
@@ -55,6 +60,8 @@ case "${1:-}" in
     build default
     # CI must execute the Vulkan tests, never skip them for want of a device.
     export WEFT_REQUIRE_VULKAN=1
+    # ... nor the RenderDoc capture tests for want of RenderDoc (installed above).
+    export WEFT_REQUIRE_RENDERDOC=1
     ctest --preset default -j2
     build asan
     ctest --preset asan -j2

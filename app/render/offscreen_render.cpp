@@ -1,5 +1,9 @@
 #include "app/render/offscreen_render.h"
 
+#include <memory>
+#include <stdexcept>
+#include <vector>
+
 #include "app/render/render_mesh.h"
 #include "engine/debug_label.h"
 #include "engine/device.h"
@@ -22,42 +26,68 @@ VkClearColorValue background_color(VkFormat target) {
 }
 
 OrbitCamera default_camera(const Model& model) {
-  const Bounds bounds = scene_bounds(model);
+  const DrawnSystem system{nullptr, &model};
+  return default_camera(std::span<const DrawnSystem>(&system, 1));
+}
+
+OrbitCamera default_camera(std::span<const DrawnSystem> systems) {
+  Bounds all = scene_bounds(*systems.front().model);
+  for (const DrawnSystem& system : systems) {
+    const Bounds b = scene_bounds(*system.model);
+    all.lo = glm::min(all.lo, b.lo);
+    all.hi = glm::max(all.hi, b.hi);
+  }
   OrbitCamera camera;
-  camera.frame(bounds.lo, bounds.hi);
+  camera.frame(all.lo, all.hi);
   return camera;
 }
 
-Picture render_offscreen(Device& device, const GpuSolver& solver, const Model& model,
+Picture render_offscreen(Device& device, std::span<const DrawnSystem> systems,
                          const OrbitCamera& camera, VkExtent2D extent,
                          const DrawSettings& settings) {
   OffscreenTarget target(device, VK_FORMAT_R8G8B8A8_UNORM, extent, "offscreen picture");
   const RenderTargets scene(device, choose_render_formats(device, target.format()), extent,
                             "offscreen");
-  ClothRenderer renderer(device, solver, model, scene.formats());
+  std::vector<std::unique_ptr<ClothRenderer>> renderers;
+  for (const DrawnSystem& system : systems) {
+    renderers.push_back(
+        std::make_unique<ClothRenderer>(device, *system.solver, *system.model, scene.formats()));
+  }
   const glm::vec2 viewport(static_cast<float>(extent.width), static_cast<float>(extent.height));
   SceneView view;
   view.view_projection = camera.view_projection(viewport);
   view.eye = camera.eye();
   view.extent = extent;
   device.submit_and_wait([&](VkCommandBuffer cmd) {
-    renderer.record_prepare(cmd);
+    for (const auto& renderer : renderers)
+      renderer->record_prepare(cmd);
     target.prepare(cmd);
     scene.begin(cmd, target.view(), background_color(target.format()));
     {
       DebugLabel label(device, cmd, "scene");
-      renderer.record_draw(cmd, view, settings);
+      for (const auto& renderer : renderers)
+        renderer->record_draw(cmd, view, settings);
     }
     scene.end(cmd);
-    renderer.record_after_draw(cmd);
+    for (const auto& renderer : renderers)
+      renderer->record_after_draw(cmd);
     target.copy_to_host(cmd);
   });
   return {extent.width, extent.height, target.read_rgba()};
 }
 
-void save_screenshot(Device& device, const GpuSolver& solver, const Model& model,
-                     const std::string& path, VkExtent2D extent) {
-  write_png(path, render_offscreen(device, solver, model, default_camera(model), extent));
+Picture render_offscreen(Device& device, const GpuSolver& solver, const Model& model,
+                         const OrbitCamera& camera, VkExtent2D extent,
+                         const DrawSettings& settings) {
+  const DrawnSystem system{&solver, &model};
+  return render_offscreen(device, std::span<const DrawnSystem>(&system, 1), camera, extent,
+                          settings);
+}
+
+void save_screenshot(Device& device, std::span<const DrawnSystem> systems, const std::string& path,
+                     VkExtent2D extent) {
+  if (systems.empty()) throw std::invalid_argument("save_screenshot: nothing to draw");
+  write_png(path, render_offscreen(device, systems, default_camera(systems), extent));
 }
 
 }  // namespace weft

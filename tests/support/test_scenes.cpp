@@ -3,6 +3,8 @@
 #include <random>
 
 #include "sim/cloth_grid.h"
+#include "sim/grid_layout.h"
+#include "sim/packed_model.h"
 #include "sim/rope.h"
 
 namespace weft::test {
@@ -55,8 +57,10 @@ Model cloth_scene(Integrator integrator) {
   cloth.width_axis = {1.0f, 0.0f, 0.0f};
   cloth.height_axis = {0.0f, -0.1f, 0.8f};
   cloth.particle_mass = 0.1f;
-  cloth.structural = {LinkKind::constraint, 0.0f, 0.0f, 1e-4f};
-  cloth.shear = {LinkKind::constraint, 0.0f, 0.0f, 0.0f};
+  // The constraints' stiffness and damping do not apply to them; they are set so that a path
+  // that wrongly treats constraint links as springs would show it.
+  cloth.structural = {LinkKind::constraint, 150.0f, 0.3f, 1e-4f};
+  cloth.shear = {LinkKind::constraint, 120.0f, 0.2f, 0.0f};
   cloth.bend = {LinkKind::spring, 200.0f, 0.5f, 0.0f};
   cloth.pinned = {grid_corner(cloth, GridCorner::first_row_first_column),
                   grid_corner(cloth, GridCorner::first_row_last_column)};
@@ -68,6 +72,25 @@ Model cloth_scene(Integrator integrator) {
   model.environment.spheres.push_back({{0.1f, 0.1f, 0.0f}, 0.3f});
   model.environment.contact_friction = 0.4f;
   return model;
+}
+
+Model make_test_scene(TestScene scene, Integrator integrator) {
+  if (scene == TestScene::rope) return rope_scene(integrator);
+  Model model = cloth_scene(integrator);
+  model.solver.variant = scene == TestScene::cloth ? SolverVariant::general : SolverVariant::grid;
+  return model;
+}
+
+std::string test_scene_name(TestScene scene, Integrator integrator) {
+  std::string name = scene == TestScene::rope    ? "Rope"
+                     : scene == TestScene::cloth ? "Cloth"
+                                                 : "ClothGrid";
+  switch (integrator) {
+    case Integrator::explicit_euler: return name + "ExplicitEuler";
+    case Integrator::semi_implicit_euler: return name + "SemiImplicitEuler";
+    case Integrator::verlet: return name + "Verlet";
+  }
+  return name;
 }
 
 ParticleState<float> perturbed_state(const Model& model, float dt, uint32_t seed) {
@@ -90,9 +113,19 @@ ParticleState<float> perturbed_state(const Model& model, float dt, uint32_t seed
     state.previous[i] = glm::vec4(x - v * dt + 0.01f * noise, 0.0f);
     state.forces[i] = glm::vec4(speed(random), speed(random), speed(random), 0.0f);
   }
-  state.lambdas.assign(model.constraints.size(), 0.0f);
-  for (float& lambda : state.lambdas)
-    lambda = 1e-4f * speed(random);
+  const PackedModel packed = pack_model(model);
+  state.lambdas.assign(packed.lambda_count(), 0.0f);
+  if (packed.grid_path) {
+    // Only the slots of links that exist and are constraints are ever read.
+    for_each_grid_link(*packed.grid, [&](uint32_t a, uint32_t, GridLinkKind kind, uint32_t slot) {
+      if (has_constraint(grid_material(*packed.grid, kind).kind)) {
+        state.lambdas[a * kGridLambdasPerParticle + slot] = 1e-4f * speed(random);
+      }
+    });
+  } else {
+    for (float& lambda : state.lambdas)
+      lambda = 1e-4f * speed(random);
+  }
   return state;
 }
 

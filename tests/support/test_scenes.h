@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 
 #include "sim/model.h"
 #include "sim/particle_state.h"
@@ -19,9 +20,19 @@ Model rope_scene(Integrator integrator);
 // overlaps, a projection ground plane above some of its particles, contact friction.
 Model cloth_scene(Integrator integrator);
 
+enum class TestScene {
+  rope,        // rope_scene: the general path
+  cloth,       // cloth_scene on the general path (adjacency, coloured constraints)
+  cloth_grid,  // the same cloth on the grid path (neighbours by index, Jacobi sweeps)
+};
+
+Model make_test_scene(TestScene scene, Integrator integrator);
+std::string test_scene_name(TestScene scene, Integrator integrator);  // "ClothGridVerlet"
+
 // The model's initial state, pushed away from rest deterministically: every position moved by up
 // to 2 cm, velocities up to 1 m/s, previous positions consistent with those velocities plus
-// noise. Every force term is then of a size a test can see.
+// noise. Every force term is then of a size a test can see. The XPBD multipliers are random too
+// (those the grid path leaves unused are zero).
 ParticleState<float> perturbed_state(const Model& model, float dt, uint32_t seed);
 
 }  // namespace weft::test

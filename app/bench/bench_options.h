@@ -1,0 +1,56 @@
+// What `weft bench` measures and how it reports, from its command line.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "app/gpu_context.h"
+#include "sim/model.h"
+
+namespace CLI {
+class App;
+}
+
+namespace weft {
+
+struct GridSize {
+  uint32_t columns = 0;
+  uint32_t rows = 0;
+};
+
+// "256x128" -> {256, 128}; "512" -> {512, 512}. Throws std::invalid_argument naming the text.
+GridSize parse_grid_size(const std::string& text);
+std::string grid_name(const GridSize& grid);  // "256x128"
+
+// Which cloth links also become distance constraints for the relaxation sweeps (every link is a
+// spring in any case).
+enum class BenchConstraints { none, structural, structural_and_shear };
+const char* constraints_name(BenchConstraints constraints);  // "structural", ...
+
+enum class BenchFormat { table, json, csv };
+
+// The grids of issue 6's scaling table (--scaling).
+inline const std::vector<GridSize> kScalingGrids = {{1024, 1024}, {4096, 4096}, {8192, 8192}};
+
+struct BenchOptions {
+  std::vector<GridSize> grids{{256, 256}};
+  uint32_t substeps = 16;  // per frame
+  uint32_t sweeps = 8;     // relaxation sweeps per substep
+  Integrator integrator = Integrator::verlet;
+  std::string variant = "general";  // bench_variant.h
+  BenchConstraints constraints = BenchConstraints::structural;
+  uint32_t frames = 200;    // measured, after the warm-up
+  uint32_t warmup = 20;     // run and discarded: pipeline compilation, caches, clocks
+  bool cpu = false;         // also time the CPU reference
+  uint32_t cpu_frames = 0;  // 0: as many as --frames
+  uint32_t copy_mib = 256;  // size of the buffer copied to measure copy bandwidth, MiB
+  BenchFormat format = BenchFormat::table;
+  std::string output;  // empty: stdout
+  GpuContextOptions gpu;
+};
+
+// Adds the `bench` subcommand; `options` receives its flags.
+CLI::App* add_bench_command(CLI::App& app, BenchOptions& options);
+
+}  // namespace weft

@@ -1,0 +1,97 @@
+#include "app/bench/bench_scene.h"
+
+#include "sim/cloth_grid.h"
+
+namespace weft {
+
+namespace {
+
+bool constrains_shear(BenchConstraints constraints) {
+  return constraints == BenchConstraints::structural_and_shear;
+}
+
+}  // namespace
+
+const char* integrator_option_name(Integrator integrator) {
+  switch (integrator) {
+    case Integrator::verlet: return "verlet";
+    case Integrator::semi_implicit_euler: return "semi-implicit-euler";
+    case Integrator::explicit_euler: return "explicit-euler";
+  }
+  return "";
+}
+
+Model make_bench_cloth(const BenchSceneSettings& settings) {
+  Model model;
+  ClothGridDesc cloth;
+  cloth.columns = settings.grid.columns;
+  cloth.rows = settings.grid.rows;
+  cloth.origin = {-1.0f, 1.5f, -1.0f};
+  cloth.width_axis = {2.0f, 0.0f, 0.0f};
+  cloth.height_axis = {0.0f, 0.0f, 2.0f};
+  const float m = 0.5f / static_cast<float>(uint64_t{cloth.columns} * cloth.rows);
+  cloth.particle_mass = m;
+  // Stiffness and damping scale with the particle mass, so k/m (which decides stability) is the
+  // same at every resolution and every grid runs the same physics. Constrained links keep their
+  // springs and are also inextensible distance constraints for the relaxation sweeps.
+  const bool structural_constrained = settings.constraints != BenchConstraints::none;
+  const bool shear_constrained = constrains_shear(settings.constraints);
+  cloth.structural = {structural_constrained ? LinkKind::spring_and_constraint : LinkKind::spring,
+                      4000.0f * m, 0.5f * m, 0.0f};
+  cloth.shear = {shear_constrained ? LinkKind::spring_and_constraint : LinkKind::spring,
+                 2000.0f * m, 0.5f * m, 0.0f};
+  cloth.bend = {LinkKind::spring, 1000.0f * m, 0.5f * m, 0.0f};
+  cloth.pinned = {grid_corner(cloth, GridCorner::first_row_first_column),
+                  grid_corner(cloth, GridCorner::first_row_last_column)};
+  cloth.list_links = settings.variant != SolverVariant::grid;
+  add_cloth_grid(model, cloth);
+
+  model.environment.air_drag = 0.002f * m;
+  model.solver.integrator = settings.integrator;
+  model.solver.variant = settings.variant;
+  model.solver.frame_dt = 1.0f / 60.0f;
+  model.solver.substeps = settings.substeps;
+  model.solver.relaxation_sweeps = settings.sweeps;
+  model.solver.verlet_damping = 0.002f;
+  return model;
+}
+
+BenchClothLinks count_bench_cloth_links(const BenchSceneSettings& settings) {
+  const ClothGridCounts counts = count_cloth_grid(settings.grid.columns, settings.grid.rows);
+  BenchClothLinks links;
+  links.springs = counts.structural + counts.shear + counts.bend;
+  if (settings.constraints != BenchConstraints::none) links.constraints = counts.structural;
+  if (constrains_shear(settings.constraints)) links.constraints += counts.shear;
+  return links;
+}
+
+GpuFootprint bench_cloth_footprint(const BenchSceneSettings& settings) {
+  const ClothGridCounts counts = count_cloth_grid(settings.grid.columns, settings.grid.rows);
+  GpuFootprint footprint;
+  footprint.particles = counts.particles;
+  if (settings.variant == SolverVariant::grid) {
+    // No lists, and inextensible constraints need no multipliers.
+    footprint.grid_path = true;
+    return footprint;
+  }
+  const BenchClothLinks links = count_bench_cloth_links(settings);
+  footprint.spring_refs = 2 * links.springs;
+  footprint.constraints = links.constraints;
+  footprint.lambdas = links.constraints;
+  return footprint;
+}
+
+std::string describe_bench_cloth(const BenchSceneSettings& s) {
+  std::string text =
+      "cloth grid hanging from 2 pinned corners; springs on structural, shear and "
+      "bend links; ";
+  text += s.constraints == BenchConstraints::none
+              ? std::string("no distance constraints")
+              : std::string(constraints_name(s.constraints)) + " links also distance constraints";
+  text += "; gravity, air drag, no colliders; " +
+          std::string(integrator_option_name(s.integrator)) + ", " + std::to_string(s.substeps) +
+          " substeps x " + std::to_string(s.sweeps) + " relaxation sweeps per frame of 1/60 s";
+  return text;
+}
+
+}  // namespace weft

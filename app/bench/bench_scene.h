@@ -1,0 +1,43 @@
+// The cloth `weft bench` measures: a 2 m x 2 m grid hanging from two corners, springs on every
+// structural, shear and bend link, distance constraints on some links for the relaxation sweeps,
+// gravity and air drag, no colliders (issue 6's measure). Its size is known before it is built,
+// so that a grid too large for the device is refused without spending memory on it.
+#pragma once
+
+#include <string>
+
+#include "app/bench/bench_options.h"
+#include "sim/gpu_buffers.h"
+#include "sim/model.h"
+
+namespace weft {
+
+struct BenchSceneSettings {
+  GridSize grid;
+  uint32_t substeps = 16;
+  uint32_t sweeps = 8;
+  Integrator integrator = Integrator::verlet;
+  BenchConstraints constraints = BenchConstraints::structural;
+  // general: the cloth lists its links; grid: it does not (the grid path needs no lists, and
+  // 8192 x 8192 could not hold them).
+  SolverVariant variant = SolverVariant::general;
+};
+
+Model make_bench_cloth(const BenchSceneSettings& settings);
+
+// What the solver would allocate for the cloth, from counts alone.
+GpuFootprint bench_cloth_footprint(const BenchSceneSettings& settings);
+
+struct BenchClothLinks {
+  uint64_t springs = 0;
+  uint64_t constraints = 0;
+};
+BenchClothLinks count_bench_cloth_links(const BenchSceneSettings& settings);
+
+// One line saying what was measured (printed and written into every report).
+std::string describe_bench_cloth(const BenchSceneSettings& settings);
+
+// The integrator as --integrator spells it ("verlet", "semi-implicit-euler", ...).
+const char* integrator_option_name(Integrator integrator);
+
+}  // namespace weft

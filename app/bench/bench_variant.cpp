@@ -1,0 +1,29 @@
+#include "app/bench/bench_variant.h"
+
+#include <stdexcept>
+
+namespace weft {
+
+const std::vector<BenchVariant>& bench_variants() {
+  static const std::vector<BenchVariant> variants = {
+      {"general",
+       "any mesh: springs gathered through per-particle refs (CSR), coloured constraints",
+       SolverVariant::general, general_solver_traffic},
+      {"grid",
+       "cloth grid: neighbours by index (no refs, no constraint lists), one Jacobi dispatch per "
+       "relaxation sweep",
+       SolverVariant::grid, grid_solver_traffic},
+  };
+  return variants;
+}
+
+const BenchVariant& find_bench_variant(const std::string& name) {
+  std::string known;
+  for (const BenchVariant& variant : bench_variants()) {
+    if (name == variant.name) return variant;
+    known += std::string(known.empty() ? "" : ", ") + variant.name;
+  }
+  throw std::invalid_argument("unknown solver variant '" + name + "' (known: " + known + ")");
+}
+
+}  // namespace weft

@@ -1,0 +1,28 @@
+// Runs a solver's frames back to back, as an application would, and collects the GPU time of
+// every pass of every measured frame (a PassTimer per frame slot, read without stalling when the
+// slot comes round again) and the wall-clock time of the measured frames.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "sim/pass_timer.h"
+
+namespace weft {
+
+class Device;
+class GpuSolver;
+
+struct GpuFrameSamples {
+  std::vector<FrameTimings> frames;  // one per timed frame
+  // The same number of frames again without timestamps, first submission to last completion:
+  // what an application gets, and a check that the timestamps themselves cost little.
+  double untimed_wall_seconds = 0.0;
+};
+
+// `warmup` frames first (discarded, waited for), then `frames` timed frames and `frames` untimed
+// ones, each of frame_dt seconds in `substeps` substeps.
+GpuFrameSamples time_gpu_frames(Device& device, GpuSolver& solver, uint32_t warmup, uint32_t frames,
+                                float frame_dt, uint32_t substeps);
+
+}  // namespace weft

@@ -1,0 +1,63 @@
+#include "app/export/frame_exporter.h"
+
+#include <cstdio>
+
+#include "app/export/atomic_file.h"
+#include "app/export/mesh_writers.h"
+
+namespace weft {
+
+FrameExporter::FrameExporter(const Scene& scene, std::filesystem::path directory, uint32_t every)
+    : scene_(scene), directory_(std::move(directory)), every_(every == 0 ? 1 : every) {
+  std::error_code error;
+  std::filesystem::create_directories(directory_, error);
+  if (error || !std::filesystem::is_directory(directory_)) {
+    throw ExportError("cannot create the export directory " + directory_.string() + ": " +
+                      (error ? error.message() : "a file of that name is in the way"));
+  }
+}
+
+uint32_t FrameExporter::next_after(uint32_t frame, uint32_t last_frame) const {
+  const uint64_t next = (uint64_t{frame} / every_ + 1) * every_;
+  return next < last_frame ? static_cast<uint32_t>(next) : last_frame;
+}
+
+std::filesystem::path FrameExporter::file_for(size_t system, uint32_t frame) const {
+  const SceneSystem& s = scene_.systems[system];
+  char number[16];
+  std::snprintf(number, sizeof number, "%06u", frame);
+  const char* extension = s.model.triangles.empty() ? ".ply" : ".obj";
+  return directory_ / (s.name + "_" + number + extension);
+}
+
+void FrameExporter::write(uint32_t frame, const std::vector<std::vector<glm::vec3>>& positions) {
+  for (size_t s = 0; s < scene_.systems.size(); ++s) {
+    const SceneSystem& system = scene_.systems[s];
+    char comment[160];
+    std::snprintf(comment, sizeof comment, "weft: system %s, frame %u, t = %.6g s",
+                  system.name.c_str(), frame,
+                  static_cast<double>(frame) * double{system.model.solver.frame_dt});
+    write_file_atomically(file_for(s, frame), [&](std::ostream& out) {
+      if (system.model.triangles.empty()) {
+        write_ply_points(out, positions[s], comment);
+      } else {
+        write_obj(out, positions[s], system.model.triangles, comment);
+      }
+    });
+    ++files_written_;
+  }
+}
+
+void write_positions_csv(const std::filesystem::path& file,
+                         const std::vector<std::vector<glm::vec3>>& positions) {
+  write_file_atomically(file, [&](std::ostream& out) {
+    write_csv_header(out);
+    uint64_t first = 0;
+    for (const std::vector<glm::vec3>& system : positions) {
+      write_csv_rows(out, system, first);
+      first += system.size();
+    }
+  });
+}
+
+}  // namespace weft

@@ -1,0 +1,48 @@
+// `weft run --export DIR --every K`: one file per system for frame 0, every K-th frame and the
+// last frame, named <system>_<frame, 6 digits>.obj when the system has triangles (a surface with
+// normals) and .ply otherwise (a point set). `--export-csv FILE`: the final positions of every
+// particle of the scene, numbered across systems in scene order.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include <glm/vec3.hpp>
+
+#include "app/scene/scene.h"
+
+namespace weft {
+
+class FrameExporter {
+ public:
+  // Creates the directory (and its parents) if needed; throws ExportError when it cannot.
+  FrameExporter(const Scene& scene, std::filesystem::path directory, uint32_t every);
+
+  // Whether frame `frame` (frames done so far; 0 = the initial state) is exported in a run of
+  // `last_frame` frames.
+  bool wants(uint32_t frame, uint32_t last_frame) const {
+    return frame % every_ == 0 || frame == last_frame;
+  }
+  // The next frame after `frame` that wants an export.
+  uint32_t next_after(uint32_t frame, uint32_t last_frame) const;
+
+  // positions[s]: every particle of system s.
+  void write(uint32_t frame, const std::vector<std::vector<glm::vec3>>& positions);
+
+  std::filesystem::path file_for(size_t system, uint32_t frame) const;
+  uint64_t files_written() const { return files_written_; }
+  const std::filesystem::path& directory() const { return directory_; }
+
+ private:
+  const Scene& scene_;
+  std::filesystem::path directory_;
+  uint32_t every_;
+  uint64_t files_written_ = 0;
+};
+
+void write_positions_csv(const std::filesystem::path& file,
+                         const std::vector<std::vector<glm::vec3>>& positions);
+
+}  // namespace weft

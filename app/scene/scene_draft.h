@@ -1,0 +1,71 @@
+// The scene loader's working state, shared by the files that read each part of a scene file
+// (scene_file.cpp, scene_settings.cpp, scene_objects.cpp, scene_links.cpp). Not for other users.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/scene/scene.h"
+#include "app/scene/scene_file.h"
+#include "app/scene/table_reader.h"
+
+namespace weft {
+
+// Solver settings as a file states them: substeps directly, or from NeHe's max_dt rule.
+struct SolverSpec {
+  SolverSettings settings;
+  std::optional<float> max_dt;  // s; substeps = int(frame_dt / max_dt) + 1
+  uint32_t max_dt_line = 0;
+};
+
+struct SystemDraft {
+  SceneSystem system;
+  SolverSpec solver;
+  uint32_t line = 0;  // of its [[system]] header; 0 for the implicit system
+};
+
+// Where a named object's particles are, and (meshes) how file vertex numbers map to them.
+struct ObjectPlace {
+  size_t system = 0;
+  size_t object = 0;
+  std::vector<uint32_t> vertex_to_particle;  // meshes only: OBJ vertex -> object particle
+};
+
+struct SceneDraft {
+  const SceneParseOptions* options = nullptr;
+  Scene scene;
+  std::vector<SystemDraft> systems;
+  bool explicit_systems = false;
+  std::map<std::string, ObjectPlace> objects;
+  uint64_t particles = 0;
+
+  const std::string& file() const { return options->file; }
+};
+
+// scene_settings.cpp: [solver] and [environment], also as [system.solver] / [system.environment]
+// overrides (only the keys present change). frame_dt is read at the top level only.
+void read_solver(const TableReader& table, bool top_level, SolverSpec& spec);
+void read_environment(const TableReader& table, Environment& environment);
+// Turns max_dt into substeps; fails at the max_dt line when that needs too many.
+void resolve_substeps(SolverSpec& spec, const std::string& file);
+
+// scene_objects.cpp: the valid keys of an object table, and one object table ([[particle]],
+// [[rope]], [[cloth]] or [[mesh]]).
+std::vector<std::string> scene_object_keys(SceneObjectKind kind);
+void add_scene_object(SceneDraft& draft, SceneObjectKind kind, const TableReader& table,
+                      uint32_t ordinal);
+
+// scene_pins.cpp: the object's [pin] table, applied to its built particles. vertex_to_particle:
+// meshes only (pins name OBJ vertices).
+void apply_scene_pins(const TableReader& owner, SceneObjectKind kind, Model& model,
+                      const SceneObject& object, const std::vector<uint32_t>* vertex_to_particle);
+
+// scene_links.cpp: [[spring]], [[anchor]] and [[event]], which name particles of the objects.
+void add_scene_spring(SceneDraft& draft, const TableReader& table);
+void add_scene_anchor(SceneDraft& draft, const TableReader& table);
+void add_scene_event(SceneDraft& draft, const TableReader& table);
+
+}  // namespace weft

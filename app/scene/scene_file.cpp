@@ -1,0 +1,198 @@
+// The top level of a scene file: [scene], [solver], [environment], [[system]], then the objects
+// in file order (so particle numbering follows the file), then what links them.
+#include "app/scene/scene_file.h"
+
+#include <algorithm>
+#include <cctype>
+#include <fstream>
+#include <sstream>
+
+#include "app/scene/scene_draft.h"
+#include "app/scene/scene_error.h"
+#include "app/scene/toml_precheck.h"
+#include "sim/model_error.h"
+#include "sim/model_validation.h"
+
+namespace weft {
+
+namespace {
+
+const std::vector<std::string> kTopLevelKeys = {"scene",    "solver", "environment", "system",
+                                                "particle", "rope",   "cloth",       "mesh",
+                                                "spring",   "anchor", "event"};
+const std::vector<std::string> kSolverKeys = {"integrator", "frame_dt",       "substeps",
+                                              "max_dt",     "verlet_damping", "relaxation_sweeps",
+                                              "variant"};
+const std::vector<std::string> kEnvironmentKeys = {
+    "gravity", "wind", "air_drag", "spring_damping", "contact_friction", "ground", "sphere"};
+
+toml::table parse_toml(std::string_view text, const std::string& file) {
+  check_toml_characters(text, file);
+  try {
+    return toml::parse(text, file);
+  } catch (const toml::parse_error& error) {
+    const toml::source_region& where = error.source();
+    throw SceneError(
+        {file, static_cast<uint32_t>(where.begin.line), static_cast<uint32_t>(where.begin.column)},
+        "", "", "TOML syntax error: " + std::string(error.description()));
+  }
+}
+
+// A scene without [[system]] tables has one system, named after the file (its exports are then
+// flag_in_wind_000010.obj rather than main_000010.obj).
+std::string implicit_system_name(const std::string& file) {
+  std::string name = std::filesystem::path(file).stem().string().substr(0, 64);
+  for (char& c : name) {
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '-') c = '_';
+  }
+  return name.empty() ? "main" : name;
+}
+
+void read_scene_table(SceneDraft& draft, const TableReader& root) {
+  auto scene = root.table("scene", {"title", "description", "frames"});
+  if (!scene) return;
+  draft.scene.title = scene->string("title").value_or("");
+  draft.scene.description = scene->string("description").value_or("");
+  draft.scene.frames = uint32_t(scene->integer("frames", 1, 10000000).value_or(120));
+}
+
+void read_systems(SceneDraft& draft, const TableReader& root, const SolverSpec& solver,
+                  const Environment& environment) {
+  std::vector<TableReader> tables =
+      root.tables("system", {"name", "description", "solver", "environment"});
+  draft.explicit_systems = !tables.empty();
+  if (tables.empty()) {
+    SystemDraft system;
+    system.system.name = implicit_system_name(draft.file());
+    system.solver = solver;
+    system.system.model.environment = environment;
+    draft.systems.push_back(std::move(system));
+    return;
+  }
+  for (const TableReader& table : tables) {
+    SystemDraft system;
+    system.line = table.line();
+    system.system.name = table.required_string("name");
+    for (const SystemDraft& other : draft.systems) {
+      if (other.system.name == system.system.name) {
+        table.fail("name", "another [[system]] is already called '" + system.system.name + "'");
+      }
+    }
+    table.string("description");
+    system.solver = solver;
+    if (auto overrides = table.table("solver", kSolverKeys)) {
+      read_solver(*overrides, false, system.solver);
+    }
+    system.system.model.environment = environment;
+    if (auto overrides = table.table("environment", kEnvironmentKeys)) {
+      read_environment(*overrides, system.system.model.environment);
+    }
+    draft.systems.push_back(std::move(system));
+  }
+}
+
+// Every object table in file order, whatever its kind.
+struct ObjectTable {
+  SceneObjectKind kind;
+  TableReader table;
+  uint32_t ordinal;  // 1-based among objects of its kind, for default names
+};
+
+std::vector<ObjectTable> object_tables(const TableReader& root) {
+  std::vector<ObjectTable> out;
+  for (SceneObjectKind kind : {SceneObjectKind::particle, SceneObjectKind::rope,
+                               SceneObjectKind::cloth, SceneObjectKind::mesh}) {
+    uint32_t ordinal = 0;
+    for (TableReader& table : root.tables(object_kind_name(kind), scene_object_keys(kind))) {
+      out.push_back({kind, std::move(table), ++ordinal});
+    }
+  }
+  std::stable_sort(out.begin(), out.end(), [](const ObjectTable& a, const ObjectTable& b) {
+    return a.table.line() < b.table.line();
+  });
+  return out;
+}
+
+void finish_systems(SceneDraft& draft) {
+  for (SystemDraft& draft_system : draft.systems) {
+    SceneSystem& system = draft_system.system;
+    const SceneLocation where{draft.file(), draft_system.line, 0};
+    const std::string table = draft.explicit_systems ? "[[system]] '" + system.name + "'" : "";
+    if (system.objects.empty()) {
+      throw SceneError(where, "", table,
+                       draft.explicit_systems
+                           ? "the system has no objects (name it in an object's system key)"
+                           : "the scene has no objects: add a [[particle]], [[rope]], "
+                             "[[cloth]] or [[mesh]]");
+    }
+    resolve_substeps(draft_system.solver, draft.file());
+    system.model.solver = draft_system.solver.settings;
+    std::stable_sort(system.events.begin(), system.events.end(),
+                     [](const SceneEvent& a, const SceneEvent& b) { return a.frame < b.frame; });
+    try {
+      validate_model(system.model);
+    } catch (const ModelError& error) {
+      throw SceneError(where, "", table, error.what());
+    }
+    draft.scene.systems.push_back(std::move(system));
+  }
+}
+
+}  // namespace
+
+Scene parse_scene(std::string_view text, const SceneParseOptions& options) {
+  const toml::table document = parse_toml(text, options.file);
+  const TableReader root(document, "", options.file, kTopLevelKeys);
+  SceneDraft draft;
+  draft.options = &options;
+  read_scene_table(draft, root);
+
+  SolverSpec solver;
+  if (auto table = root.table("solver", kSolverKeys)) read_solver(*table, true, solver);
+  Environment environment;
+  if (auto table = root.table("environment", kEnvironmentKeys)) {
+    read_environment(*table, environment);
+  }
+  read_systems(draft, root, solver, environment);
+
+  for (const ObjectTable& object : object_tables(root)) {
+    add_scene_object(draft, object.kind, object.table, object.ordinal);
+  }
+  for (const TableReader& table :
+       root.tables("spring", {"a", "b", "stiffness", "damping", "rest_length"})) {
+    add_scene_spring(draft, table);
+  }
+  for (const TableReader& table :
+       root.tables("anchor", {"particle", "velocity", "keep_above_ground"})) {
+    add_scene_anchor(draft, table);
+  }
+  for (const TableReader& table :
+       root.tables("event", {"frame", "particle", "force", "anchor_velocity"})) {
+    add_scene_event(draft, table);
+  }
+  finish_systems(draft);
+  return std::move(draft.scene);
+}
+
+Scene load_scene(const std::filesystem::path& path) {
+  const std::string name = path.string();
+  std::error_code error;
+  if (!std::filesystem::exists(path, error)) {
+    throw SceneError({name, 0, 0}, "", "", "scene file not found");
+  }
+  if (!std::filesystem::is_regular_file(path, error)) {
+    throw SceneError({name, 0, 0}, "", "", "not a regular file");
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in.is_open()) throw SceneError({name, 0, 0}, "", "", "scene file cannot be opened");
+  std::ostringstream text;
+  text << in.rdbuf();
+  SceneParseOptions options;
+  options.file = name;
+  options.base_directory = path.parent_path();
+  Scene scene = parse_scene(text.str(), options);
+  scene.source = path;
+  return scene;
+}
+
+}  // namespace weft

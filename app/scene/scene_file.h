@@ -1,0 +1,31 @@
+// Scene files: TOML describing objects, their materials and pins, the environment and the solver
+// (every key is documented in docs/scenes.md). Loading either yields a Scene ready to simulate or
+// throws SceneError naming the file, line, key and what was expected.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <string_view>
+
+#include "app/scene/obj_reader.h"
+#include "app/scene/scene.h"
+
+namespace weft {
+
+struct SceneParseOptions {
+  std::string file = "scene.toml";       // the name messages use
+  std::filesystem::path base_directory;  // mesh files are relative to it
+  // Reads a mesh file; tests and the fuzzer substitute their own (the fuzzer reads no files).
+  std::function<ObjMesh(const std::filesystem::path&)> read_mesh = read_obj_file;
+  // Refuses scenes larger than this before allocating them (a typo like rows = 1000000).
+  uint64_t max_particles = uint64_t{1} << 24;
+};
+
+Scene parse_scene(std::string_view text, const SceneParseOptions& options);
+
+// Reads the file (a missing or unreadable file is a SceneError too); meshes load relative to it.
+Scene load_scene(const std::filesystem::path& path);
+
+}  // namespace weft

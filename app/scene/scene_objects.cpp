@@ -1,0 +1,331 @@
+// The objects of a scene file: [[particle]], [[rope]], [[cloth]] and [[mesh]]. Each becomes
+// particles and links of its system's model through the topology builders of sim/; pins are
+// applied after building, so that a region can be tested against the built positions.
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+
+#include <glm/geometric.hpp>
+#include <glm/gtc/matrix_transform.hpp>
+
+#include "app/scene/closest_match.h"
+#include "app/scene/mesh_repair.h"
+#include "app/scene/scene_draft.h"
+#include "app/scene/scene_error.h"
+#include "sim/cloth_grid.h"
+#include "sim/model_error.h"
+#include "sim/rope.h"
+#include "sim/triangle_mesh.h"
+
+namespace weft {
+
+namespace {
+
+constexpr int64_t kMaxGridSide = 1 << 16;
+const NumberRange kPosition = NumberRange::any("m");
+const NumberRange kPositiveMass = NumberRange::above(0.0, "kg");
+
+bool valid_name(const std::string& name) {
+  if (name.empty() || name.size() > 64) return false;
+  if (!std::isalpha(static_cast<unsigned char>(name[0])) && name[0] != '_') return false;
+  for (char c : name) {
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '-') return false;
+  }
+  return true;
+}
+
+std::string read_name(const SceneDraft& draft, const TableReader& table, SceneObjectKind kind,
+                      uint32_t ordinal) {
+  std::string name = std::string(object_kind_name(kind)) + std::to_string(ordinal);
+  if (auto given = table.string("name")) {
+    if (!valid_name(*given)) {
+      table.fail("name", "'" + given->substr(0, 64) +
+                             "' is not a valid name: use 1 to 64 letters, digits, '_' or '-', "
+                             "starting with a letter or '_'");
+    }
+    name = *given;
+  }
+  if (draft.objects.count(name)) {
+    table.fail("name", "another object is already called '" + name + "'; names must be unique");
+  }
+  return name;
+}
+
+size_t read_system(const SceneDraft& draft, const TableReader& table) {
+  std::vector<std::string> names;
+  for (const SystemDraft& s : draft.systems)
+    names.push_back(s.system.name);
+  const std::optional<std::string> chosen = table.string("system");
+  if (!chosen) {
+    if (draft.systems.size() == 1) return 0;
+    table.fail("system",
+               "missing; this scene has several systems, so each object must name "
+               "one of " +
+                   quoted_list(names));
+  }
+  if (!draft.explicit_systems) {
+    table.fail("system",
+               "the scene declares no [[system]]; remove this key or add a [[system]] "
+               "named '" +
+                   *chosen + "'");
+  }
+  for (size_t s = 0; s < names.size(); ++s) {
+    if (names[s] == *chosen) return s;
+  }
+  table.fail("system", "no [[system]] is named '" + *chosen + "'; expected " + quoted_list(names));
+}
+
+void check_budget(SceneDraft& draft, const TableReader& table, std::string_view key,
+                  uint64_t count) {
+  if (draft.particles + count > draft.options->max_particles) {
+    table.fail(key, "this object has " + std::to_string(count) +
+                        " particles, which brings the "
+                        "scene to " +
+                        std::to_string(draft.particles + count) + "; at most " +
+                        std::to_string(draft.options->max_particles) + " are allowed");
+  }
+  draft.particles += count;
+}
+
+// A link table ([rope.segment], [cloth.shear], ...): a spring, a distance constraint or nothing.
+LinkMaterial read_link(const TableReader& owner, std::string_view key, bool required) {
+  auto table = owner.table(key, {"kind", "stiffness", "damping", "compliance"});
+  if (!table) {
+    if (required)
+      owner.fail(key,
+                 "missing; describe the link as a table with kind = 'spring' "
+                 "(stiffness, damping) or 'constraint' (compliance)");
+    return {LinkKind::none, 0.0f, 0.0f, 0.0f};
+  }
+  std::string kind;
+  if (auto given =
+          table->choice("kind", {"spring", "constraint", "spring_and_constraint", "none"})) {
+    kind = *given;
+  } else if (table->has("stiffness")) {
+    kind = "spring";
+  } else if (table->has("compliance")) {
+    kind = "constraint";
+  } else {
+    table->fail("kind", "missing; set kind = 'spring' (with stiffness) or 'constraint'");
+  }
+  LinkMaterial link;
+  if (kind == "none") {
+    link.kind = LinkKind::none;
+    for (const char* other : {"stiffness", "damping", "compliance"}) {
+      if (table->has(other)) table->fail(other, "a link of kind 'none' has no parameters");
+    }
+  } else if (kind == "spring_and_constraint") {
+    link.kind = LinkKind::spring_and_constraint;
+    link.stiffness = float(table->required_number("stiffness", NumberRange::at_least(0, "N/m")));
+    link.damping = float(table->number_or("damping", 0.0, NumberRange::at_least(0, "N s/m")));
+    link.compliance = float(table->number_or("compliance", 0.0, NumberRange::at_least(0, "m/N")));
+  } else if (kind == "spring") {
+    link.kind = LinkKind::spring;
+    if (table->has("compliance")) {
+      table->fail("compliance",
+                  "only constraints have a compliance; this link is a spring "
+                  "(use stiffness, or kind = 'constraint')");
+    }
+    link.stiffness = float(table->required_number("stiffness", NumberRange::at_least(0, "N/m")));
+    link.damping = float(table->number_or("damping", 0.0, NumberRange::at_least(0, "N s/m")));
+  } else {
+    link.kind = LinkKind::constraint;
+    for (const char* other : {"stiffness", "damping"}) {
+      if (table->has(other)) {
+        table->fail(other,
+                    "only springs have stiffness and damping; this link is a constraint "
+                    "(use compliance, or kind = 'spring')");
+      }
+    }
+    link.compliance = float(table->number_or("compliance", 0.0, NumberRange::at_least(0, "m/N")));
+  }
+  return link;
+}
+
+// The mass of each particle, from whichever of the mass keys the table uses.
+float read_particle_mass(const TableReader& table, uint64_t particles, double area,
+                         const char* per_particle_key) {
+  std::vector<std::string> keys = {per_particle_key, "total_mass"};
+  if (area > 0.0) keys.push_back("areal_density");
+  const std::optional<std::string> key = table.at_most_one_of(keys);
+  if (!key) table.fail(per_particle_key, "missing; give the mass as " + quoted_list(keys));
+  double mass = 0.0;
+  if (*key == per_particle_key) {
+    mass = *table.number(*key, kPositiveMass);
+  } else if (*key == "total_mass") {
+    mass = *table.number(*key, kPositiveMass) / static_cast<double>(particles);
+  } else {
+    mass = *table.number(*key, NumberRange::above(0.0, "kg/m^2")) * area /
+           static_cast<double>(particles);
+  }
+  if (!(mass >= 1e-30 && mass <= 1e30)) {
+    table.fail(*key, "gives each particle " + format_number(mass) +
+                         " kg, outside what the solver can use (1e-30 to 1e30 kg)");
+  }
+  return static_cast<float>(mass);
+}
+
+void build_particle(const TableReader& table, Model& model, SceneObject& object) {
+  const glm::vec3 position = table.required_vec3("position", kPosition);
+  const glm::vec3 velocity = table.vec3("velocity", NumberRange::any("m/s")).value_or(glm::vec3(0));
+  const bool pinned = table.boolean("pinned").value_or(false);
+  float inverse_mass = 0.0f;
+  if (!pinned) {
+    inverse_mass =
+        1.0f / float(table.required_number("mass", NumberRange::between(1e-30, 1e30, "kg")));
+  } else if (table.has("mass")) {
+    table.fail("mass", "a pinned particle has no use for a mass (it never moves)");
+  }
+  object.first_particle = model.add_particle(position, inverse_mass);
+  object.particle_count = 1;
+  model.velocities.back() = velocity;
+}
+
+void build_rope(SceneDraft& draft, const TableReader& table, Model& model, SceneObject& object) {
+  RopeDesc rope;
+  rope.start = table.required_vec3("start", kPosition);
+  rope.end = table.required_vec3("end", kPosition);
+  rope.node_count = uint32_t(table.required_integer("nodes", 2, int64_t{1} << 30));
+  check_budget(draft, table, "nodes", rope.node_count);
+  rope.node_mass = read_particle_mass(table, rope.node_count, 0.0, "node_mass");
+  rope.segment = read_link(table, "segment", true);
+  object.first_particle = add_rope(model, rope);
+  object.particle_count = rope.node_count;
+}
+
+void build_cloth(SceneDraft& draft, const TableReader& table, Model& model, SceneObject& object) {
+  ClothGridDesc cloth;
+  cloth.origin = table.vec3("origin", kPosition).value_or(cloth.origin);
+  cloth.width_axis = table.vec3("width_axis", kPosition).value_or(cloth.width_axis);
+  cloth.height_axis = table.vec3("height_axis", kPosition).value_or(cloth.height_axis);
+  cloth.columns = uint32_t(table.required_integer("columns", 2, kMaxGridSide));
+  cloth.rows = uint32_t(table.required_integer("rows", 2, kMaxGridSide));
+  const uint64_t count = uint64_t{cloth.columns} * cloth.rows;
+  check_budget(draft, table, "rows", count);
+  const double area =
+      glm::length(glm::cross(glm::dvec3(cloth.width_axis), glm::dvec3(cloth.height_axis)));
+  if (!(area > 0.0)) {
+    table.fail(table.has("height_axis") ? "height_axis" : "width_axis",
+               "width_axis and height_axis must be non-zero and not parallel");
+  }
+  cloth.particle_mass = read_particle_mass(table, count, area, "particle_mass");
+  cloth.structural = read_link(table, "structural", true);
+  cloth.shear = read_link(table, "shear", false);
+  cloth.bend = read_link(table, "bend", false);
+  object.first_particle = add_cloth_grid(model, cloth);
+  object.particle_count = uint32_t(count);
+  object.columns = cloth.columns;
+  object.rows = cloth.rows;
+}
+
+glm::mat4 read_placement(const TableReader& table) {
+  glm::vec3 scale(1.0f);
+  if (const toml::node* node = table.node("scale"); node && node->is_array()) {
+    scale = *table.vec3("scale", NumberRange::any(""));
+  } else if (auto uniform = table.number("scale", NumberRange::any(""))) {
+    scale = glm::vec3(float(*uniform));
+  }
+  if (scale.x == 0.0f || scale.y == 0.0f || scale.z == 0.0f) {
+    table.fail("scale", "must not be 0 along any axis (it would flatten the mesh)");
+  }
+  const glm::vec3 degrees =
+      table.vec3("rotate", NumberRange::any("degrees")).value_or(glm::vec3(0));
+  const glm::vec3 translate = table.vec3("translate", kPosition).value_or(glm::vec3(0));
+  glm::mat4 m = glm::translate(glm::mat4(1.0f), translate);
+  m = glm::rotate(m, glm::radians(degrees.z), {0, 0, 1});
+  m = glm::rotate(m, glm::radians(degrees.y), {0, 1, 0});
+  m = glm::rotate(m, glm::radians(degrees.x), {1, 0, 0});
+  return glm::scale(m, scale);
+}
+
+void build_mesh(SceneDraft& draft, const TableReader& table, Model& model, SceneObject& object,
+                ObjectPlace& place) {
+  const std::string file = table.required_string("file");
+  const std::filesystem::path path = draft.options->base_directory / file;
+  const bool repair = table.boolean("repair").value_or(true);
+  const glm::mat4 placement = read_placement(table);
+  RepairedMesh mesh;
+  try {
+    mesh = repair_mesh(draft.options->read_mesh(path), repair, path.string());
+  } catch (const SceneError& error) {
+    table.fail("file", error.what());
+  }
+  if (mesh.report.changed()) {
+    draft.scene.notes.push_back("mesh '" + object.name + "' (" + path.string() +
+                                "): " + mesh.report.summary());
+  }
+  check_budget(draft, table, "file", mesh.vertices.size());
+  TriangleMeshDesc desc;
+  double area = 0.0;
+  for (const glm::vec3& v : mesh.vertices)
+    desc.vertices.push_back(glm::vec3(placement * glm::vec4(v, 1.0f)));
+  for (const glm::uvec3& t : mesh.triangles) {
+    area += 0.5 * glm::length(glm::cross(glm::dvec3(desc.vertices[t.y] - desc.vertices[t.x]),
+                                         glm::dvec3(desc.vertices[t.z] - desc.vertices[t.x])));
+  }
+  desc.triangles = mesh.triangles;
+  desc.particle_mass = read_particle_mass(table, desc.vertices.size(), area, "particle_mass");
+  desc.edge = read_link(table, "edge", true);
+  desc.bend = read_link(table, "bend", false);
+  object.first_particle = add_triangle_mesh(model, desc);
+  object.particle_count = uint32_t(desc.vertices.size());
+  place.vertex_to_particle = std::move(mesh.index_of_vertex);
+}
+
+std::vector<std::string> valid_keys(SceneObjectKind kind) {
+  switch (kind) {
+    case SceneObjectKind::particle:
+      return {"name", "system", "position", "velocity", "mass", "pinned"};
+    case SceneObjectKind::rope:
+      return {"name",      "system",     "start",   "end", "nodes",
+              "node_mass", "total_mass", "segment", "pin"};
+    case SceneObjectKind::cloth:
+      return {"name",       "system", "origin",        "width_axis", "height_axis",
+              "columns",    "rows",   "particle_mass", "total_mass", "areal_density",
+              "structural", "shear",  "bend",          "pin"};
+    case SceneObjectKind::mesh:
+      return {"name",   "system",        "file",       "translate",     "rotate", "scale",
+              "repair", "particle_mass", "total_mass", "areal_density", "edge",   "bend",
+              "pin"};
+  }
+  return {};
+}
+
+}  // namespace
+
+std::vector<std::string> scene_object_keys(SceneObjectKind kind) {
+  return valid_keys(kind);
+}
+
+void add_scene_object(SceneDraft& draft, SceneObjectKind kind, const TableReader& table,
+                      uint32_t ordinal) {
+  SceneObject object;
+  object.kind = kind;
+  object.name = read_name(draft, table, kind, ordinal);
+  ObjectPlace place;
+  place.system = read_system(draft, table);
+  SystemDraft& system = draft.systems[place.system];
+  Model& model = system.system.model;
+  try {
+    switch (kind) {
+      case SceneObjectKind::particle:
+        check_budget(draft, table, "position", 1);
+        build_particle(table, model, object);
+        break;
+      case SceneObjectKind::rope: build_rope(draft, table, model, object); break;
+      case SceneObjectKind::cloth: build_cloth(draft, table, model, object); break;
+      case SceneObjectKind::mesh: build_mesh(draft, table, model, object, place); break;
+    }
+  } catch (const ModelError& error) {
+    table.fail_table(error.what());
+  }
+  if (kind != SceneObjectKind::particle) {  // a particle has its own `pinned` key
+    apply_scene_pins(table, kind, model, object,
+                     kind == SceneObjectKind::mesh ? &place.vertex_to_particle : nullptr);
+  }
+  place.object = system.system.objects.size();
+  draft.objects.emplace(object.name, std::move(place));
+  system.system.objects.push_back(std::move(object));
+}
+
+}  // namespace weft

@@ -1,0 +1,120 @@
+// [solver] and [environment]: every key optional, each changing only what it names, so that a
+// [system.solver] or [system.environment] table overrides the scene's settings key by key.
+#include <cmath>
+
+#include "app/scene/scene_draft.h"
+#include "app/scene/scene_error.h"
+#include "sim/frame_clock.h"
+
+namespace weft {
+
+namespace {
+
+// The solver's own limits (sim/model_validation.cpp), checked here to point at the line.
+constexpr int64_t kMaxSubsteps = 100000;
+constexpr int64_t kMaxSweeps = 10000;
+
+const std::vector<std::string> kIntegrators = {"explicit_euler", "semi_implicit_euler", "verlet"};
+const std::vector<std::string> kVariants = {"auto", "general", "grid"};
+
+Integrator integrator_named(const std::string& name) {
+  if (name == "explicit_euler") return Integrator::explicit_euler;
+  if (name == "semi_implicit_euler") return Integrator::semi_implicit_euler;
+  return Integrator::verlet;
+}
+
+GroundMode ground_mode_named(const std::string& name) {
+  if (name == "force") return GroundMode::force;
+  if (name == "projection") return GroundMode::projection;
+  return GroundMode::none;
+}
+
+}  // namespace
+
+void read_solver(const TableReader& table, bool top_level, SolverSpec& spec) {
+  SolverSettings& s = spec.settings;
+  if (top_level) {
+    s.frame_dt = static_cast<float>(
+        table.number_or("frame_dt", s.frame_dt, NumberRange::between(1e-7, 1.0, "s")));
+    if (!(s.frame_dt > 0.0f)) table.fail("frame_dt", "is too small to be a float > 0");
+  } else if (table.has("frame_dt")) {
+    table.fail("frame_dt",
+               "every system shares the scene's frame_dt (one frame advances all of them by "
+               "the same time); set it in [solver]");
+  }
+  if (auto name = table.choice("integrator", kIntegrators)) s.integrator = integrator_named(*name);
+  if (auto name = table.choice("variant", kVariants)) {
+    s.variant = *name == "grid"      ? SolverVariant::grid
+                : *name == "general" ? SolverVariant::general
+                                     : SolverVariant::automatic;
+  }
+
+  if (table.at_most_one_of({"substeps", "max_dt"}) == "max_dt") {
+    spec.max_dt = static_cast<float>(*table.number("max_dt", NumberRange::above(0.0, "s")));
+    if (!(*spec.max_dt > 0.0f)) table.fail("max_dt", "is too small to be a float > 0");
+    spec.max_dt_line = table.line_of("max_dt");
+  } else if (auto substeps = table.integer("substeps", 1, kMaxSubsteps)) {
+    s.substeps = static_cast<uint32_t>(*substeps);
+    spec.max_dt.reset();  // a system's substeps replace the scene's max_dt
+  }
+  if (auto sweeps = table.integer("relaxation_sweeps", 0, kMaxSweeps)) {
+    s.relaxation_sweeps = static_cast<uint32_t>(*sweeps);
+  }
+  if (auto damping = table.number("verlet_damping", {0.0, 1.0, true, false, ""})) {
+    s.verlet_damping = static_cast<float>(*damping);
+  }
+}
+
+void resolve_substeps(SolverSpec& spec, const std::string& file) {
+  if (!spec.max_dt) return;
+  const double needed = std::floor(double{spec.settings.frame_dt} / double{*spec.max_dt}) + 1.0;
+  if (needed > static_cast<double>(kMaxSubsteps)) {
+    throw SceneError({file, spec.max_dt_line, 0}, "max_dt", "[solver]",
+                     "frame_dt / max_dt asks for " + format_number(needed) +
+                         " substeps per frame; at most " + std::to_string(kMaxSubsteps));
+  }
+  // The same split the real-time viewer uses (sim/frame_clock.h), so both agree.
+  spec.settings.substeps =
+      split_elapsed_time(spec.settings.frame_dt, *spec.max_dt, kMaxSubsteps).substeps;
+}
+
+void read_environment(const TableReader& table, Environment& env) {
+  if (auto g = table.vec3("gravity", NumberRange::any("m/s^2"))) env.gravity = *g;
+  if (auto wind = table.vec3("wind", NumberRange::any("m/s"))) env.wind = *wind;
+  if (auto drag = table.number("air_drag", NumberRange::at_least(0.0, "N s/m"))) {
+    env.air_drag = static_cast<float>(*drag);
+  }
+  if (auto damping = table.choice("spring_damping", {"axial", "relative"})) {
+    env.spring_damping = *damping == "axial" ? SpringDamping::axial : SpringDamping::relative;
+  }
+  if (auto friction = table.number("contact_friction", NumberRange::between(0.0, 1.0, ""))) {
+    env.contact_friction = static_cast<float>(*friction);
+  }
+  if (auto ground =
+          table.table("ground", {"mode", "height", "repulsion", "friction", "absorption"})) {
+    Ground& g = env.ground;
+    if (auto mode = ground->choice("mode", {"none", "force", "projection"})) {
+      g.mode = ground_mode_named(*mode);
+    }
+    if (auto height = ground->number("height", NumberRange::any("m"))) {
+      g.height = static_cast<float>(*height);
+    }
+    const NumberRange non_negative_n_per_m = NumberRange::at_least(0.0, "N/m");
+    const NumberRange non_negative_ns_per_m = NumberRange::at_least(0.0, "N s/m");
+    if (auto k = ground->number("repulsion", non_negative_n_per_m)) g.repulsion = float(*k);
+    if (auto k = ground->number("friction", non_negative_ns_per_m)) g.friction = float(*k);
+    if (auto k = ground->number("absorption", non_negative_ns_per_m)) g.absorption = float(*k);
+  }
+  if (table.has("sphere")) {
+    env.spheres.clear();  // a system that lists spheres replaces the scene's list
+    for (const TableReader& sphere : table.tables("sphere", {"center", "radius"})) {
+      Sphere s;
+      s.center = sphere.required_vec3("center", NumberRange::any("m"));
+      s.radius = static_cast<float>(sphere.required_number("radius", NumberRange::above(0, "m")));
+      if (!(s.radius > 0.0f)) sphere.fail("radius", "is too small to be a float > 0");
+      env.spheres.push_back(s);
+    }
+  }
+}
+
+}  // namespace weft

@@ -1,0 +1,30 @@
+#include "app/scene/scene_source.h"
+
+#include "app/scene/scene_file.h"
+
+namespace weft {
+
+Scene default_scene(const DefaultSceneOptions& options) {
+  Scene scene;
+  scene.title = "weft's default cloth over a sphere";
+  scene.frames = 120;
+  SceneSystem system;
+  system.name = "default";
+  system.model = make_default_scene(options);
+  SceneObject cloth;
+  cloth.name = "cloth";
+  cloth.kind = SceneObjectKind::cloth;
+  cloth.particle_count = system.model.particle_count();
+  cloth.columns = options.columns;
+  cloth.rows = options.rows;
+  system.objects.push_back(cloth);
+  scene.systems.push_back(std::move(system));
+  return scene;
+}
+
+Scene load_scene_or_default(const std::filesystem::path& path,
+                            const DefaultSceneOptions& defaults) {
+  return path.empty() ? default_scene(defaults) : load_scene(path);
+}
+
+}  // namespace weft

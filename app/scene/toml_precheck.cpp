@@ -1,0 +1,90 @@
+#include "app/scene/toml_precheck.h"
+
+#include <cstdint>
+
+#include "app/scene/scene_error.h"
+
+namespace weft {
+
+namespace {
+
+enum class Context { code, comment, basic, literal, multiline_basic, multiline_literal };
+
+bool starts_with(std::string_view text, size_t at, std::string_view prefix) {
+  return text.substr(at, prefix.size()) == prefix;
+}
+
+}  // namespace
+
+void check_toml_characters(std::string_view text, const std::string& file) {
+  Context context = Context::code;
+  uint32_t line = 1;
+  uint32_t column = 0;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    if ((byte & 0xC0) != 0x80) ++column;  // UTF-8 continuation bytes are not new characters
+    if (byte == '\n') {
+      ++line;
+      column = 0;
+      // Comments and single-line strings end with the line (an unterminated string is the
+      // parser's error to report).
+      if (context != Context::multiline_basic && context != Context::multiline_literal) {
+        context = Context::code;
+      }
+      continue;
+    }
+    switch (context) {
+      case Context::code:
+        if (byte >= 0x80) {
+          throw SceneError({file, line, column}, "", "",
+                           "non-ASCII character outside a string or comment (TOML allows them "
+                           "only in quoted strings and # comments)");
+        }
+        if (byte == '#') {
+          context = Context::comment;
+        } else if (starts_with(text, i, "\"\"\"")) {
+          context = Context::multiline_basic;
+          i += 2;
+        } else if (starts_with(text, i, "'''")) {
+          context = Context::multiline_literal;
+          i += 2;
+        } else if (byte == '"') {
+          context = Context::basic;
+        } else if (byte == '\'') {
+          context = Context::literal;
+        }
+        break;
+      case Context::comment:
+        break;
+      case Context::basic:
+        if (byte == '\\') {
+          ++i;  // the escaped character cannot end the string
+        } else if (byte == '"') {
+          context = Context::code;
+        }
+        break;
+      case Context::literal:
+        if (byte == '\'') context = Context::code;
+        break;
+      case Context::multiline_basic:
+      case Context::multiline_literal: {
+        const bool basic = context == Context::multiline_basic;
+        const char quote = basic ? '"' : '\'';
+        if (basic && byte == '\\') {
+          if (i + 1 < text.size() && text[i + 1] == '\n') continue;  // counted as a new line
+          ++i;
+        } else if (byte == static_cast<unsigned char>(quote) &&
+                   starts_with(text, i, std::string(3, quote))) {
+          i += 2;
+          // Up to two more quotes belong to the string: """a"""" is 'a"'.
+          for (int extra = 0; extra < 2 && i + 1 < text.size() && text[i + 1] == quote; ++extra)
+            ++i;
+          context = Context::code;
+        }
+        break;
+      }
+    }
+  }
+}
+
+}  // namespace weft

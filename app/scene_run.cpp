@@ -1,0 +1,87 @@
+#include "app/scene_run.h"
+
+#include <algorithm>
+#include <chrono>
+
+namespace weft {
+
+bool RunOutcome::blew_up() const {
+  return std::any_of(systems.begin(), systems.end(),
+                     [](const SystemOutcome& s) { return s.blow_up.has_value(); });
+}
+
+std::vector<std::vector<glm::vec3>> all_positions(
+    std::vector<std::unique_ptr<SystemRunner>>& runners) {
+  std::vector<std::vector<glm::vec3>> positions;
+  for (auto& runner : runners)
+    positions.push_back(runner->positions());
+  return positions;
+}
+
+namespace {
+
+// The first frame after `frame` at which some event fires, or `limit`.
+uint32_t next_event_after(const Scene& scene, uint32_t frame, uint32_t limit) {
+  uint32_t next = limit;
+  for (const SceneSystem& system : scene.systems) {
+    for (const SceneEvent& event : system.events) {
+      if (event.frame > frame && event.frame < next) next = event.frame;
+    }
+  }
+  return next;
+}
+
+}  // namespace
+
+RunOutcome run_scene_frames(const Scene& scene, std::vector<std::unique_ptr<SystemRunner>>& runners,
+                            const RunLoopOptions& options) {
+  const auto start = std::chrono::steady_clock::now();
+  RunOutcome outcome;
+  outcome.systems.resize(runners.size());
+  const uint32_t total = options.frames;
+  const uint32_t interval = std::max(options.health_interval, 1u);
+  if (options.exporter) options.exporter->write(0, all_positions(runners));
+
+  uint32_t frame = 0;
+  while (frame < total) {
+    for (size_t s = 0; s < runners.size(); ++s) {
+      for (const SceneEvent& event : scene.systems[s].events) {
+        if (event.frame == frame) apply_event(event, *runners[s]);
+      }
+    }
+    uint32_t next = std::min(total, (frame / interval + 1) * interval);
+    next = next_event_after(scene, frame, next);
+    if (options.exporter) next = std::min(next, options.exporter->next_after(frame, total));
+    auto step_all = [&](uint32_t count) {
+      for (auto& runner : runners) runner->step_frames(count);
+    };
+    if (options.capture) {
+      options.capture->step_frames(frame, next - frame, step_all);
+    } else {
+      step_all(next - frame);
+    }
+    frame = next;
+    outcome.frames_done = frame;
+
+    bool blown = false;
+    for (size_t s = 0; s < runners.size(); ++s) {
+      const HealthReport health = runners[s]->measure_health();
+      SystemOutcome& system = outcome.systems[s];
+      system.max_stretch = std::max(system.max_stretch, health.max_stretch);
+      system.blow_up = blow_up_reason(health);
+      blown = blown || system.blow_up.has_value();
+    }
+    if (blown) break;  // a blown-up frame is not exported: it would hold NaNs
+    if (options.exporter && options.exporter->wants(frame, total)) {
+      options.exporter->write(frame, all_positions(runners));
+    }
+    if (options.on_progress) options.on_progress(frame);
+  }
+  for (size_t s = 0; s < runners.size(); ++s)
+    outcome.systems[s].energy = runners[s]->measure_energy();
+  outcome.wall_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return outcome;
+}
+
+}  // namespace weft

@@ -1,0 +1,50 @@
+// The headless frame loop of `weft run`: advances every system of a scene frame by frame with its
+// runner, fires the scene's events on time, watches for blow-ups, and hands frames to the
+// exporter. GPU work is submitted in batches that end only where something must happen
+// (an event, an export, a health check), so the GPU is not stalled every frame.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "app/export/frame_exporter.h"
+#include "app/frame_capture.h"
+#include "app/scene/scene.h"
+#include "app/system_runner.h"
+
+namespace weft {
+
+struct SystemOutcome {
+  float max_stretch = 0.0f;  // largest seen at any health check, (length - rest) / rest
+  Energy energy;             // at the end
+  std::optional<std::string> blow_up;
+};
+
+struct RunOutcome {
+  uint32_t frames_done = 0;
+  double wall_seconds = 0.0;
+  std::vector<SystemOutcome> systems;
+  bool blew_up() const;
+};
+
+struct RunLoopOptions {
+  uint32_t frames = 1;
+  uint32_t health_interval = 10;      // frames between blow-up checks
+  FrameExporter* exporter = nullptr;  // optional
+  FrameCapture* capture = nullptr;    // optional: brackets the frame RenderDoc should capture
+  std::function<void(uint32_t done)> on_progress;
+};
+
+// runners[s] advances scene.systems[s].
+RunOutcome run_scene_frames(const Scene& scene, std::vector<std::unique_ptr<SystemRunner>>& runners,
+                            const RunLoopOptions& options);
+
+// Positions of every system, as the exporters take them.
+std::vector<std::vector<glm::vec3>> all_positions(
+    std::vector<std::unique_ptr<SystemRunner>>& runners);
+
+}  // namespace weft

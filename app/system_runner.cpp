@@ -1,0 +1,89 @@
+#include "app/system_runner.h"
+
+#include "sim/cpu_solver.h"
+#include "sim/gpu_solver.h"
+
+namespace weft {
+
+namespace {
+
+class CpuRunner final : public SystemRunner {
+ public:
+  explicit CpuRunner(const Model& model) : solver_(model) {}
+
+  void step_frames(uint32_t frames) override {
+    for (uint32_t f = 0; f < frames; ++f)
+      solver_.step_frame();
+  }
+  void apply_force_once(uint32_t particle, const glm::vec3& force) override {
+    solver_.apply_force_once(particle, force);
+  }
+  void set_anchor_velocity(uint32_t anchor, const glm::vec3& velocity) override {
+    solver_.set_anchor_velocity(anchor, velocity);
+  }
+  HealthReport measure_health() override { return solver_.measure_health(); }
+  std::vector<glm::vec3> positions() override {
+    std::vector<glm::vec3> out;
+    out.reserve(solver_.state().positions.size());
+    for (const glm::vec4& p : solver_.state().positions)
+      out.emplace_back(p);
+    return out;
+  }
+  Energy measure_energy() override {
+    return weft::measure_energy(solver_.packed(), solver_.state(), solver_.velocities());
+  }
+
+ private:
+  CpuSolver<float> solver_;
+};
+
+class GpuRunner final : public SystemRunner {
+ public:
+  GpuRunner(Device& device, const Model& model) : solver_(device, model) {}
+
+  void step_frames(uint32_t frames) override { solver_.step_frames(frames); }
+  void apply_force_once(uint32_t particle, const glm::vec3& force) override {
+    solver_.apply_force_once(particle, force);
+  }
+  void set_anchor_velocity(uint32_t anchor, const glm::vec3& velocity) override {
+    solver_.set_anchor_velocity(anchor, velocity);
+  }
+  HealthReport measure_health() override { return solver_.measure_health(); }
+  std::vector<glm::vec3> positions() override {
+    const ParticleState<float> state = solver_.download_state();
+    std::vector<glm::vec3> out;
+    out.reserve(state.positions.size());
+    for (const glm::vec4& p : state.positions)
+      out.emplace_back(p);
+    return out;
+  }
+  Energy measure_energy() override {
+    const ParticleState<float> state = solver_.download_state();
+    // Verlet keeps no velocities: derive them as the CPU reference does (cpu_passes.cpp).
+    const PackedModel& model = solver_.packed();
+    const bool verlet = model.params.integrator == WEFT_INTEGRATOR_VERLET;
+    const float dt = model.solver.frame_dt / static_cast<float>(model.solver.substeps);
+    std::vector<glm::vec3> velocities(state.positions.size());
+    for (size_t i = 0; i < velocities.size(); ++i) {
+      velocities[i] = verlet ? (glm::vec3(state.positions[i]) - glm::vec3(state.previous[i])) / dt
+                             : glm::vec3(state.velocities[i]);
+    }
+    return weft::measure_energy(model, state, velocities);
+  }
+  GpuSolver* gpu_solver() override { return &solver_; }
+
+ private:
+  GpuSolver solver_;
+};
+
+}  // namespace
+
+std::unique_ptr<SystemRunner> make_cpu_runner(const Model& model) {
+  return std::make_unique<CpuRunner>(model);
+}
+
+std::unique_ptr<SystemRunner> make_gpu_runner(Device& device, const Model& model) {
+  return std::make_unique<GpuRunner>(device, model);
+}
+
+}  // namespace weft

@@ -1,0 +1,38 @@
+// One scene system advanced by one solver, CPU reference or GPU, behind a single interface, so
+// that `weft run` drives both the same way. The GPU runner exposes its GpuSolver for whatever
+// wants to draw or read its buffers (the viewer's offscreen renderer, bench).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include <glm/vec3.hpp>
+
+#include "sim/energy.h"
+#include "sim/health.h"
+#include "sim/model.h"
+
+namespace weft {
+
+class Device;
+class GpuSolver;
+
+class SystemRunner {
+ public:
+  virtual ~SystemRunner() = default;
+
+  virtual void step_frames(uint32_t frames) = 0;
+  virtual void apply_force_once(uint32_t particle, const glm::vec3& force) = 0;
+  virtual void set_anchor_velocity(uint32_t anchor, const glm::vec3& velocity) = 0;
+  virtual HealthReport measure_health() = 0;
+  virtual std::vector<glm::vec3> positions() = 0;
+  virtual Energy measure_energy() = 0;
+  virtual GpuSolver* gpu_solver() { return nullptr; }
+};
+
+// Both validate the model (ModelError) before allocating anything.
+std::unique_ptr<SystemRunner> make_cpu_runner(const Model& model);
+std::unique_ptr<SystemRunner> make_gpu_runner(Device& device, const Model& model);
+
+}  // namespace weft

@@ -1,0 +1,216 @@
+// `weft bench` on a tiny grid, through its JSON: every field is there, and the numbers add up
+// (pass times sum to the frame time per frame, bytes sum to the frame's bytes, rates follow from
+// times and bytes), the copy bandwidth ratio is positive and finite, and --cpu adds the CPU
+// reference's time.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <sstream>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "app/bench/bench_report.h"
+#include "app/bench/bench_runner.h"
+#include "tests/support/vulkan_fixture.h"
+
+namespace weft::test {
+namespace {
+
+using Json = nlohmann::json;
+
+class BenchTest : public VulkanTest {
+ protected:
+  static BenchOptions tiny_options() {
+    BenchOptions options;
+    options.grids = {{6, 5}, {9, 4}};
+    options.substeps = 3;
+    options.sweeps = 2;
+    options.frames = 7;
+    options.warmup = 1;
+    options.copy_mib = 2;
+    return options;
+  }
+
+  Json bench_json(const BenchOptions& options) {
+    const BenchReport report = run_bench(device(), true, options);
+    std::ostringstream text;
+    write_bench_json(text, report);
+    return Json::parse(text.str());
+  }
+};
+
+bool finite_positive(const Json& value) {
+  return value.is_number() && std::isfinite(value.get<double>()) && value.get<double>() > 0.0;
+}
+
+void expect_fields(const Json& object, std::initializer_list<const char*> keys,
+                   const std::string& where) {
+  for (const char* key : keys)
+    EXPECT_TRUE(object.contains(key)) << where << " lacks \"" << key << "\"";
+}
+
+void expect_summary(const Json& s, size_t count, const std::string& where) {
+  expect_fields(s, {"median", "p95", "mean", "min", "max", "count"}, where);
+  EXPECT_EQ(s["count"].get<size_t>(), count) << where;
+  EXPECT_LE(s["min"].get<double>(), s["median"].get<double>()) << where;
+  EXPECT_LE(s["median"].get<double>(), s["p95"].get<double>()) << where;
+  EXPECT_LE(s["p95"].get<double>(), s["max"].get<double>()) << where;
+  EXPECT_GE(s["min"].get<double>(), 0.0) << where;
+}
+
+TEST_F(BenchTest, JsonHasEveryFieldAndItsNumbersAddUp) {
+  const BenchOptions options = tiny_options();
+  const Json j = bench_json(options);
+
+  expect_fields(
+      j, {"weft_version", "date", "device", "validation", "settings", "copy_bandwidth", "grids"},
+      "report");
+  expect_fields(j["device"],
+                {"name", "type", "driver", "vulkan", "timestamp_period_ns", "timestamp_valid_bits",
+                 "device_local_bytes"},
+                "device");
+  EXPECT_EQ(j["device"]["name"], device().name());
+  expect_fields(j["settings"],
+                {"variant", "variant_description", "scene", "integrator", "constraints", "substeps",
+                 "sweeps", "frames", "warmup_frames", "timer_resolution_ms"},
+                "settings");
+  EXPECT_EQ(j["settings"]["variant"], "general");
+  EXPECT_EQ(j["settings"]["substeps"], 3);
+  EXPECT_TRUE(j["validation"].get<bool>());
+
+  const Json& copy = j["copy_bandwidth"];
+  expect_fields(copy, {"buffer_bytes", "bytes_per_copy", "repeats", "ms", "gb_per_s"}, "copy");
+  EXPECT_EQ(copy["bytes_per_copy"].get<uint64_t>(), 2 * copy["buffer_bytes"].get<uint64_t>());
+  expect_summary(copy["ms"], copy["repeats"].get<size_t>(), "copy ms");
+  EXPECT_TRUE(finite_positive(copy["gb_per_s"]));
+
+  const double resolution = j["settings"]["timer_resolution_ms"].get<double>();
+  ASSERT_EQ(j["grids"].size(), 2u);
+  for (const Json& g : j["grids"]) {
+    const std::string where = g["grid"].get<std::string>();
+    expect_fields(g,
+                  {"grid",
+                   "columns",
+                   "rows",
+                   "particles",
+                   "springs",
+                   "constraints",
+                   "gpu_bytes",
+                   "gpu_bytes_per_particle",
+                   "measured",
+                   "refused",
+                   "constraint_colours",
+                   "passes",
+                   "frame",
+                   "max_sections_error_ms",
+                   "frames_per_s_gpu",
+                   "frames_per_s_wall",
+                   "particle_substeps_per_s",
+                   "particle_sweeps_per_s",
+                   "minimum_bytes_per_frame",
+                   "floor_ms",
+                   "frame_over_floor",
+                   "max_stretch",
+                   "blow_up",
+                   "cpu"},
+                  where);
+    EXPECT_TRUE(g["measured"].get<bool>()) << where;
+    EXPECT_TRUE(g["blow_up"].is_null()) << where;
+    EXPECT_TRUE(g["cpu"].is_null()) << where << ": no --cpu, no CPU time";
+    EXPECT_EQ(g["particles"].get<uint64_t>(),
+              g["columns"].get<uint64_t>() * g["rows"].get<uint64_t>());
+
+    double sum_of_means = 0.0;
+    uint64_t sum_of_bytes = 0;
+    uint32_t dispatches = 0;
+    std::vector<std::string> names;
+    for (const Json& p : g["passes"]) {
+      const std::string pass = where + " " + p["name"].get<std::string>();
+      expect_fields(p,
+                    {"name", "dispatches_per_frame", "bytes_per_frame", "gpu_ms", "gb_per_s",
+                     "copy_bandwidth_ratio", "cpu_mean_ms"},
+                    pass);
+      expect_summary(p["gpu_ms"], options.frames, pass);
+      EXPECT_GT(p["bytes_per_frame"].get<uint64_t>(), 0u) << pass << ": no traffic model";
+      if (p["dispatches_per_frame"].get<uint32_t>() > 0) {
+        EXPECT_TRUE(finite_positive(p["copy_bandwidth_ratio"])) << pass;
+        EXPECT_NEAR(p["copy_bandwidth_ratio"].get<double>(),
+                    p["gb_per_s"].get<double>() / copy["gb_per_s"].get<double>(), 1e-9);
+      }
+      sum_of_means += p["gpu_ms"]["mean"].get<double>();
+      sum_of_bytes += p["bytes_per_frame"].get<uint64_t>();
+      dispatches += p["dispatches_per_frame"].get<uint32_t>();
+      names.push_back(p["name"]);
+    }
+    EXPECT_EQ(names, (std::vector<std::string>{"frame updates", "force accumulation",
+                                               "Verlet update", "constraint relaxation"}));
+    const Json& frame = g["frame"];
+    expect_summary(frame["gpu_ms"], options.frames, where + " frame");
+    // Sections are contiguous: per frame they add up to the frame exactly (up to rounding), so
+    // their means add up to the frame's mean. Medians need not.
+    EXPECT_LE(g["max_sections_error_ms"].get<double>(), resolution) << where;
+    EXPECT_NEAR(sum_of_means, frame["gpu_ms"]["mean"].get<double>(),
+                resolution * static_cast<double>(names.size()))
+        << where;
+    EXPECT_EQ(frame["bytes_per_frame"].get<uint64_t>(), sum_of_bytes) << where;
+    EXPECT_EQ(frame["dispatches_per_frame"].get<uint32_t>(), dispatches) << where;
+    // 3 substeps x (force + Verlet + 2 sweeps x colours).
+    EXPECT_EQ(dispatches, 3u * (2u + 2u * g["constraint_colours"].get<uint32_t>())) << where;
+    EXPECT_TRUE(finite_positive(frame["copy_bandwidth_ratio"])) << where;
+
+    const double fps = g["frames_per_s_gpu"].get<double>();
+    EXPECT_NEAR(fps, 1000.0 / frame["gpu_ms"]["median"].get<double>(), 1e-6 * fps);
+    EXPECT_TRUE(finite_positive(g["frames_per_s_wall"])) << where;
+    const double particles = g["particles"].get<double>();
+    EXPECT_NEAR(g["particle_sweeps_per_s"].get<double>(), particles * 3 * (2 + 2) * fps,
+                1e-6 * g["particle_sweeps_per_s"].get<double>());
+    EXPECT_NEAR(g["particle_substeps_per_s"].get<double>(), particles * 3 * fps,
+                1e-6 * g["particle_substeps_per_s"].get<double>());
+    EXPECT_EQ(g["minimum_bytes_per_frame"].get<uint64_t>(),
+              g["particles"].get<uint64_t>() * 3 * (64 + 2 * 32));
+    EXPECT_TRUE(finite_positive(g["floor_ms"])) << where;
+  }
+}
+
+TEST_F(BenchTest, CpuReferenceTimesTheSameWork) {
+  BenchOptions options = tiny_options();
+  options.grids = {{5, 5}};
+  options.cpu = true;
+  options.cpu_frames = 2;
+  options.integrator = Integrator::semi_implicit_euler;
+  const Json j = bench_json(options);
+  const Json& g = j["grids"][0];
+  ASSERT_TRUE(g["cpu"].is_object());
+  EXPECT_EQ(g["cpu"]["frames"], 2);
+  expect_summary(g["cpu"]["frame_ms"], 2, "cpu frame");
+  EXPECT_TRUE(finite_positive(g["cpu"]["gpu_speedup"]));
+  double sum = 0.0;
+  for (const Json& p : g["passes"]) {
+    if (p["name"] == "frame updates") {
+      EXPECT_TRUE(p["cpu_mean_ms"].is_null()) << "the CPU has no frame updates to time";
+      continue;
+    }
+    ASSERT_TRUE(p["cpu_mean_ms"].is_number()) << p["name"];
+    sum += p["cpu_mean_ms"].get<double>();
+  }
+  EXPECT_NEAR(sum, g["frame"]["cpu_mean_ms"].get<double>(), 1e-9);
+  EXPECT_NEAR(g["frame"]["cpu_mean_ms"].get<double>(), g["cpu"]["frame_ms"]["mean"].get<double>(),
+              1e-9);
+  EXPECT_EQ(g["passes"][2]["name"], "semi-implicit Euler update");
+}
+
+TEST_F(BenchTest, RefusesAGridThatDoesNotFitAndMeasuresTheRest) {
+  BenchOptions options = tiny_options();
+  options.grids = {{60000, 60000}, {4, 4}};
+  options.frames = 2;
+  const Json j = bench_json(options);
+  ASSERT_EQ(j["grids"].size(), 2u);
+  EXPECT_FALSE(j["grids"][0]["measured"].get<bool>());
+  EXPECT_NE(j["grids"][0]["refused"].get<std::string>().find("too large for " + device().name()),
+            std::string::npos);
+  EXPECT_TRUE(j["grids"][1]["measured"].get<bool>());
+}
+
+}  // namespace
+}  // namespace weft::test

@@ -1,0 +1,350 @@
+// The pieces of `weft bench` that need no GPU: its option parsing and statistics, the bench
+// cloth's footprint known before it is built (what refuses a grid too large for the device), and
+// the bytes per pass of pass_traffic.h checked against an independent count: every load and store
+// each shader makes, walked element by element and deduplicated per dispatch.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <set>
+#include <stdexcept>
+#include <string>
+#include <utility>
+
+#include "app/bench/bench_options.h"
+#include "app/bench/bench_scene.h"
+#include "app/bench/pass_traffic.h"
+#include "app/bench/statistics.h"
+#include "sim/gpu_buffers.h"
+#include "sim/grid_layout.h"
+#include "sim/packed_model.h"
+#include "tests/support/test_scenes.h"
+
+namespace weft::test {
+namespace {
+
+TEST(BenchOptions, ParsesGridSizes) {
+  EXPECT_EQ(parse_grid_size("256x128").columns, 256u);
+  EXPECT_EQ(parse_grid_size("256x128").rows, 128u);
+  EXPECT_EQ(parse_grid_size("512").rows, 512u);
+  EXPECT_EQ(grid_name(parse_grid_size("8192x8192")), "8192x8192");
+  for (const char* bad :
+       {"", "x", "12x", "x12", "1x5", "5x1", "axb", "12x12x12", "-4x4", "70000x2"})
+    EXPECT_THROW(parse_grid_size(bad), std::invalid_argument) << bad;
+}
+
+TEST(BenchStatistics, MedianPercentileAndMean) {
+  const Summary odd = summarize({5.0, 1.0, 3.0});
+  EXPECT_DOUBLE_EQ(odd.median, 3.0);
+  EXPECT_DOUBLE_EQ(odd.mean, 3.0);
+  EXPECT_DOUBLE_EQ(odd.min, 1.0);
+  EXPECT_DOUBLE_EQ(odd.max, 5.0);
+  EXPECT_DOUBLE_EQ(summarize({4.0, 1.0, 2.0, 3.0}).median, 2.5);
+  std::vector<double> hundred;
+  for (int i = 1; i <= 100; ++i)
+    hundred.push_back(i);
+  EXPECT_DOUBLE_EQ(summarize(hundred).p95, 95.0);  // nearest rank: the 95th of 100
+  std::vector<double> twenty(hundred.begin(), hundred.begin() + 20);
+  EXPECT_DOUBLE_EQ(summarize(twenty).p95, 19.0);
+  EXPECT_DOUBLE_EQ(summarize({7.0}).p95, 7.0);
+  EXPECT_EQ(summarize({}).count, 0u);
+}
+
+TEST(BenchScene, FootprintFromCountsMatchesTheBuiltCloth) {
+  for (BenchConstraints constraints : {BenchConstraints::none, BenchConstraints::structural,
+                                       BenchConstraints::structural_and_shear}) {
+    for (GridSize grid : {GridSize{2, 2}, GridSize{3, 7}, GridSize{16, 9}})
+      for (SolverVariant variant : {SolverVariant::general, SolverVariant::grid}) {
+        const BenchSceneSettings settings{grid, 4, 2, Integrator::verlet, constraints, variant};
+        const GpuFootprint counted = bench_cloth_footprint(settings);
+        const GpuFootprint built = GpuFootprint::of(pack_model(make_bench_cloth(settings)));
+        EXPECT_EQ(counted.particles, built.particles) << grid_name(grid);
+        EXPECT_EQ(counted.spring_refs, built.spring_refs) << grid_name(grid);
+        EXPECT_EQ(counted.constraints, built.constraints) << grid_name(grid);
+        EXPECT_EQ(gpu_bytes_needed(counted), gpu_bytes_needed(built)) << grid_name(grid);
+      }
+  }
+}
+
+// Unique (buffer, element) pairs read and written by one dispatch, and their bytes.
+class AccessCount {
+ public:
+  void read(const char* buffer, uint64_t index, uint64_t size) { reads_[{buffer, index}] = size; }
+  void write(const char* buffer, uint64_t index, uint64_t size) { writes_[{buffer, index}] = size; }
+  uint64_t bytes() const {
+    uint64_t total = 0;
+    for (const auto& [key, size] : reads_)
+      total += size;
+    for (const auto& [key, size] : writes_)
+      total += size;
+    return total;
+  }
+
+ private:
+  std::map<std::pair<std::string, uint64_t>, uint64_t> reads_;
+  std::map<std::pair<std::string, uint64_t>, uint64_t> writes_;
+};
+
+bool is_pinned(const PackedModel& m, uint32_t i) {
+  return m.positions[i].w == 0.0f;
+}
+bool verlet(const PackedModel& m) {
+  return m.params.integrator == WEFT_INTEGRATOR_VERLET;
+}
+
+// simulation_bindings.glsl's velocity_of().
+void read_velocity(AccessCount& a, const PackedModel& m, uint32_t i) {
+  if (verlet(m)) {
+    a.read("positions", i, 16);
+    a.read("previous", i, 16);
+  } else {
+    a.read("velocities", i, 16);
+  }
+}
+
+// accumulate_forces.comp, one dispatch.
+uint64_t force_bytes(const PackedModel& m) {
+  AccessCount a;
+  for (uint32_t i = 0; i < m.particle_count(); ++i) {
+    a.read("positions", i, 16);
+    if (is_pinned(m, i)) {
+      a.write("forces", i, 16);
+      continue;
+    }
+    read_velocity(a, m, i);
+    a.read("spring offsets", i, 4);
+    a.read("spring offsets", i + 1, 4);
+    for (uint32_t k = m.springs.offsets[i]; k < m.springs.offsets[i + 1]; ++k) {
+      a.read("spring refs", k, sizeof(gpu::SpringRef));
+      a.read("positions", m.springs.refs[k].other, 16);
+      read_velocity(a, m, m.springs.refs[k].other);
+    }
+    a.write("forces", i, 16);
+  }
+  return a.bytes();
+}
+
+// integrate.comp, one dispatch.
+uint64_t integrate_bytes(const PackedModel& m) {
+  AccessCount a;
+  for (uint32_t i = 0; i < m.particle_count(); ++i) {
+    a.read("positions", i, 16);
+    if (is_pinned(m, i)) continue;
+    a.read("forces", i, 16);
+    if (verlet(m)) {
+      a.read("previous", i, 16);
+    } else {
+      a.read("velocities", i, 16);
+      a.write("velocities", i, 16);
+    }
+    a.write("previous", i, 16);
+    a.write("positions", i, 16);
+  }
+  return a.bytes();
+}
+
+// relax_distance.comp, one dispatch per colour.
+uint64_t relax_colour_bytes(const PackedModel& m, uint32_t colour, bool reset_lambda) {
+  AccessCount a;
+  const auto& offsets = m.constraints.color_offsets;
+  for (uint32_t c = offsets[colour]; c < offsets[colour + 1]; ++c) {
+    const gpu::DistanceConstraint& k = m.constraints.constraints[c];
+    a.read("constraints", c, 16);
+    a.read("positions", k.a, 16);
+    a.read("positions", k.b, 16);
+    if (!reset_lambda) a.read("lambdas", c, 4);
+    a.write("lambdas", c, 4);
+    if (is_pinned(m, k.a) && is_pinned(m, k.b)) continue;
+    a.write("positions", k.a, 16);
+    a.write("positions", k.b, 16);
+    if (!verlet(m)) {
+      for (uint32_t i : {k.a, k.b}) {
+        a.read("velocities", i, 16);
+        a.write("velocities", i, 16);
+      }
+    }
+  }
+  return a.bytes();
+}
+
+// drive_anchors.comp, one dispatch.
+uint64_t anchor_bytes(const PackedModel& m) {
+  AccessCount a;
+  for (uint32_t k = 0; k < m.params.anchor_count; ++k) {  // one thread per active anchor
+    const uint32_t i = m.anchors[k].particle;
+    a.read("anchors", k, sizeof(gpu::Anchor));
+    a.read("positions", i, 16);
+    a.write("previous", i, 16);
+    a.write("positions", i, 16);
+    a.write("velocities", i, 16);
+  }
+  return a.bytes();
+}
+
+// The grid path's neighbours of particle i in direction d, as grid_directions.glsl finds them.
+bool grid_neighbour(const PackedModel& m, uint32_t i, const GridDirection& d, uint32_t& j) {
+  const int c = static_cast<int>(i % m.grid_params.columns) + d.column_offset;
+  const int r = static_cast<int>(i / m.grid_params.columns) + d.row_offset;
+  j = static_cast<uint32_t>(r) * m.grid_params.columns + static_cast<uint32_t>(c);
+  return c >= 0 && c < static_cast<int>(m.grid_params.columns) && r >= 0 &&
+         r < static_cast<int>(m.grid_params.rows);
+}
+
+uint32_t kind_bit(const GridDirection& d) {
+  return 1u << static_cast<uint32_t>(d.kind);
+}
+
+// grid_accumulate_forces.comp, one dispatch.
+uint64_t grid_force_bytes(const PackedModel& m) {
+  AccessCount a;
+  for (uint32_t i = 0; i < m.particle_count(); ++i) {
+    a.read("positions", i, 16);
+    a.write("forces", i, 16);
+    if (is_pinned(m, i)) continue;
+    read_velocity(a, m, i);
+    for (const GridDirection& d : kGridDirections) {
+      uint32_t j = 0;
+      if ((m.grid_params.spring_kinds & kind_bit(d)) == 0 || !grid_neighbour(m, i, d, j)) continue;
+      a.read("positions", j, 16);
+      read_velocity(a, m, j);
+    }
+  }
+  return a.bytes();
+}
+
+// relax_grid_jacobi.comp, one sweep (one dispatch), and the copy back after an odd last sweep.
+uint64_t grid_relax_bytes(const PackedModel& m, uint32_t sweep, bool copy_back) {
+  AccessCount a;
+  const char* source = sweep % 2 ? "scratch" : "positions";
+  const char* target = sweep % 2 ? "positions" : "scratch";
+  const char* lambda_source = sweep % 2 ? "lambdas scratch" : "lambdas";
+  const char* lambda_target = sweep % 2 ? "lambdas" : "lambdas scratch";
+  const bool lambdas = m.grid_params.uses_lambdas != 0;
+  for (uint32_t i = 0; i < m.particle_count(); ++i) {
+    a.read(source, i, 16);
+    for (const GridDirection& d : kGridDirections) {
+      uint32_t j = 0;
+      if ((m.grid_params.constraint_kinds & kind_bit(d)) == 0 || !grid_neighbour(m, i, d, j)) {
+        continue;
+      }
+      a.read(source, j, 16);
+      const uint32_t owner = d.forward ? i : j;
+      const uint64_t slot = uint64_t{owner} * kGridLambdasPerParticle + d.slot;
+      if (lambdas && sweep > 0) a.read(lambda_source, slot, 4);
+      if (lambdas && d.forward) a.write(lambda_target, slot, 4);
+    }
+    a.write(target, i, 16);
+    if (!verlet(m)) {
+      a.read("velocities", i, 16);
+      a.write("velocities", i, 16);
+    }
+  }
+  uint64_t bytes = a.bytes();
+  if (copy_back) {
+    bytes += 2 * m.particle_count() * 16;
+    if (lambdas) bytes += 2 * m.lambda_count() * 4;
+  }
+  return bytes;
+}
+
+uint64_t traffic_of(const std::vector<PassTraffic>& traffic, const std::string& section) {
+  for (const PassTraffic& t : traffic)
+    if (t.section == section) return t.bytes;
+  ADD_FAILURE() << "no traffic for '" << section << "'";
+  return 0;
+}
+
+void expect_counts_match(const Model& model, uint32_t substeps) {
+  const PackedModel m = pack_model(model);
+  const TrafficInputs inputs = TrafficInputs::of(m, substeps);
+  const std::vector<PassTraffic> traffic = general_solver_traffic(inputs);
+  const uint32_t integrator = m.params.integrator;
+  EXPECT_EQ(traffic_of(traffic, "force accumulation"), substeps * force_bytes(m));
+  EXPECT_EQ(traffic_of(traffic, timer_section(Pass::integrate, integrator)),
+            substeps * integrate_bytes(m));
+  if (m.params.anchor_count > 0) {
+    EXPECT_EQ(traffic_of(traffic, "anchors"), substeps * anchor_bytes(m));
+  }
+  uint64_t relax = 0;
+  for (uint32_t sweep = 0; sweep < inputs.sweeps; ++sweep)
+    for (uint32_t colour = 0; colour < m.constraints.color_count(); ++colour)
+      relax += relax_colour_bytes(m, colour, sweep == 0);
+  ASSERT_GT(relax, 0u);
+  EXPECT_EQ(traffic_of(traffic, "constraint relaxation"), substeps * relax);
+}
+
+TEST(BenchTraffic, BytesPerPassMatchACountOfEveryShaderAccess) {
+  for (Integrator integrator : {Integrator::verlet, Integrator::semi_implicit_euler}) {
+    SCOPED_TRACE(integrator_option_name(integrator));
+    expect_counts_match(make_bench_cloth({{7, 5}, 3, 2, integrator, BenchConstraints::structural}),
+                        3);
+    expect_counts_match(
+        make_bench_cloth({{4, 6}, 2, 3, integrator, BenchConstraints::structural_and_shear}), 2);
+    // Anchors, a sphere and the ground, constraints on every kind of link.
+    expect_counts_match(cloth_scene(integrator), 4);
+    expect_counts_match(rope_scene(integrator), 4);
+    // A constraint between two pinned particles, which the projection leaves alone.
+    Model pinned_pair;
+    pinned_pair.add_particle({0.0f, 0.0f, 0.0f}, 0.0f);
+    pinned_pair.add_particle({1.0f, 0.0f, 0.0f}, 0.0f);
+    pinned_pair.add_particle({1.0f, -1.0f, 0.0f}, 1.0f);
+    pinned_pair.constraints = {{0, 1, 1.0f, 0.0f}, {1, 2, 1.0f, 0.0f}};
+    pinned_pair.springs = {{0, 2, 1.4f, 10.0f, 0.1f}};
+    pinned_pair.solver.integrator = integrator;
+    pinned_pair.solver.relaxation_sweeps = 2;
+    expect_counts_match(pinned_pair, 2);
+  }
+}
+
+void expect_grid_counts_match(const Model& model, uint32_t substeps) {
+  const PackedModel m = pack_model(model);
+  ASSERT_TRUE(m.grid_path);
+  const TrafficInputs inputs = TrafficInputs::of(m, substeps);
+  const std::vector<PassTraffic> traffic = grid_solver_traffic(inputs);
+  EXPECT_EQ(traffic_of(traffic, "force accumulation"), substeps * grid_force_bytes(m));
+  EXPECT_EQ(traffic_of(traffic, timer_section(Pass::integrate, m.params.integrator)),
+            substeps * integrate_bytes(m));
+  if (m.params.anchor_count > 0) {
+    EXPECT_EQ(traffic_of(traffic, "anchors"), substeps * anchor_bytes(m));
+  }
+  uint64_t relax = 0;
+  for (uint32_t sweep = 0; sweep < inputs.sweeps; ++sweep) {
+    relax += grid_relax_bytes(m, sweep, sweep + 1 == inputs.sweeps && sweep % 2 == 0);
+  }
+  ASSERT_GT(relax, 0u);
+  EXPECT_EQ(traffic_of(traffic, "constraint relaxation"), substeps * relax);
+}
+
+TEST(BenchTraffic, GridPathBytesPerPassMatchACountOfEveryShaderAccess) {
+  for (Integrator integrator : {Integrator::verlet, Integrator::semi_implicit_euler}) {
+    SCOPED_TRACE(integrator_option_name(integrator));
+    // Even and odd sweep counts (an odd one ends with a copy back), with and without shear.
+    expect_grid_counts_match(
+        make_bench_cloth(
+            {{7, 5}, 3, 2, integrator, BenchConstraints::structural, SolverVariant::grid}),
+        3);
+    expect_grid_counts_match(make_bench_cloth({{4, 6},
+                                               2,
+                                               3,
+                                               integrator,
+                                               BenchConstraints::structural_and_shear,
+                                               SolverVariant::grid}),
+                             2);
+    // Compliant constraints (multipliers), springs, anchors, a sphere and the ground.
+    Model cloth = cloth_scene(integrator);
+    cloth.solver.variant = SolverVariant::grid;
+    expect_grid_counts_match(cloth, 4);
+  }
+}
+
+TEST(BenchTraffic, MinimumBytesAreOneReadAndWritePerSweep) {
+  const PackedModel m =
+      pack_model(make_bench_cloth({{10, 10}, 16, 8, Integrator::verlet, BenchConstraints::none}));
+  TrafficInputs inputs = TrafficInputs::of(m, 16);
+  EXPECT_EQ(inputs.sweeps, 0u);  // no constraints: the sweeps do not run
+  EXPECT_EQ(minimum_frame_bytes(inputs), 16u * 100u * 64u);
+  inputs.sweeps = 8;
+  EXPECT_EQ(minimum_frame_bytes(inputs), 16u * 100u * (64u + 8u * 32u));
+}
+
+}  // namespace
+}  // namespace weft::test

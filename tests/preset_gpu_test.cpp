@@ -1,0 +1,57 @@
+// Every preset runs on the GPU solver (validation layer on; any validation error fails the test)
+// and, after two frames, agrees with the CPU reference. Two frames keep this cheap on lavapipe;
+// GpuTrajectoryTest is where whole trajectories are compared closely. The tolerance, 0.1 mm, is
+// far above float rounding over two frames and far below what a wrong pass does (gravity alone
+// moves a free particle 1.4 mm per frame).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include <glm/geometric.hpp>
+
+#include "app/scene/scene_file.h"
+#include "sim/cpu_solver.h"
+#include "sim/gpu_solver.h"
+#include "tests/support/presets.h"
+#include "tests/support/vulkan_fixture.h"
+
+namespace weft::test {
+namespace {
+
+class PresetGpuTest : public VulkanTest, public ::testing::WithParamInterface<std::string> {};
+
+TEST_P(PresetGpuTest, RunsOnTheGpuLikeTheCpuReference) {
+  const Scene scene = load_scene(preset_path(GetParam()));
+  for (const SceneSystem& system : scene.systems) {
+    GpuSolver gpu(device(), system.model);
+    CpuSolver<float> cpu(system.model);
+    for (uint32_t frame = 0; frame < 2; ++frame) {
+      for (const SceneEvent& event : system.events) {
+        if (event.frame != frame) continue;
+        apply_event(event, gpu);
+        apply_event(event, cpu);
+      }
+      gpu.step_frames(1);
+      cpu.step_frame();
+    }
+    EXPECT_EQ(blow_up_reason(gpu.measure_health()), std::nullopt) << system.name;
+    const ParticleState<float> state = gpu.download_state();
+    ASSERT_EQ(state.positions.size(), cpu.state().positions.size());
+    float worst = 0.0f;
+    for (size_t i = 0; i < state.positions.size(); ++i) {
+      worst = std::max(
+          worst, glm::distance(glm::vec3(state.positions[i]), glm::vec3(cpu.state().positions[i])));
+    }
+    EXPECT_LT(worst, 1e-4f) << system.name << ": GPU and CPU differ by " << worst << " m";
+  }
+}
+
+std::string preset_test_name(const ::testing::TestParamInfo<std::string>& param) {
+  return param.param;
+}
+
+INSTANTIATE_TEST_SUITE_P(Scenes, PresetGpuTest, ::testing::ValuesIn(preset_names()),
+                         preset_test_name);
+
+}  // namespace
+}  // namespace weft::test

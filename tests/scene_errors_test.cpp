@@ -1,0 +1,232 @@
+// The bad-input table: malformed scene files (and OBJ files they name), each with the location
+// and message weft must give. Every row checks the file, the line, the key and a part of the
+// message that says what was expected, so a regression in any of them fails here.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "app/scene/scene_error.h"
+#include "tests/support/scene_text.h"
+
+namespace weft::test {
+namespace {
+
+struct BadScene {
+  const char* name;
+  std::string text;
+  uint32_t line;
+  const char* key;      // "" when the error is not about one key
+  const char* message;  // a part of the message
+};
+
+// A rope that rows append to, to break one thing about it.
+constexpr const char* kRope = R"([[rope]]
+name = "rope"
+start = [0, 0, 0]
+end = [1, 0, 0]
+nodes = 10
+node_mass = 0.1
+segment = { kind = "spring", stiffness = 100.0 }
+)";
+
+const std::map<std::string, std::string> kMeshes = {
+    {"broken.obj", "v 0 0 0\nv 1 0 0\nv 1 2\nf 1 2 3\n"},
+    {"letters.obj", "v 0 0 0\nv 1 zero 0\n"},
+    {"nofaces.obj", "# only vertices\nv 0 0 0\nv 1 0 0\nv 0 0 1\n"},
+    {"badindex.obj", "v 0 0 0\nv 1 0 0\nv 0 0 1\nf 1 2 4\n"},
+    {"unknown.obj", "v 0 0 0\nv 1 0 0\nv 0 0 1\ncurv 1 2\nf 1 2 3\n"},
+    // Three triangles on the edge (1, 2): a fin, not cloth.
+    {"fin.obj", "v 0 0 0\nv 1 0 0\nv 0 0 1\nv 0 0 -1\nv 0 1 0\nf 1 2 3\nf 2 1 4\nf 1 2 5\n"},
+    {"duplicate.obj", "v 0 0 0\nv 1 0 0\nv 0 0 1\nv 1 0 0\nf 1 2 3\nf 4 3 1\n"},
+    {"sliver.obj", "v 0 0 0\nv 1 0 0\nv 2 0 0\nv 0 0 1\nf 1 2 4\nf 1 2 3\n"},
+};
+
+const std::vector<BadScene> kBadScenes = {
+    {"unknown key with suggestion",
+     "[[cloth]]\ncolumns = 4\nrows = 4\nparticle_mass = 0.1\n[cloth.structural]\n"
+     "kind = \"spring\"\nstifness = 10.0\n",
+     7, "stifness", "in [cloth.structural]: unknown key; did you mean 'stiffness'?"},
+    {"unknown table with suggestion", "[enviroment]\ngravity = [0, -9.81, 0]\n", 1, "enviroment",
+     "unknown key; did you mean 'environment'?"},
+    {"unknown key without a near match", "[solver]\nbanana = 3\n", 2, "banana",
+     "unknown key; expected 'integrator', 'frame_dt'"},
+    {"string where an integer belongs",
+     "[[cloth]]\ncolumns = \"20\"\nrows = 4\nparticle_mass = 0.1\n", 2, "columns",
+     "expected an integer in [2, 65536], got a string"},
+    {"fraction where an integer belongs", "[solver]\nsubsteps = 2.5\n", 2, "substeps",
+     "expected an integer in [1, 100000], got a floating-point number"},
+    {"integer below its range", "[solver]\nsubsteps = 0\n", 2, "substeps",
+     "must be an integer in [1, 100000], got 0"},
+    {"damping out of range", "[solver]\nverlet_damping = 1.0\n", 2, "verlet_damping",
+     "must be in [0, 1), got 1"},
+    {"negative mass", "[[particle]]\nposition = [0, 0, 0]\n\nmass = -1\n", 4, "mass",
+     "must be in [1e-30, 1e+30] kg, got -1"},
+    {"vector of two numbers", "[environment]\ngravity = [0, -9.81]\n", 2, "gravity",
+     "expected an array of 3 numbers [x, y, z], got 2 elements"},
+    {"vector element not a number", "[environment]\nwind = [1.0,\n  \"east\", 0.0]\n", 3, "wind",
+     "element 1: expected a number, got a string"},
+    {"not a number", "[environment]\nair_drag = nan\n", 2, "air_drag",
+     "must be >= 0 N s/m, got nan"},
+    {"infinite coordinate", "[environment]\ngravity = [0, -inf, 0]\n", 2, "gravity",
+     "element 1 must be a finite number m/s^2, got -inf"},
+    {"misspelt choice", "[solver]\nintegrator = \"verlett\"\n", 2, "integrator",
+     "expected 'explicit_euler', 'semi_implicit_euler' or 'verlet', got 'verlett'; did you mean "
+     "'verlet'?"},
+    {"unknown ground mode", "[environment.ground]\nmode = \"bounce\"\n", 2, "mode",
+     "in [environment.ground]: expected 'none', 'force' or 'projection', got 'bounce'"},
+    {"missing required key", "[[rope]]\nstart = [0, 0, 0]\nend = [1, 0, 0]\nnode_mass = 1\n", 1,
+     "nodes", "in [[rope]]: missing; this key is required"},
+    {"two mass keys",
+     "[[cloth]]\ncolumns = 4\nrows = 4\nparticle_mass = 0.1\nareal_density = 0.2\n", 5,
+     "areal_density", "set only one of 'particle_mass', 'total_mass' or 'areal_density'"},
+    {"no mass at all", "[[cloth]]\ncolumns = 4\nrows = 4\n", 1, "particle_mass",
+     "missing; give the mass as 'particle_mass', 'total_mass' or 'areal_density'"},
+    {"missing mesh file",
+     "[[mesh]]\nfile = \"no/such/mesh.obj\"\nparticle_mass = 1\nedge = { compliance = 0.0 }\n", 2,
+     "file", "no/such/mesh.obj: mesh file not found"},
+    {"broken OBJ: short vertex",
+     "[[mesh]]\nfile = \"broken.obj\"\nparticle_mass = 1\nedge = { compliance = 0.0 }\n", 2, "file",
+     "broken.obj:3: broken OBJ: a vertex needs x, y and z"},
+    {"broken OBJ: coordinate not a number",
+     "[[mesh]]\nfile = \"letters.obj\"\nparticle_mass = 1\nedge = { compliance = 0.0 }\n", 2,
+     "file", "letters.obj:2: broken OBJ: vertex y coordinate 'zero' is not a number"},
+    {"broken OBJ: no faces",
+     "[[mesh]]\nfile = \"nofaces.obj\"\nparticle_mass = 1\nedge = { compliance = 0.0 }\n", 2,
+     "file", "nofaces.obj: broken OBJ: no faces"},
+    {"broken OBJ: face index beyond the vertices",
+     "[[mesh]]\nfile = \"badindex.obj\"\nparticle_mass = 1\nedge = { compliance = 0.0 }\n", 2,
+     "file", "badindex.obj:4: broken OBJ: face uses vertex 4, but the file has 3 vertices"},
+    {"broken OBJ: unknown statement",
+     "[[mesh]]\nfile = \"unknown.obj\"\nparticle_mass = 1\nedge = { compliance = 0.0 }\n", 2,
+     "file", "unknown.obj:4: broken OBJ: unknown statement 'curv'"},
+    {"non-manifold mesh",
+     "[[mesh]]\nfile = \"fin.obj\"\nparticle_mass = 1\nedge = { compliance = 0.0 }\n", 2, "file",
+     "fin.obj:8: non-manifold edge between the vertices on lines 1 and 2: the faces on lines 6 "
+     "and 7 already share it"},
+    {"duplicate vertex refused without repair",
+     "[[mesh]]\nfile = \"duplicate.obj\"\nrepair = false\nparticle_mass = 1\n"
+     "edge = { compliance = 0.0 }\n",
+     2, "file",
+     "duplicate.obj:4: duplicate vertex: it is at the same position as the vertex on "
+     "line 2 (set repair = true"},
+    {"zero-area face refused without repair",
+     "[[mesh]]\nfile = \"sliver.obj\"\nrepair = false\nparticle_mass = 1\n"
+     "edge = { compliance = 0.0 }\n",
+     2, "file", "sliver.obj:6: degenerate face: it has zero area"},
+    {"pin beyond the rope", std::string(kRope).append("pin = { nodes = [3, 10] }\n"), 8, "nodes",
+     "in [rope.pin]: element 1 must be in [0, 9], got 10"},
+    {"reference to a misspelt object",
+     std::string(kRope).append("[[spring]]\na = \"rop[0]\"\nb = \"rope[9]\"\nstiffness = 1\n"), 9,
+     "a", "in [[spring]]: no object is named 'rop'; did you mean 'rope'?"},
+    {"reference beyond the object",
+     std::string(kRope).append("[[anchor]]\nparticle = \"rope[12]\"\n"), 9, "particle",
+     "'rope' has no particle 12; i runs from 0 to 9"},
+    {"reference without an index",
+     std::string(kRope).append("[[event]]\nframe = 3\nparticle = \"rope\"\nforce = [1, 0, 0]\n"),
+     10, "particle", "'rope' has 10 particles; name one as 'rope[i]' with i from 0 to 9"},
+    {"malformed reference", std::string(kRope).append("[[anchor]]\nparticle = \"rope[-1]\"\n"), 9,
+     "particle", "'rope[-1]' is not a particle reference; write 'name' or 'name[index]'"},
+    {"non-ASCII character outside a string", "[solver]\nsubst\xC3\xA9ps = 4\n", 2, "",
+     "non-ASCII character outside a string or comment"},
+    {"TOML syntax error", "[environment]\ngravity = [0, -9.81, 0\nwind = [0, 0, 0]\n", 3, "",
+     "TOML syntax error"},
+    {"key defined twice", "[solver]\nsubsteps = 4\nsubsteps = 8\n", 3, "", "TOML syntax error"},
+    {"object names an unknown system",
+     "[[system]]\nname = \"euler\"\n[[system]]\nname = \"verlet\"\n[[particle]]\nsystem = "
+     "\"eulr\"\nposition = [0, 0, 0]\nmass = 1\n",
+     6, "system", "no [[system]] is named 'eulr'; expected 'euler' or 'verlet'"},
+    {"frame_dt set per system", "[[system]]\nname = \"a\"\n[system.solver]\nframe_dt = 0.01\n", 4,
+     "frame_dt", "every system shares the scene's frame_dt"},
+    {"substeps and max_dt together", "[solver]\nsubsteps = 4\nmax_dt = 0.001\n", 3, "max_dt",
+     "set only one of 'substeps' or 'max_dt'"},
+    {"max_dt asking for too many substeps",
+     "[solver]\nframe_dt = 1.0\nmax_dt = 1e-6\n[[particle]]\nposition = [0, 0, 0]\nmass = 1\n", 3,
+     "max_dt", "asks for 1e+06 substeps per frame; at most 100000"},
+    {"spring parameter on a constraint",
+     "[[cloth]]\ncolumns = 4\nrows = 4\nparticle_mass = 0.1\n[cloth.structural]\nkind = "
+     "\"constraint\"\nstiffness = 10\n",
+     7, "stiffness", "only springs have stiffness and damping; this link is a constraint"},
+    {"pin region around nothing",
+     std::string(kRope).append("pin = { region = { min = [5, 5, 5], max = [6, 6, 6] } }\n"), 8, "",
+     "in [rope.pin.region]: the box pins no particle: the object spans [0, 0, 0] to [1, 0, 0]"},
+    {"corners on a rope", std::string(kRope).append("pin = { corners = \"all\" }\n"), 8, "corners",
+     "only a cloth grid has corners"},
+    {"unknown corner",
+     "[[cloth]]\ncolumns = 4\nrows = 4\nparticle_mass = 0.1\nstructural = { compliance = 0.0 }\n"
+     "pin = { corners = [\"top_left\"] }\n",
+     6, "corners", "unknown corner 'top_left'; expected 'first_row_first_column'"},
+    {"two objects with one name",
+     std::string(kRope).append("[[particle]]\nname = \"rope\"\nposition = [0, 1, 0]\nmass = 1\n"),
+     9, "name", "another object is already called 'rope'"},
+    {"name that cannot be referenced",
+     "[[particle]]\nname = \"my mass\"\nposition = [0, 0, 0]\nmass = 1\n", 2, "name",
+     "'my mass' is not a valid name"},
+    {"event that does nothing",
+     std::string(kRope).append("[[event]]\nframe = 3\nparticle = \"rope[2]\"\n"), 8, "force",
+     "missing; an event sets either force or anchor_velocity"},
+    {"anchor velocity without an anchor",
+     std::string(kRope).append(
+         "[[event]]\nframe = 3\nparticle = \"rope[2]\"\nanchor_velocity = [1, 0, 0]\n"),
+     10, "particle", "this particle has no [[anchor]]"},
+    {"spring across systems",
+     "[[system]]\nname = \"a\"\n[[system]]\nname = \"b\"\n[[particle]]\nname = \"p\"\nsystem = "
+     "\"a\"\nposition = [0, 0, 0]\nmass = 1\n[[particle]]\nname = \"q\"\nsystem = \"b\"\n"
+     "position = [1, 0, 0]\nmass = 1\n[[spring]]\na = \"p\"\nb = \"q\"\nstiffness = 1\n",
+     17, "b", "a spring must join particles of one system"},
+    {"grid too large", "[[cloth]]\ncolumns = 65536\nrows = 65536\nparticle_mass = 1\n", 3, "rows",
+     "brings the scene to 4294967296; at most 16777216 are allowed"},
+    {"table where an array of tables belongs", "[rope]\nnodes = 3\n", 1, "rope",
+     "expected [[rope]] tables, got a table (write [[rope]], not [rope])"},
+    {"empty scene", "[solver]\nsubsteps = 4\n", 0, "", "the scene has no objects"},
+    {"rope whose ends coincide",
+     "[[rope]]\nstart = [1, 1, 1]\nend = [1, 1, 1]\nnodes = 3\nnode_mass = 1\n"
+     "segment = { stiffness = 1 }\n",
+     1, "", "in [[rope]]: rope: start and end coincide"},
+};
+
+class BadSceneTest : public ::testing::TestWithParam<BadScene> {};
+
+TEST_P(BadSceneTest, NamesFileLineKeyAndWhatWasExpected) {
+  const BadScene& bad = GetParam();
+  try {
+    parse_scene_text(bad.text, kMeshes, "bad.toml");
+    FAIL() << "the scene loaded, but it should have been refused";
+  } catch (const SceneError& error) {
+    const std::string what = error.what();
+    EXPECT_EQ(error.location().file, "bad.toml") << what;
+    EXPECT_EQ(error.location().line, bad.line) << what;
+    EXPECT_EQ(error.key(), bad.key) << what;
+    EXPECT_NE(what.find(bad.message), std::string::npos) << what;
+    // The message starts with the location, as a compiler's would.
+    const std::string prefix =
+        bad.line > 0 ? "bad.toml:" + std::to_string(bad.line) + ":" : std::string("bad.toml: ");
+    EXPECT_EQ(what.rfind(prefix, 0), 0u) << what;
+  }
+}
+
+std::string row_name(const ::testing::TestParamInfo<BadScene>& info) {
+  std::string name = info.param.name;
+  for (char& c : name) {
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  }
+  return name;
+}
+
+INSTANTIATE_TEST_SUITE_P(Table, BadSceneTest, ::testing::ValuesIn(kBadScenes), row_name);
+
+TEST(BadSceneFile, MissingSceneFileIsNamed) {
+  try {
+    load_scene("no/such/scene.toml");
+    FAIL() << "loaded a file that does not exist";
+  } catch (const SceneError& error) {
+    EXPECT_STREQ(error.what(), "no/such/scene.toml: scene file not found");
+  }
+}
+
+TEST(BadSceneFile, TableHasAtLeastTwentyRows) {
+  EXPECT_GE(kBadScenes.size(), 20u);
+}
+
+}  // namespace
+}  // namespace weft::test
