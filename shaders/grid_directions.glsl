@@ -2,7 +2,8 @@
 // gather walks them (sim/grid_layout.h lists the same table for the CPU reference). Each pair is
 // one link seen from both ends; the even entry points to the higher index, whose particle owns
 // the link's XPBD multiplier in slot direction / 2.
-#extension GL_GOOGLE_include_directive : require
+#ifndef WEFT_GRID_DIRECTIONS_GLSL
+#define WEFT_GRID_DIRECTIONS_GLSL
 #include "simulation_bindings.glsl"
 
 layout(std430, set = 0, binding = WEFT_BINDING_GRID) readonly buffer GridBuffer {
@@ -28,3 +29,5 @@ bool grid_neighbour(uint column, uint row, uint direction, out uint neighbour) {
   neighbour = uint(r) * grid.columns + uint(c);
   return c >= 0 && c < int(grid.columns) && r >= 0 && r < int(grid.rows);
 }
+
+#endif  // WEFT_GRID_DIRECTIONS_GLSL

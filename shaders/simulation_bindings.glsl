@@ -1,6 +1,7 @@
 // The storage buffers every simulation pass sees (descriptor set 0), and small helpers shared by
 // the passes. Binding numbers and structs come from shared_types.h, which C++ includes too.
-#extension GL_GOOGLE_include_directive : require
+#ifndef WEFT_SIMULATION_BINDINGS_GLSL
+#define WEFT_SIMULATION_BINDINGS_GLSL
 #include "shared_types.h"
 
 layout(std430, set = 0, binding = WEFT_BINDING_PARAMS) readonly buffer ParamsBuffer {
@@ -63,3 +64,5 @@ vec3 velocity_of(uint i) {
   if (integrator_is_verlet()) return (positions[i].xyz - previous[i].xyz) / params.dt;
   return velocities[i].xyz;
 }
+
+#endif  // WEFT_SIMULATION_BINDINGS_GLSL

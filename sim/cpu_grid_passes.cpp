@@ -6,16 +6,12 @@
 
 #include <glm/geometric.hpp>
 
+#include "sim/cpu_forces.h"
 #include "sim/grid_layout.h"
 
 namespace weft::cpu {
 
 namespace {
-
-template <typename Real>
-using vec3 = glm::vec<3, Real>;
-template <typename Real>
-using vec4 = glm::vec<4, Real>;
 
 // shaders/grid_directions.glsl: grid_rest_length
 float grid_rest_length(const gpu::GridParams& grid, uint32_t slot) {
@@ -39,24 +35,6 @@ bool grid_neighbour(const gpu::GridParams& grid, uint32_t column, uint32_t row,
   return c >= 0 && c < static_cast<int>(grid.columns) && r >= 0 && r < static_cast<int>(grid.rows);
 }
 
-template <typename Real>
-vec3<Real> velocity_of(const gpu::SimParams& params, const ParticleState<Real>& state, uint32_t i) {
-  if (params.integrator == WEFT_INTEGRATOR_VERLET) {
-    return (vec3<Real>(state.positions[i]) - vec3<Real>(state.previous[i])) / Real(params.dt);
-  }
-  return vec3<Real>(state.velocities[i]);
-}
-
-template <typename Real>
-vec3<Real> ground_force(const gpu::SimParams& params, const vec3<Real>& x, const vec3<Real>& v) {
-  const vec4<Real> ground(params.ground);
-  if (params.ground_mode != WEFT_GROUND_FORCE || x.y >= ground.x) return vec3<Real>(0);
-  vec3<Real> f = -ground.z * vec3<Real>(v.x, Real(0), v.z);
-  if (v.y < Real(0)) f.y -= ground.w * v.y;
-  f.y += ground.y * (ground.x - x.y);
-  return f;
-}
-
 }  // namespace
 
 template <typename Real>
@@ -70,30 +48,16 @@ void grid_accumulate_forces(const gpu::SimParams& params, const gpu::GridParams&
     }
     const vec3<Real> x(p);
     const vec3<Real> v = velocity_of(params, state, i);
-    vec3<Real> f = vec3<Real>(glm::vec3(params.gravity)) / p.w;
-    f -= Real(params.air_drag) * (v - vec3<Real>(glm::vec3(params.wind)));
-    f += ground_force(params, x, v);
+    vec3<Real> f = environment_force(params, x, v, p.w);
     const uint32_t column = i % grid.columns;
     const uint32_t row = i / grid.columns;
     for (const GridDirection& d : kGridDirections) {
       uint32_t j = 0;
       if ((grid.spring_kinds & kind_bit(d)) == 0 || !grid_neighbour(grid, column, row, d, j))
         continue;
-      const Real stiffness = grid.stiffness[kind_index(d)];
-      const Real damping = grid.damping[kind_index(d)];
-      const Real rest = grid_rest_length(grid, d.slot);
-      const vec3<Real> delta = x - vec3<Real>(state.positions[j]);
-      const vec3<Real> dv = v - velocity_of(params, state, j);
-      const Real len = glm::length(delta);
-      vec3<Real> spring(0);
-      if (len > Real(0)) {
-        const vec3<Real> e = delta / len;
-        spring = -stiffness * (len - rest) * e;
-        if (params.spring_damping == WEFT_SPRING_DAMPING_AXIAL)
-          spring -= damping * glm::dot(dv, e) * e;
-      }
-      if (params.spring_damping == WEFT_SPRING_DAMPING_RELATIVE) spring -= damping * dv;
-      f += spring;
+      const glm::length_t kind = kind_index(d);
+      f += spring_force(params, state, x, v, j, Real(grid_rest_length(grid, d.slot)),
+                        Real(grid.stiffness[kind]), Real(grid.damping[kind]));
     }
     state.forces[i] = vec4<Real>(f, Real(0));
   }
@@ -140,7 +104,7 @@ void relax_grid_jacobi(const gpu::SimParams& params, const gpu::GridParams& grid
       correction += d.forward ? (p.w * delta_lambda) * n : (-p.w * delta_lambda) * n;
     }
     relaxed[i] = vec4<Real>(vec3<Real>(p) + correction, p.w);
-    if (params.integrator != WEFT_INTEGRATOR_VERLET) {
+    if (!integrator_is_verlet(params)) {
       state.velocities[i] += vec4<Real>(correction / dt, Real(0));
     }
   }

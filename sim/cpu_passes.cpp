@@ -5,62 +5,15 @@
 
 #include <glm/geometric.hpp>
 
+#include "sim/cpu_forces.h"
+
 namespace weft::cpu {
 
 namespace {
 
 template <typename Real>
-using vec3 = glm::vec<3, Real>;
-template <typename Real>
-using vec4 = glm::vec<4, Real>;
-
-template <typename Real>
 vec3<Real> xyz(const glm::vec4& v) {
   return vec3<Real>(v);
-}
-
-template <typename Real>
-bool integrator_is_verlet(const gpu::SimParams& params) {
-  return params.integrator == WEFT_INTEGRATOR_VERLET;
-}
-
-// shaders/simulation_bindings.glsl: velocity_of
-template <typename Real>
-vec3<Real> velocity_of(const gpu::SimParams& params, const ParticleState<Real>& state, uint32_t i) {
-  if (integrator_is_verlet<Real>(params)) {
-    return (vec3<Real>(state.positions[i]) - vec3<Real>(state.previous[i])) / Real(params.dt);
-  }
-  return vec3<Real>(state.velocities[i]);
-}
-
-// shaders/accumulate_forces.comp: ground_force
-template <typename Real>
-vec3<Real> ground_force(const gpu::SimParams& params, const vec3<Real>& x, const vec3<Real>& v) {
-  const vec4<Real> ground(params.ground);
-  if (params.ground_mode != WEFT_GROUND_FORCE || x.y >= ground.x) return vec3<Real>(0);
-  vec3<Real> f = -ground.z * vec3<Real>(v.x, Real(0), v.z);
-  if (v.y < Real(0)) f.y -= ground.w * v.y;
-  f.y += ground.y * (ground.x - x.y);
-  return f;
-}
-
-// shaders/accumulate_forces.comp: spring_force
-template <typename Real>
-vec3<Real> spring_force(const gpu::SimParams& params, const ParticleState<Real>& state,
-                        const vec3<Real>& x, const vec3<Real>& v, const gpu::SpringRef& spring) {
-  const vec3<Real> d = x - vec3<Real>(state.positions[spring.other]);
-  const vec3<Real> dv = v - velocity_of(params, state, spring.other);
-  const Real len = glm::length(d);
-  vec3<Real> f(0);
-  if (len > Real(0)) {
-    const vec3<Real> e = d / len;
-    f = -Real(spring.stiffness) * (len - Real(spring.rest_length)) * e;
-    if (params.spring_damping == WEFT_SPRING_DAMPING_AXIAL) {
-      f -= Real(spring.damping) * glm::dot(dv, e) * e;
-    }
-  }
-  if (params.spring_damping == WEFT_SPRING_DAMPING_RELATIVE) f -= Real(spring.damping) * dv;
-  return f;
 }
 
 // shaders/measure_health.comp: stretch
@@ -82,12 +35,12 @@ void accumulate_forces(const gpu::SimParams& params, const SpringAdjacency& spri
     }
     const vec3<Real> x(p);
     const vec3<Real> v = velocity_of(params, state, i);
-    vec3<Real> f = xyz<Real>(params.gravity) / p.w;
-    f -= Real(params.air_drag) * (v - xyz<Real>(params.wind));
-    f += ground_force(params, x, v);
+    vec3<Real> f = environment_force(params, x, v, p.w);
     const uint32_t end = springs.offsets[i + 1];
     for (uint32_t k = springs.offsets[i]; k < end; ++k) {
-      f += spring_force(params, state, x, v, springs.refs[k]);
+      const gpu::SpringRef& s = springs.refs[k];
+      f += spring_force(params, state, x, v, s.other, Real(s.rest_length), Real(s.stiffness),
+                        Real(s.damping));
     }
     state.forces[i] = vec4<Real>(f, Real(0));
   }
@@ -181,7 +134,7 @@ void relax_distance(const gpu::SimParams& params,
     const vec3<Real> move_b = (-pb.w * delta_lambda) * n;
     state.positions[constraint.a] = vec4<Real>(vec3<Real>(pa) + move_a, pa.w);
     state.positions[constraint.b] = vec4<Real>(vec3<Real>(pb) + move_b, pb.w);
-    if (!integrator_is_verlet<Real>(params)) {
+    if (!integrator_is_verlet(params)) {
       state.velocities[constraint.a] += vec4<Real>(move_a / dt, Real(0));
       state.velocities[constraint.b] += vec4<Real>(move_b / dt, Real(0));
     }
@@ -216,7 +169,7 @@ void collide(const gpu::SimParams& params, std::span<const glm::vec4> spheres,
     const vec3<Real> tangential = moved - glm::dot(moved, normal) * normal;
     x -= Real(params.contact_friction) * tangential;
     state.positions[i] = vec4<Real>(x, p.w);
-    if (!integrator_is_verlet<Real>(params)) {
+    if (!integrator_is_verlet(params)) {
       state.velocities[i] += vec4<Real>((x - vec3<Real>(p)) / Real(params.dt), Real(0));
     }
   }

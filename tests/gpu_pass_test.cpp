@@ -229,16 +229,8 @@ TEST_P(GpuPassTest, BlowUpWatch) {
   EXPECT_NE(blow_up_reason(broken_gpu)->find("first: particle 4"), std::string::npos);
 }
 
-std::string name_of(const ::testing::TestParamInfo<std::tuple<TestScene, Integrator>>& info) {
-  return test_scene_name(std::get<0>(info.param), std::get<1>(info.param));
-}
-
-INSTANTIATE_TEST_SUITE_P(
-    AllScenesAndIntegrators, GpuPassTest,
-    ::testing::Combine(::testing::Values(TestScene::rope, TestScene::cloth, TestScene::cloth_grid),
-                       ::testing::Values(Integrator::explicit_euler,
-                                         Integrator::semi_implicit_euler, Integrator::verlet)),
-    name_of);
+INSTANTIATE_TEST_SUITE_P(AllScenesAndIntegrators, GpuPassTest, every_scene_and_integrator(),
+                         scene_and_integrator_name);
 
 }  // namespace
 }  // namespace weft::test

@@ -82,16 +82,8 @@ TEST_P(GpuTrajectoryTest, EveryParticleFollowsTheCpuReference) {
   std::printf("[ weft     ] largest GPU-CPU difference over 6 frames: %.3g m\n", worst);
 }
 
-std::string name_of(const ::testing::TestParamInfo<std::tuple<TestScene, Integrator>>& info) {
-  return test_scene_name(std::get<0>(info.param), std::get<1>(info.param));
-}
-
-INSTANTIATE_TEST_SUITE_P(
-    AllScenesAndIntegrators, GpuTrajectoryTest,
-    ::testing::Combine(::testing::Values(TestScene::rope, TestScene::cloth, TestScene::cloth_grid),
-                       ::testing::Values(Integrator::explicit_euler,
-                                         Integrator::semi_implicit_euler, Integrator::verlet)),
-    name_of);
+INSTANTIATE_TEST_SUITE_P(AllScenesAndIntegrators, GpuTrajectoryTest, every_scene_and_integrator(),
+                         scene_and_integrator_name);
 
 }  // namespace
 }  // namespace weft::test

@@ -42,6 +42,27 @@ void count_grid(const PackedModel& model, TrafficInputs& inputs) {
   inputs.grid_lambdas = model.grid_params.uses_lambdas != 0;
 }
 
+// The passes both paths share: integration, anchors and collision.
+void add_shared_passes(const TrafficInputs& in, std::vector<PassTraffic>& traffic) {
+  const uint64_t moving = in.particles - in.pinned;
+  const uint64_t s = in.substeps;
+  const uint32_t per_substep = static_cast<uint32_t>(s);
+  // Moving: read x, x_prev, force (Euler: and v); write x, x_prev (Euler: and v). Pinned: read x.
+  const uint64_t update = (in.integrator == WEFT_INTEGRATOR_VERLET ? 5 : 6) * kVec4;
+  traffic.push_back({timer_section(Pass::integrate, in.integrator), per_substep,
+                     s * (moving * update + in.pinned * kVec4)});
+  if (in.anchors > 0) {
+    traffic.push_back({timer_section(Pass::drive_anchors, in.integrator), per_substep,
+                       s * in.anchors * (sizeof(gpu::Anchor) + 4 * kVec4)});
+  }
+}
+
+void add_collision_pass(const TrafficInputs& in, std::vector<PassTraffic>& traffic) {
+  if (!in.collisions) return;
+  traffic.push_back({timer_section(Pass::collide, in.integrator),
+                     static_cast<uint32_t>(in.substeps), in.substeps * in.particles * kVec4});
+}
+
 }  // namespace
 
 TrafficInputs TrafficInputs::of(const PackedModel& model, uint32_t substeps) {
@@ -91,7 +112,6 @@ std::string timer_section(Pass pass, uint32_t integrator) {
 
 std::vector<PassTraffic> general_solver_traffic(const TrafficInputs& in) {
   const bool verlet = in.integrator == WEFT_INTEGRATOR_VERLET;
-  const uint64_t moving = in.particles - in.pinned;
   const uint64_t s = in.substeps;
   const uint32_t per_substep = static_cast<uint32_t>(s);
   std::vector<PassTraffic> traffic;
@@ -106,15 +126,7 @@ std::vector<PassTraffic> general_solver_traffic(const TrafficInputs& in) {
   traffic.push_back(
       {timer_section(Pass::accumulate_forces, in.integrator), per_substep, s * force});
 
-  // Moving: read x, x_prev, force (Euler: and v); write x, x_prev (Euler: and v). Pinned: read x.
-  const uint64_t update = (verlet ? 5 : 6) * kVec4;
-  traffic.push_back({timer_section(Pass::integrate, in.integrator), per_substep,
-                     s * (moving * update + in.pinned * kVec4)});
-
-  if (in.anchors > 0) {
-    traffic.push_back({timer_section(Pass::drive_anchors, in.integrator), per_substep,
-                       s * in.anchors * (sizeof(gpu::Anchor) + 4 * kVec4)});
-  }
+  add_shared_passes(in, traffic);
 
   if (in.sweeps > 0 && in.constraints > 0) {
     // Read the constraint and both x, write lambda; unless both ends are pinned, write both x
@@ -130,16 +142,12 @@ std::vector<PassTraffic> general_solver_traffic(const TrafficInputs& in) {
                        s * (in.sweeps * per_sweep + lambda_reads)});
   }
 
-  if (in.collisions) {
-    traffic.push_back(
-        {timer_section(Pass::collide, in.integrator), per_substep, s * in.particles * kVec4});
-  }
+  add_collision_pass(in, traffic);
   return traffic;
 }
 
 std::vector<PassTraffic> grid_solver_traffic(const TrafficInputs& in) {
   const bool verlet = in.integrator == WEFT_INTEGRATOR_VERLET;
-  const uint64_t moving = in.particles - in.pinned;
   const uint64_t s = in.substeps;
   const uint32_t per_substep = static_cast<uint32_t>(s);
   std::vector<PassTraffic> traffic;
@@ -152,14 +160,7 @@ std::vector<PassTraffic> grid_solver_traffic(const TrafficInputs& in) {
   traffic.push_back(
       {timer_section(Pass::grid_accumulate_forces, in.integrator), per_substep, s * force});
 
-  const uint64_t update = (verlet ? 5 : 6) * kVec4;
-  traffic.push_back({timer_section(Pass::integrate, in.integrator), per_substep,
-                     s * (moving * update + in.pinned * kVec4)});
-
-  if (in.anchors > 0) {
-    traffic.push_back({timer_section(Pass::drive_anchors, in.integrator), per_substep,
-                       s * in.anchors * (sizeof(gpu::Anchor) + 4 * kVec4)});
-  }
+  add_shared_passes(in, traffic);
 
   if (in.sweeps > 0 && in.constraints > 0) {
     // Every particle reads x from one buffer and writes x' to the other (Euler: and v).
@@ -178,10 +179,7 @@ std::vector<PassTraffic> grid_solver_traffic(const TrafficInputs& in) {
                        s * (in.sweeps * per_sweep + lambda_reads + copy_back)});
   }
 
-  if (in.collisions) {
-    traffic.push_back(
-        {timer_section(Pass::collide, in.integrator), per_substep, s * in.particles * kVec4});
-  }
+  add_collision_pass(in, traffic);
   return traffic;
 }
 

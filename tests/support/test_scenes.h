@@ -1,8 +1,11 @@
 // Small scenes that exercise every term of the model, shared by the GPU-vs-CPU tests.
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <cstdint>
 #include <string>
+#include <tuple>
 
 #include "sim/model.h"
 #include "sim/particle_state.h"
@@ -28,6 +31,18 @@ enum class TestScene {
 
 Model make_test_scene(TestScene scene, Integrator integrator);
 std::string test_scene_name(TestScene scene, Integrator integrator);  // "ClothGridVerlet"
+
+// Every scene with every integrator, for INSTANTIATE_TEST_SUITE_P, and its test names.
+inline auto every_scene_and_integrator() {
+  return ::testing::Combine(
+      ::testing::Values(TestScene::rope, TestScene::cloth, TestScene::cloth_grid),
+      ::testing::Values(Integrator::explicit_euler, Integrator::semi_implicit_euler,
+                        Integrator::verlet));
+}
+inline std::string scene_and_integrator_name(
+    const ::testing::TestParamInfo<std::tuple<TestScene, Integrator>>& info) {
+  return test_scene_name(std::get<0>(info.param), std::get<1>(info.param));
+}
 
 // The model's initial state, pushed away from rest deterministically: every position moved by up
 // to 2 cm, velocities up to 1 m/s, previous positions consistent with those velocities plus
