@@ -167,7 +167,9 @@ gpu::DrawPush ClothRenderer::make_push(const SceneView& view, const DrawSettings
   push.eye = glm::vec4(view.eye, marker_radius_);
   push.light = glm::vec4(kToLight, solver_.packed().params.ground.x);
   const float scale = std::max(settings.strain_scale, 1e-6f);
-  push.strain_style = glm::vec4(scale, 1.0f, settings.widen_by_strain ? 3.0f : 0.0f, 0.0f);
+  // A rope is only its links: drawn thicker than a cloth's, whose links lie side by side.
+  const float width = index_count_ == 0 ? 3.0f : 1.0f;
+  push.strain_style = glm::vec4(scale, width, settings.widen_by_strain ? 3.0f : 0.0f, 0.0f);
   push.viewport_width = static_cast<float>(view.extent.width);
   push.viewport_height = static_cast<float>(view.extent.height);
   push.mode = mode;

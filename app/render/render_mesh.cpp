@@ -70,6 +70,23 @@ Bounds scene_bounds(const Model& model) {
     b.lo = glm::min(b.lo, p);
     b.hi = glm::max(b.hi, p);
   }
+  const float size = std::max(b.hi.x - b.lo.x, b.hi.z - b.lo.z);
+  const bool pinned = std::find(model.inverse_masses.begin(), model.inverse_masses.end(), 0.0f) !=
+                      model.inverse_masses.end();
+  const float floor = b.hi.y - size;  // as low as a hanging model can swing
+  if (pinned) b.lo.y = std::min(b.lo.y, floor);
+  if (pinned && model.triangles.empty()) {
+    for (uint32_t i = 0; i < model.particle_count(); ++i) {
+      if (model.inverse_masses[i] != 0.0f) continue;
+      const glm::vec3 p = model.positions[i];
+      b.lo = glm::min(b.lo, p - glm::vec3(size, size, size));
+      b.hi = glm::max(b.hi, glm::vec3(p.x + size, b.hi.y, p.z + size));
+    }
+  }
+  const Ground& ground = model.environment.ground;
+  if (ground.mode != GroundMode::none && ground.height < b.lo.y && ground.height > floor) {
+    b.lo.y = ground.height;
+  }
   for (const Sphere& s : model.environment.spheres) {
     b.lo = glm::min(b.lo, s.center - glm::vec3(s.radius));
     b.hi = glm::max(b.hi, s.center + glm::vec3(s.radius));

@@ -38,7 +38,10 @@ struct Bounds {
   glm::vec3 lo{0.0f};
   glm::vec3 hi{0.0f};
 };
-// The box around the particles and the sphere colliders: what the camera frames.
+// What the camera frames: the box around the particles and the sphere colliders, and the room
+// the model will fall into: a pinned cloth hangs below its pins by up to its horizontal size, a
+// pinned rope (no triangles) swings that far around its pins, and anything falls to the ground
+// when there is one not far below.
 Bounds scene_bounds(const Model& model);
 
 }  // namespace weft

@@ -24,12 +24,19 @@ void draw_stats(ViewerScene& scene, const PanelInfo& info) {
   const FrameStats& stats = *info.stats;
   ImGui::Text("%.1f frames/s   %.2f ms/frame", stats.fps(), stats.frame_ms());
   ImGui::TextDisabled("%s", info.device_name.c_str());
-  const Model& model = scene.model();
-  ImGui::Text("%u particles, %zu springs, %zu constraints", model.particle_count(),
-              model.springs.size(), model.constraints.size());
-  ImGui::Text("simulated %.2f s (%llu frames)",
-              static_cast<double>(scene.frames_simulated) * model.solver.frame_dt,
-              static_cast<unsigned long long>(scene.frames_simulated));
+  uint64_t particles = 0, springs = 0, constraints = 0;
+  for (const ViewerScene::System& system : scene.systems()) {
+    particles += system.model.particle_count();
+    springs += system.model.springs.size();
+    constraints += system.model.constraints.size();
+  }
+  ImGui::Text("%llu particles, %llu springs, %llu constraints",
+              static_cast<unsigned long long>(particles), static_cast<unsigned long long>(springs),
+              static_cast<unsigned long long>(constraints));
+  ImGui::Text(
+      "simulated %.2f s (%llu frames)",
+      static_cast<double>(scene.frames_simulated) * scene.systems().front().model.solver.frame_dt,
+      static_cast<unsigned long long>(scene.frames_simulated));
   ImGui::Text("max strain %.3f%%", 100.0 * stats.health().max_stretch);
   if (stats.blow_up()) {
     ImGui::TextColored(kWarning, "BLOW-UP: %s", stats.blow_up()->c_str());
@@ -63,10 +70,14 @@ void draw_gpu_times(const FrameStats& stats, ViewerSettings& settings) {
 void draw_scene(ViewerScene& scene, ViewerSettings& settings, PanelRequests& requests) {
   const SceneChoice& current = scene.choice();
   const auto list = presets();
-  if (ImGui::BeginCombo("preset", list[current.preset].name)) {
+  const bool from_file = !current.file.empty();
+  const std::string shown = from_file ? scene.title() + " (file)" : list[current.preset].name;
+  if (ImGui::BeginCombo("preset", shown.c_str())) {
     for (size_t i = 0; i < list.size(); ++i) {
-      if (ImGui::Selectable(list[i].name, i == current.preset) && i != current.preset) {
+      if (ImGui::Selectable(list[i].name, !from_file && i == current.preset) &&
+          (from_file || i != current.preset)) {
         SceneChoice choice = current;
+        choice.file.clear();
         choice.preset = i;
         requests.rebuild = choice;
       }
@@ -74,18 +85,31 @@ void draw_scene(ViewerScene& scene, ViewerSettings& settings, PanelRequests& req
     }
     ImGui::EndCombo();
   }
-  if (settings.grid_columns == 0) settings.grid_columns = static_cast<int>(current.columns);
-  if (settings.grid_rows == 0) settings.grid_rows = static_cast<int>(current.rows);
-  ImGui::SetNextItemWidth(140);
-  ImGui::InputInt2("grid", &settings.grid_columns);
-  settings.grid_columns = std::clamp(settings.grid_columns, 2, 4096);
-  settings.grid_rows = std::clamp(settings.grid_rows, 2, 4096);
-  ImGui::SameLine();
-  if (ImGui::Button("rebuild")) {
-    SceneChoice choice = current;
-    choice.columns = static_cast<uint32_t>(settings.grid_columns);
-    choice.rows = static_cast<uint32_t>(settings.grid_rows);
-    requests.rebuild = choice;
+  if (!from_file) {
+    if (settings.grid_columns == 0) settings.grid_columns = static_cast<int>(current.columns);
+    if (settings.grid_rows == 0) settings.grid_rows = static_cast<int>(current.rows);
+    ImGui::SetNextItemWidth(140);
+    ImGui::InputInt2("grid", &settings.grid_columns);
+    settings.grid_columns = std::clamp(settings.grid_columns, 2, 4096);
+    settings.grid_rows = std::clamp(settings.grid_rows, 2, 4096);
+    ImGui::SameLine();
+    if (ImGui::Button("rebuild")) {
+      SceneChoice choice = current;
+      choice.columns = static_cast<uint32_t>(settings.grid_columns);
+      choice.rows = static_cast<uint32_t>(settings.grid_rows);
+      requests.rebuild = choice;
+    }
+  }
+  if (scene.systems().size() > 1) {
+    // The solver, environment and material sections below edit this system.
+    if (ImGui::BeginCombo("edit system", scene.edited().name.c_str())) {
+      for (size_t i = 0; i < scene.systems().size(); ++i) {
+        if (ImGui::Selectable(scene.systems()[i].name.c_str(), i == scene.selected)) {
+          scene.selected = i;
+        }
+      }
+      ImGui::EndCombo();
+    }
   }
   if (ImGui::Button(settings.paused ? "resume" : "pause")) settings.paused = !settings.paused;
   ImGui::SameLine();
@@ -202,12 +226,14 @@ PanelRequests draw_control_panel(ViewerScene& scene, ViewerSettings& settings,
   if (ImGui::CollapsingHeader("Scene", ImGuiTreeNodeFlags_DefaultOpen)) {
     draw_scene(scene, settings, requests);
   }
-  if (ImGui::CollapsingHeader("Solver")) draw_solver(scene.model(), requests.parameters_changed);
+  if (ImGui::CollapsingHeader("Solver")) {
+    draw_solver(scene.edited().model, requests.parameters_changed);
+  }
   if (ImGui::CollapsingHeader("Environment")) {
-    draw_environment(scene.model(), requests.parameters_changed);
+    draw_environment(scene.edited().model, requests.parameters_changed);
   }
   if (ImGui::CollapsingHeader("Materials")) {
-    draw_materials(scene.materials(), requests.materials_changed);
+    draw_materials(scene.edited().materials, requests.materials_changed);
   }
   if (ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen)) {
     draw_view(settings, requests);

@@ -39,17 +39,10 @@ void MouseController::move(glm::vec2 at, glm::vec2 viewport) {
   const glm::vec2 delta = at - cursor_;
   cursor_ = at;
   switch (mode_) {
-    case Mode::picking:
-      motion_while_picking_ += delta;
-      break;
-    case Mode::orbiting:
-      camera_.orbit(delta.x, delta.y);
-      break;
-    case Mode::panning:
-      camera_.pan(delta.x, delta.y, viewport.y);
-      break;
-    default:
-      break;
+    case Mode::picking: motion_while_picking_ += delta; break;
+    case Mode::orbiting: camera_.orbit(delta.x, delta.y); break;
+    case Mode::panning: camera_.pan(delta.x, delta.y, viewport.y); break;
+    default: break;
   }
 }
 
@@ -63,6 +56,7 @@ void MouseController::on_pick_answer(const PickAnswer& answer, bool draggable) {
   if (mode_ != Mode::picking || answer.request != pick_id_) return;
   if (answer.particle && draggable) {
     mode_ = Mode::grabbing;
+    system_ = answer.system;
     particle_ = *answer.particle;
     grab_depth_ = glm::dot(answer.position - camera_.eye(), forward_of(camera_));
   } else {
@@ -76,7 +70,7 @@ std::optional<MouseController::Grab> MouseController::grab(glm::vec2 viewport) c
   const Ray ray = camera_.ray_through(cursor_, viewport);
   const float along = glm::dot(ray.direction, forward_of(camera_));
   if (along <= 1e-4f) return std::nullopt;  // cannot happen with a perspective camera
-  return Grab{particle_, ray.origin + ray.direction * (grab_depth_ / along)};
+  return Grab{system_, particle_, ray.origin + ray.direction * (grab_depth_ / along)};
 }
 
 bool MouseController::take_grab_ended() {

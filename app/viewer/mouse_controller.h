@@ -36,6 +36,7 @@ class MouseController {
   // The grabbed particle and where the cursor puts it now: on the plane through the particle
   // facing the camera, so it follows the cursor at its own depth.
   struct Grab {
+    size_t system;
     uint32_t particle;
     glm::vec3 target;
   };
@@ -60,6 +61,7 @@ class MouseController {
   glm::vec2 motion_while_picking_{0.0f};
   uint64_t pick_id_ = 0;
   bool pick_requested_ = false;
+  size_t system_ = 0;
   uint32_t particle_ = 0;
   float grab_depth_ = 0.0f;  // along the camera's forward axis, m
   bool grab_ended_ = false;

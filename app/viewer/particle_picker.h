@@ -23,6 +23,7 @@ struct PickAnswer {
   uint64_t request = 0;              // the id given to request()
   std::optional<uint32_t> particle;  // nothing under the cursor: empty
   glm::vec3 position{0.0f};          // the particle's position when picked (m)
+  size_t system = 0;                 // which of the scene's systems (set by the viewer)
 };
 
 class ParticlePicker {

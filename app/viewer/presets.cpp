@@ -95,8 +95,7 @@ Model build_preset(size_t index, uint32_t columns, uint32_t rows) {
                                   2.0f * scale};
       break;
     }
-    default:
-      break;
+    default: break;
   }
   anchor_pins(model);
   return model;

@@ -32,6 +32,9 @@ void parse_size(const std::string& text, uint32_t lo, uint32_t hi, uint32_t& w, 
 
 CLI::App* add_view_command(CLI::App& app, ViewOptions& options) {
   CLI::App* view = app.add_subcommand("view", "Open the interactive viewer (needs a display)");
+  // No CLI::ExistingFile check: the scene loader says what is wrong in weft's own format.
+  view->add_option("scene", options.scene,
+                   "Scene file (TOML, see docs/scenes.md); the built-in presets when omitted");
   view->add_option_function<std::string>(
           "--grid",
           [&options](const std::string& text) {
@@ -66,6 +69,12 @@ CLI::App* add_view_command(CLI::App& app, ViewOptions& options) {
 }
 
 int view_command(const ViewOptions& options) {
+  if (!options.scene.empty() && (options.columns != 0 || options.preset != 0)) {
+    std::fprintf(stderr,
+                 "weft view: --grid and --preset choose a built-in scene; a scene file "
+                 "sets its own\n");
+    return 2;
+  }
   try {
     Viewer viewer(options);
     return viewer.run();

@@ -9,6 +9,7 @@
 namespace weft {
 
 struct ViewOptions {
+  std::string scene;     // SCENE: a scene file; empty: the built-in presets
   uint32_t columns = 0;  // --grid WxH; 0: chosen for the device (small on a CPU, large on a GPU)
   uint32_t rows = 0;
   size_t preset = 0;    // --preset N (app/viewer/presets.h)

@@ -4,6 +4,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include <glm/geometric.hpp>
+
 #include "app/render/offscreen_render.h"
 #include "app/viewer/control_panel.h"
 #include "app/viewer/imgui_layer.h"
@@ -32,9 +34,7 @@ SceneChoice default_scene_choice(const Device& device) {
       choice.substeps = 4;
       choice.relaxation_sweeps = 4;
       break;
-    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU:
-      choice.columns = choice.rows = 128;
-      break;
+    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: choice.columns = choice.rows = 128; break;
     default:  // discrete and virtual GPUs
       choice.columns = choice.rows = 256;
       break;
@@ -43,6 +43,9 @@ SceneChoice default_scene_choice(const Device& device) {
 }
 
 Viewer::Viewer(const ViewOptions& options) : options_(options) {
+  // A scene file is read before any window opens: a bad one is reported at once.
+  std::optional<Scene> file_scene;
+  if (!options.scene.empty()) file_scene = make_viewer_scene({options.scene});
   const bool sized = options.width > 0 && options.height > 0;
   window_ =
       std::make_unique<Window>("weft", sized ? options.width : 1024, sized ? options.height : 640);
@@ -76,11 +79,13 @@ Viewer::Viewer(const ViewOptions& options) : options_(options) {
     choice.rows = options.rows;
   }
   choice.preset = options.preset;
-  scene_ = std::make_unique<ViewerScene>(device, formats_, kFramesInFlight, choice);
-  camera_ = default_camera(scene_->model());
+  choice.file = options.scene;
+  scene_ = std::make_unique<ViewerScene>(
+      device, formats_, kFramesInFlight, choice,
+      file_scene ? std::move(*file_scene) : make_viewer_scene(choice));
+  frame_camera();
   timer_ = std::make_unique<PassTimer>(device, kFramesInFlight);
   timed_.assign(kFramesInFlight, false);
-  health_ = std::make_unique<HealthWatch>(device, kFramesInFlight);
   screenshots_ = std::make_unique<WindowScreenshots>(device, kFramesInFlight);
 
   settings_.vsync = options.vsync;
@@ -90,8 +95,22 @@ Viewer::Viewer(const ViewOptions& options) : options_(options) {
   window_->set_listener(this);
   ui_ = std::make_unique<ImGuiLayer>(*window_, *context_.instance, device, *swapchain_,
                                      kFramesInFlight);
-  window_->set_title("weft - " + std::to_string(choice.columns) + "x" +
-                     std::to_string(choice.rows) + " cloth on " + device.name());
+  window_->set_title(window_title());
+}
+
+void Viewer::frame_camera() {
+  std::vector<DrawnSystem> drawn;
+  for (const ViewerScene::System& system : scene_->systems())
+    drawn.push_back({system.solver.get(), &system.model});
+  camera_ = default_camera(drawn);
+}
+
+std::string Viewer::window_title() const {
+  uint64_t particles = 0;
+  for (const ViewerScene::System& system : scene_->systems())
+    particles += system.model.particle_count();
+  return "weft - " + scene_->title() + " (" + std::to_string(particles) + " particles) on " +
+         context_.device->name();
 }
 
 Viewer::~Viewer() {
@@ -134,12 +153,16 @@ int Viewer::run() {
   ring_->wait_all();
   for (uint32_t s = 0; s < kFramesInFlight; ++s)
     collect(s);
+  uint64_t particles = 0;
+  for (const ViewerScene::System& system : scene_->systems())
+    particles += system.model.particle_count();
   std::printf(
-      "viewer: %llu frames, %.1f frames/s on average (%ux%u cloth, %s); %u grabs, "
+      "viewer: %llu frames, %.1f frames/s on average (%s, %llu particles, %s); %u grabs, "
       "%u swapchains, last %ux%u\n",
       static_cast<unsigned long long>(stats_.frames()), stats_.average_fps(),
-      scene_->choice().columns, scene_->choice().rows, context_.device->name().c_str(), grabs_,
-      swapchain_builds_, swapchain_->extent().width, swapchain_->extent().height);
+      scene_->title().c_str(), static_cast<unsigned long long>(particles),
+      context_.device->name().c_str(), grabs_, swapchain_builds_, swapchain_->extent().width,
+      swapchain_->extent().height);
   if (const std::optional<FrameTimings>& timings = stats_.timings()) {
     std::printf("viewer: GPU time of the last timed frame: %.2f ms:", timings->total_ms);
     for (const auto& [name, ms] : timings->sections)
@@ -172,12 +195,33 @@ void Viewer::draw_frame() {
 }
 
 void Viewer::collect(uint32_t slot) {
-  if (std::optional<PickAnswer> answer = scene_->picker().collect(slot)) {
-    const bool draggable = answer->particle && !scene_->is_anchored(*answer->particle);
-    if (answer->particle && !draggable) message_ = "that pin is an anchor: move it with the arrows";
-    mouse_.on_pick_answer(*answer, draggable);
+  // Every system answered the same pick: the particle nearest the camera wins.
+  std::optional<PickAnswer> best;
+  std::optional<HealthReport> worst;
+  for (size_t s = 0; s < scene_->systems().size(); ++s) {
+    ViewerScene::System& system = scene_->systems()[s];
+    if (std::optional<PickAnswer> answer = system.picker->collect(slot)) {
+      answer->system = s;
+      const auto distance = [&](const PickAnswer& a) {
+        return glm::distance(a.position, camera_.eye());
+      };
+      if (!best || (answer->particle && (!best->particle || distance(*answer) < distance(*best)))) {
+        best = answer;
+      }
+    }
+    if (std::optional<HealthReport> health = system.health->collect(slot)) {
+      if (!worst) worst = HealthReport{};
+      worst->max_stretch = std::max(worst->max_stretch, health->max_stretch);
+      worst->nonfinite_count += health->nonfinite_count;
+      worst->first_nonfinite = std::min(worst->first_nonfinite, health->first_nonfinite);
+    }
   }
-  if (std::optional<HealthReport> health = health_->collect(slot)) stats_.set_health(*health);
+  if (best) {
+    const bool draggable = best->particle && !scene_->is_anchored(best->system, *best->particle);
+    if (best->particle && !draggable) message_ = "that pin is an anchor: move it with the arrows";
+    mouse_.on_pick_answer(*best, draggable);
+  }
+  if (worst) stats_.set_health(*worst);
   if (timed_[slot]) {
     if (std::optional<FrameTimings> timings = timer_->read(slot)) stats_.set_timings(*timings);
     timed_[slot] = false;
@@ -214,11 +258,9 @@ void Viewer::apply_pending_scene_changes() {
   ring_->wait_all();
   if (rebuild_requested_) {
     scene_->rebuild(*rebuild_requested_);
-    camera_ = default_camera(scene_->model());
+    frame_camera();
     settings_.grid_columns = settings_.grid_rows = 0;
-    window_->set_title("weft - " + std::to_string(scene_->choice().columns) + "x" +
-                       std::to_string(scene_->choice().rows) + " cloth on " +
-                       context_.device->name());
+    window_->set_title(window_title());
   } else {
     scene_->reset();
   }
@@ -237,18 +279,22 @@ void Viewer::record_frame(VkCommandBuffer cmd, uint32_t slot, uint32_t image) {
   const auto mark = [&](const char* section) {
     if (timer) timer->mark(cmd, section);
   };
-  GpuSolver& solver = scene_->solver();
   if (!settings_.paused || settings_.step_once) {
-    const SolverSettings& s = scene_->model().solver;
-    solver.record_frame(cmd, s.frame_dt, s.substeps, timer);
-    health_->record(cmd, slot, solver);
-    mark("blow-up watch");
+    scene_->apply_events();
+    for (ViewerScene::System& system : scene_->systems()) {
+      const SolverSettings& s = system.model.solver;
+      system.solver->record_frame(cmd, s.frame_dt, s.substeps, timer);
+      system.health->record(cmd, slot, *system.solver);
+      mark("blow-up watch");
+    }
     ++scene_->frames_simulated;
     settings_.step_once = false;
   }
-  scene_->picker().record(cmd, slot);
+  for (ViewerScene::System& system : scene_->systems())
+    system.picker->record(cmd, slot);
   mark("picking");
-  scene_->renderer().record_prepare(cmd);
+  for (ViewerScene::System& system : scene_->systems())
+    system.renderer->record_prepare(cmd);
   mark("normals");
 
   // The image's old contents are not needed; waiting on the acquire semaphore (at this stage)
@@ -266,10 +312,12 @@ void Viewer::record_frame(VkCommandBuffer cmd, uint32_t slot, uint32_t image) {
   targets_->begin(cmd, swapchain_->view(image), background_color(swapchain_->format()));
   {
     DebugLabel label(*context_.device, cmd, "scene");
-    scene_->renderer().record_draw(cmd, view, settings_.draw);
+    for (const ViewerScene::System& system : scene_->systems())
+      system.renderer->record_draw(cmd, view, settings_.draw);
   }
   targets_->end(cmd);
-  scene_->renderer().record_after_draw(cmd);
+  for (const ViewerScene::System& system : scene_->systems())
+    system.renderer->record_after_draw(cmd);
   mark("draw");
   ui_->record(cmd, image, swapchain_->extent());
   mark("UI");

@@ -14,7 +14,6 @@
 #include "app/gpu_context.h"
 #include "app/render/camera.h"
 #include "app/viewer/frame_stats.h"
-#include "app/viewer/health_watch.h"
 #include "app/viewer/input_script.h"
 #include "app/viewer/key_bindings.h"
 #include "app/viewer/mouse_controller.h"
@@ -66,6 +65,8 @@ class Viewer : public InputListener {
   void update_anchors();
   void update_mouse();
   glm::vec2 viewport() const;
+  void frame_camera();
+  std::string window_title() const;
 
   ViewOptions options_;
   GpuContext context_;  // destroyed last: the instance outlives the window's surface
@@ -78,7 +79,6 @@ class Viewer : public InputListener {
   std::unique_ptr<ViewerScene> scene_;
   std::unique_ptr<PassTimer> timer_;
   std::vector<bool> timed_;  // whether each slot's frame wrote timestamps
-  std::unique_ptr<HealthWatch> health_;
   std::unique_ptr<WindowScreenshots> screenshots_;
   std::unique_ptr<ImGuiLayer> ui_;
 
@@ -95,8 +95,8 @@ class Viewer : public InputListener {
   std::optional<SceneChoice> rebuild_requested_;
   std::string last_screenshot_;
   std::string message_;
-  std::optional<uint32_t> dragged_;  // the particle being dragged, for the log
-  uint32_t grabs_ = 0;               // counted for the exit summary (the scripted tests)
+  std::optional<std::pair<size_t, uint32_t>> dragged_;  // system and particle being dragged
+  uint32_t grabs_ = 0;  // counted for the exit summary (the scripted tests)
   uint32_t swapchain_builds_ = 0;
 };
 

@@ -23,14 +23,10 @@ bool is_anchor_key(int key) {
 
 std::optional<MouseController::Button> button_of(int button) {
   switch (button) {
-    case GLFW_MOUSE_BUTTON_LEFT:
-      return MouseController::Button::left;
-    case GLFW_MOUSE_BUTTON_RIGHT:
-      return MouseController::Button::right;
-    case GLFW_MOUSE_BUTTON_MIDDLE:
-      return MouseController::Button::middle;
-    default:
-      return std::nullopt;
+    case GLFW_MOUSE_BUTTON_LEFT: return MouseController::Button::left;
+    case GLFW_MOUSE_BUTTON_RIGHT: return MouseController::Button::right;
+    case GLFW_MOUSE_BUTTON_MIDDLE: return MouseController::Button::middle;
+    default: return std::nullopt;
   }
 }
 
@@ -75,18 +71,14 @@ void Viewer::on_scroll(double dy) {
 }
 
 void Viewer::do_action(Action action) {
-  Model& model = scene_->model();
+  Model& model = scene_->edited().model;
   switch (action) {
-    case Action::pause:
-      settings_.paused = !settings_.paused;
-      break;
+    case Action::pause: settings_.paused = !settings_.paused; break;
     case Action::step:
       settings_.paused = true;
       settings_.step_once = true;
       break;
-    case Action::reset:
-      reset_requested_ = true;
-      break;
+    case Action::reset: reset_requested_ = true; break;
     case Action::substeps_up:
     case Action::substeps_down: {
       const uint32_t n = model.solver.substeps;
@@ -95,38 +87,27 @@ void Viewer::do_action(Action action) {
       scene_->apply_parameters();
       break;
     }
-    case Action::toggle_springs:
-      settings_.draw.springs_view = !settings_.draw.springs_view;
-      break;
+    case Action::toggle_springs: settings_.draw.springs_view = !settings_.draw.springs_view; break;
     case Action::toggle_widen:
       settings_.draw.widen_by_strain = !settings_.draw.widen_by_strain;
       break;
-    case Action::screenshot:
-      screenshots_->request("");
-      break;
-    case Action::reset_camera:
-      camera_.reset();
-      break;
-    case Action::toggle_help:
-      settings_.show_help = !settings_.show_help;
-      break;
-    case Action::toggle_panel:
-      settings_.show_panel = !settings_.show_panel;
-      break;
-    case Action::toggle_vsync:
-      settings_.vsync = !settings_.vsync;
-      break;
+    case Action::screenshot: screenshots_->request(""); break;
+    case Action::reset_camera: camera_.reset(); break;
+    case Action::toggle_help: settings_.show_help = !settings_.show_help; break;
+    case Action::toggle_panel: settings_.show_panel = !settings_.show_panel; break;
+    case Action::toggle_vsync: settings_.vsync = !settings_.vsync; break;
     case Action::next_preset:
     case Action::previous_preset: {
       const size_t count = presets().size();
       SceneChoice choice = scene_->choice();
-      choice.preset = (choice.preset + (action == Action::next_preset ? 1 : count - 1)) % count;
+      if (choice.file.empty()) {
+        choice.preset = (choice.preset + (action == Action::next_preset ? 1 : count - 1)) % count;
+      }
+      choice.file.clear();  // from a scene file, the keys go to the built-in presets
       rebuild_requested_ = choice;
       break;
     }
-    case Action::quit:
-      window_->request_close();
-      break;
+    case Action::quit: window_->request_close(); break;
   }
 }
 
@@ -140,12 +121,8 @@ void Viewer::apply_script() {
         on_key(e.code, GLFW_PRESS, 0);
         on_key(e.code, GLFW_RELEASE, 0);
         break;
-      case ScriptEvent::Kind::keydown:
-        on_key(e.code, GLFW_PRESS, 0);
-        break;
-      case ScriptEvent::Kind::keyup:
-        on_key(e.code, GLFW_RELEASE, 0);
-        break;
+      case ScriptEvent::Kind::keydown: on_key(e.code, GLFW_PRESS, 0); break;
+      case ScriptEvent::Kind::keyup: on_key(e.code, GLFW_RELEASE, 0); break;
       case ScriptEvent::Kind::press:
         window_->set_cursor_position(at.x, at.y);  // the UI polls the real pointer
         on_cursor(at.x, at.y);
@@ -155,21 +132,13 @@ void Viewer::apply_script() {
         window_->set_cursor_position(at.x, at.y);
         on_cursor(at.x, at.y);
         break;
-      case ScriptEvent::Kind::release:
-        on_mouse_button(e.code, GLFW_RELEASE, 0);
-        break;
-      case ScriptEvent::Kind::scroll:
-        on_scroll(e.x);
-        break;
+      case ScriptEvent::Kind::release: on_mouse_button(e.code, GLFW_RELEASE, 0); break;
+      case ScriptEvent::Kind::scroll: on_scroll(e.x); break;
       case ScriptEvent::Kind::resize:
         window_->set_size(static_cast<int>(e.x), static_cast<int>(e.y));
         break;
-      case ScriptEvent::Kind::screenshot:
-        screenshots_->request(e.path);
-        break;
-      case ScriptEvent::Kind::quit:
-        window_->request_close();
-        break;
+      case ScriptEvent::Kind::screenshot: screenshots_->request(e.path); break;
+      case ScriptEvent::Kind::quit: window_->request_close(); break;
     }
   }
 }
@@ -189,25 +158,30 @@ void Viewer::update_mouse() {
     // The cone of the pick: kPickRadiusPixels at any distance.
     const float tan_tolerance =
         kPickRadiusPixels * 2.0f * std::tan(0.5f * camera_.vertical_fov()) / std::max(size.y, 1.0f);
-    scene_->picker().request(pick->first, camera_.ray_through(pick->second, size), tan_tolerance);
+    const Ray ray = camera_.ray_through(pick->second, size);
+    for (ViewerScene::System& system : scene_->systems())
+      system.picker->request(pick->first, ray, tan_tolerance);
   }
-  GpuSolver& solver = scene_->solver();
   if (mouse_.take_grab_ended() && dragged_) {
-    solver.end_drag();
-    scene_->renderer().set_dragged(std::nullopt);
-    std::printf("viewer: let go of particle %u\n", *dragged_);
+    ViewerScene::System& system = scene_->systems().at(dragged_->first);
+    system.solver->end_drag();
+    system.renderer->set_dragged(std::nullopt);
+    std::printf("viewer: let go of particle %u\n", dragged_->second);
     dragged_.reset();
   }
   if (std::optional<MouseController::Grab> grab = mouse_.grab(size)) {
+    ViewerScene::System& system = scene_->systems().at(grab->system);
     try {
-      solver.drag(grab->particle, grab->target);
-      scene_->renderer().set_dragged(grab->particle);
-      if (dragged_ != grab->particle) {
+      system.solver->drag(grab->particle, grab->target);
+      system.renderer->set_dragged(grab->particle);
+      const std::pair<size_t, uint32_t> grabbed(grab->system, grab->particle);
+      if (dragged_ != grabbed) {
         ++grabs_;
-        std::printf("viewer: grabbed particle %u, pulling it to (%.3f, %.3f, %.3f)\n",
-                    grab->particle, grab->target.x, grab->target.y, grab->target.z);
+        std::printf("viewer: grabbed particle %u of %s, pulling it to (%.3f, %.3f, %.3f)\n",
+                    grab->particle, system.name.c_str(), grab->target.x, grab->target.y,
+                    grab->target.z);
       }
-      dragged_ = grab->particle;
+      dragged_ = grabbed;
     } catch (const ModelError& error) {
       message_ = error.what();
     }

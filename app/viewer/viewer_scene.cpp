@@ -1,22 +1,55 @@
 #include "app/viewer/viewer_scene.h"
 
+#include <algorithm>
+
+#include "app/scene/scene_source.h"
 #include "app/viewer/presets.h"
 
 namespace weft {
 
+Scene make_viewer_scene(const SceneChoice& choice) {
+  if (!choice.file.empty()) {
+    Scene scene = load_scene_or_default(choice.file);
+    for (SceneSystem& system : scene.systems)
+      anchor_pins(system.model);
+    return scene;
+  }
+  Scene scene;
+  scene.title = presets()[choice.preset].name;
+  scene.description = presets()[choice.preset].description;
+  SceneSystem system;
+  system.name = "cloth";
+  system.model = build_preset(choice.preset, choice.columns, choice.rows);
+  system.model.solver.substeps = choice.substeps;
+  system.model.solver.relaxation_sweeps = choice.relaxation_sweeps;
+  scene.systems.push_back(std::move(system));
+  return scene;
+}
+
 ViewerScene::ViewerScene(Device& device, const RenderFormats& formats, uint32_t frame_slots,
-                         const SceneChoice& choice)
+                         const SceneChoice& choice, Scene scene)
     : device_(device), formats_(formats), frame_slots_(frame_slots) {
-  rebuild(choice);
+  adopt(choice, std::move(scene));
 }
 
 void ViewerScene::rebuild(const SceneChoice& choice) {
+  Scene scene = make_viewer_scene(choice);  // a bad file throws before anything is lost
+  systems_.clear();                         // the old buffers go before the new ones are allocated
+  adopt(choice, std::move(scene));
+}
+
+void ViewerScene::adopt(const SceneChoice& choice, Scene scene) {
   choice_ = choice;
-  base_ = build_preset(choice.preset, choice.columns, choice.rows);
-  base_.solver.substeps = choice.substeps;
-  base_.solver.relaxation_sweeps = choice.relaxation_sweeps;
-  model_ = base_;
-  materials_ = {};
+  title_ = scene.title.empty() ? scene.source.filename().string() : scene.title;
+  for (SceneSystem& s : scene.systems) {
+    System system;
+    system.name = s.name;
+    system.base = s.model;
+    system.model = std::move(s.model);
+    system.events = std::move(s.events);
+    systems_.push_back(std::move(system));
+  }
+  selected = 0;
   build();
 }
 
@@ -25,31 +58,38 @@ void ViewerScene::reset() {
 }
 
 void ViewerScene::build() {
-  // Release before allocating: a large grid should not need twice its memory.
-  picker_.reset();
-  renderer_.reset();
-  solver_.reset();
-  solver_ = std::make_unique<GpuSolver>(device_, model_);
-  renderer_ = std::make_unique<ClothRenderer>(device_, *solver_, model_, formats_);
-  picker_ = std::make_unique<ParticlePicker>(device_, *solver_, frame_slots_);
+  for (System& system : systems_) {
+    // Release before allocating: a large grid should not need twice its memory.
+    system.health.reset();
+    system.picker.reset();
+    system.renderer.reset();
+    system.solver.reset();
+    system.solver = std::make_unique<GpuSolver>(device_, system.model);
+    system.renderer =
+        std::make_unique<ClothRenderer>(device_, *system.solver, system.model, formats_);
+    system.picker = std::make_unique<ParticlePicker>(device_, *system.solver, frame_slots_);
+    system.health = std::make_unique<HealthWatch>(device_, frame_slots_);
+  }
+  selected = std::min(selected, systems_.size() - 1);
   frames_simulated = 0;
   push_anchor_velocity();
 }
 
 void ViewerScene::apply_parameters() {
-  solver_->set_parameters(model_);
+  edited().solver->set_parameters(edited().model);
 }
 
 void ViewerScene::apply_materials() {
-  for (size_t s = 0; s < model_.springs.size(); ++s) {
-    model_.springs[s].stiffness = base_.springs[s].stiffness * materials_.spring_stiffness_scale;
-    model_.springs[s].damping = base_.springs[s].damping * materials_.spring_damping_scale;
+  System& s = edited();
+  for (size_t k = 0; k < s.model.springs.size(); ++k) {
+    s.model.springs[k].stiffness = s.base.springs[k].stiffness * s.materials.spring_stiffness_scale;
+    s.model.springs[k].damping = s.base.springs[k].damping * s.materials.spring_damping_scale;
   }
-  for (size_t c = 0; c < model_.constraints.size(); ++c) {
-    model_.constraints[c].compliance =
-        base_.constraints[c].compliance + materials_.added_compliance;
+  for (size_t c = 0; c < s.model.constraints.size(); ++c) {
+    s.model.constraints[c].compliance =
+        s.base.constraints[c].compliance + s.materials.added_compliance;
   }
-  solver_->set_link_materials(model_);
+  s.solver->set_link_materials(s.model);
 }
 
 void ViewerScene::set_anchor_velocity(const glm::vec3& velocity) {
@@ -59,17 +99,26 @@ void ViewerScene::set_anchor_velocity(const glm::vec3& velocity) {
 }
 
 void ViewerScene::push_anchor_velocity() {
-  const glm::vec3 velocity = anchor_velocity_;
-  for (uint32_t k = 0; k < model_.anchors.size(); ++k) {
-    solver_->set_anchor_velocity(k, velocity);
+  for (System& system : systems_) {
+    for (uint32_t k = 0; k < system.model.anchors.size(); ++k) {
+      system.solver->set_anchor_velocity(k, anchor_velocity_);
+    }
   }
 }
 
-bool ViewerScene::is_anchored(uint32_t particle) const {
-  for (const Anchor& a : model_.anchors) {
+bool ViewerScene::is_anchored(size_t system, uint32_t particle) const {
+  for (const Anchor& a : systems_.at(system).model.anchors) {
     if (a.particle == particle) return true;
   }
   return false;
+}
+
+void ViewerScene::apply_events() {
+  for (System& system : systems_) {
+    for (const SceneEvent& event : system.events) {
+      if (event.frame == frames_simulated) apply_event(event, *system.solver);
+    }
+  }
 }
 
 }  // namespace weft

@@ -1,15 +1,21 @@
-// The simulation the viewer shows and edits: the model (a preset at a grid size, with whatever
-// the panel has changed), the GPU solver and renderer made from it, and the picker that looks
-// into its particles. Rebuilt when the preset or grid changes, restarted on reset.
+// The simulation the viewer shows and edits: a scene of one or more systems (a built-in preset
+// at a grid size, or a scene file), each with its GPU solver, renderer, picker and blow-up
+// watch. The panel edits one system at a time (the selected one); the arrow keys move every
+// system's anchors. Rebuilt when the preset, grid or file changes; restarted on reset.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
+#include <filesystem>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include <glm/vec3.hpp>
 
 #include "app/render/cloth_renderer.h"
+#include "app/scene/scene.h"
+#include "app/viewer/health_watch.h"
 #include "app/viewer/particle_picker.h"
 #include "sim/gpu_solver.h"
 #include "sim/model.h"
@@ -19,53 +25,69 @@ namespace weft {
 class Device;
 
 struct SceneChoice {
-  size_t preset = 0;
-  uint32_t columns = 32;
+  std::filesystem::path file;  // a scene file (its systems as written); empty: a preset
+  size_t preset = 0;           // presets.h, when there is no file
+  uint32_t columns = 32;       // the preset's cloth
   uint32_t rows = 32;
-  // Solver settings that suit the device (fewer substeps on a CPU), applied over the preset's.
+  // Solver settings that suit the device (fewer substeps on a CPU), applied over a preset's.
   uint32_t substeps = 16;
   uint32_t relaxation_sweeps = 8;
 };
 
-// The panel's material knobs, applied to the preset's links.
+// Loads or builds the scene a choice names (SceneError for a bad file, before any window).
+Scene make_viewer_scene(const SceneChoice& choice);
+
+// The panel's material knobs, applied to a system's links as built.
 struct Materials {
-  float spring_stiffness_scale = 1.0f;  // x the preset's ks
-  float spring_damping_scale = 1.0f;    // x the preset's kd
+  float spring_stiffness_scale = 1.0f;  // x the scene's ks
+  float spring_damping_scale = 1.0f;    // x the scene's kd
   float added_compliance = 0.0f;        // m/N added to every constraint's compliance
 };
 
 class ViewerScene {
  public:
-  ViewerScene(Device& device, const RenderFormats& formats, uint32_t frame_slots,
-              const SceneChoice& choice);
+  struct System {
+    std::string name;
+    Model base;   // as built: what the material knobs scale
+    Model model;  // with the panel's edits
+    Materials materials;
+    std::vector<SceneEvent> events;
+    std::unique_ptr<GpuSolver> solver;
+    std::unique_ptr<ClothRenderer> renderer;
+    std::unique_ptr<ParticlePicker> picker;
+    std::unique_ptr<HealthWatch> health;
+  };
 
-  // A new preset or grid (the GPU must be idle: the old buffers go).
+  ViewerScene(Device& device, const RenderFormats& formats, uint32_t frame_slots,
+              const SceneChoice& choice, Scene scene);
+
+  // A new preset, grid or file (the GPU must be idle: the old buffers go).
   void rebuild(const SceneChoice& choice);
   // Back to the start, keeping the edited parameters (the GPU must be idle).
   void reset();
 
-  // The model the panel edits; call apply_parameters or apply_materials after changing it.
-  Model& model() { return model_; }
-  const Model& model() const { return model_; }
   const SceneChoice& choice() const { return choice_; }
-  Materials& materials() { return materials_; }
-  // Environment and solver settings, from the next frame on.
+  const std::string& title() const { return title_; }
+  std::vector<System>& systems() { return systems_; }
+  const std::vector<System>& systems() const { return systems_; }
+  // The system the panel edits.
+  size_t selected = 0;
+  System& edited() { return systems_.at(selected); }
+  // Environment and solver settings of the edited system, from the next frame on.
   void apply_parameters();
-  // The link materials (uploads and waits: call when an edit ends, not every frame).
+  // Its link materials (uploads and waits: call when an edit ends, not every frame).
   void apply_materials();
 
-  // Moves every anchor of the model at this velocity (m/s): the arrow keys.
+  // Moves every anchor of every system at this velocity (m/s): the arrow keys.
   void set_anchor_velocity(const glm::vec3& velocity);
-  bool has_anchors() const { return !model_.anchors.empty(); }
   // Whether a model anchor drives the particle (then it cannot be dragged).
-  bool is_anchored(uint32_t particle) const;
-
-  GpuSolver& solver() { return *solver_; }
-  ClothRenderer& renderer() { return *renderer_; }
-  ParticlePicker& picker() { return *picker_; }
+  bool is_anchored(size_t system, uint32_t particle) const;
+  // Applies the scene's events (one-shot forces, anchor velocities) due at the next frame.
+  void apply_events();
   uint64_t frames_simulated = 0;
 
  private:
+  void adopt(const SceneChoice& choice, Scene scene);
   void build();
   void push_anchor_velocity();
 
@@ -73,13 +95,9 @@ class ViewerScene {
   RenderFormats formats_;
   uint32_t frame_slots_;
   SceneChoice choice_;
-  Model base_;  // the preset as built: what the material knobs scale
-  Model model_;
-  Materials materials_;
+  std::string title_;
+  std::vector<System> systems_;
   glm::vec3 anchor_velocity_{0.0f};
-  std::unique_ptr<GpuSolver> solver_;
-  std::unique_ptr<ClothRenderer> renderer_;
-  std::unique_ptr<ParticlePicker> picker_;
 };
 
 }  // namespace weft
