@@ -46,9 +46,7 @@ void draw_stats(ViewerScene& scene, const PanelInfo& info) {
   if (!info.last_screenshot.empty()) ImGui::TextDisabled("saved %s", info.last_screenshot.c_str());
 }
 
-void draw_gpu_times(const FrameStats& stats, ViewerSettings& settings) {
-  ImGui::Checkbox("time every pass (timestamps)", &settings.time_passes);
-  if (!settings.time_passes) return;
+void draw_gpu_times(const FrameStats& stats) {
   if (!stats.timings()) {
     ImGui::TextDisabled("waiting for the GPU's timestamps");
     return;
@@ -214,6 +212,7 @@ void draw_view(ViewerSettings& settings, PanelRequests& requests) {
 PanelRequests draw_control_panel(ViewerScene& scene, ViewerSettings& settings,
                                  const PanelInfo& info) {
   PanelRequests requests;
+  settings.time_passes = false;
   if (!settings.show_panel) return requests;
   ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
   ImGui::SetNextWindowSize(ImVec2(370, 0), ImGuiCond_FirstUseEver);
@@ -222,7 +221,9 @@ PanelRequests draw_control_panel(ViewerScene& scene, ViewerSettings& settings,
     return requests;
   }
   draw_stats(scene, info);
-  if (ImGui::CollapsingHeader("GPU time per pass")) draw_gpu_times(*info.stats, settings);
+  // Every simulation pass is timed only while this section is open.
+  settings.time_passes = ImGui::CollapsingHeader("GPU time per pass");
+  if (settings.time_passes) draw_gpu_times(*info.stats);
   if (ImGui::CollapsingHeader("Scene", ImGuiTreeNodeFlags_DefaultOpen)) {
     draw_scene(scene, settings, requests);
   }

@@ -273,7 +273,9 @@ void Viewer::apply_pending_scene_changes() {
 }
 
 void Viewer::record_frame(VkCommandBuffer cmd, uint32_t slot, uint32_t image) {
-  PassTimer* timer = settings_.time_passes && timer_->supported() ? timer_.get() : nullptr;
+  // The frame's main parts are always timed; the simulation pass by pass only when asked.
+  PassTimer* timer = timer_->supported() ? timer_.get() : nullptr;
+  PassTimer* pass_timer = settings_.time_passes ? timer : nullptr;
   if (timer) timer->begin(cmd, slot);
   timed_[slot] = timer != nullptr;
   const auto mark = [&](const char* section) {
@@ -283,7 +285,8 @@ void Viewer::record_frame(VkCommandBuffer cmd, uint32_t slot, uint32_t image) {
     scene_->apply_events();
     for (ViewerScene::System& system : scene_->systems()) {
       const SolverSettings& s = system.model.solver;
-      system.solver->record_frame(cmd, s.frame_dt, s.substeps, timer);
+      system.solver->record_frame(cmd, s.frame_dt, s.substeps, pass_timer);
+      if (!pass_timer) mark("simulation");
       system.health->record(cmd, slot, *system.solver);
       mark("blow-up watch");
     }
