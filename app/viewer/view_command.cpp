@@ -79,12 +79,13 @@ int view_command(const ViewOptions& options) {
     Viewer viewer(options);
     return viewer.run();
   } catch (const NoDisplayError& error) {
+    const std::string scene = options.scene.empty() ? "" : " " + options.scene;
     std::fprintf(stderr,
                  "weft view: %s.\n"
                  "Without a display, run the same scene headless and look at a picture of it:\n"
-                 "  weft run --frames 300 --screenshot cloth.png\n"
-                 "(or start an X server for it: xvfb-run -a weft view)\n",
-                 error.what());
+                 "  weft run%s --frames 300 --screenshot cloth.png\n"
+                 "(or start an X server for it: xvfb-run -a weft view%s)\n",
+                 error.what(), scene.c_str(), scene.c_str());
     return 2;
   } catch (const std::invalid_argument& error) {
     std::fprintf(stderr, "weft view: %s\n", error.what());

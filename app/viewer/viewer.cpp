@@ -43,9 +43,10 @@ SceneChoice default_scene_choice(const Device& device) {
 }
 
 Viewer::Viewer(const ViewOptions& options) : options_(options) {
-  // A scene file is read before any window opens: a bad one is reported at once.
+  // A scene file and a script are read before any window opens: bad ones are reported at once.
   std::optional<Scene> file_scene;
   if (!options.scene.empty()) file_scene = make_viewer_scene({options.scene});
+  if (!options.script.empty()) script_ = parse_input_script(read_input_script(options.script));
   const bool sized = options.width > 0 && options.height > 0;
   window_ =
       std::make_unique<Window>("weft", sized ? options.width : 1024, sized ? options.height : 640);
@@ -90,7 +91,6 @@ Viewer::Viewer(const ViewOptions& options) : options_(options) {
 
   settings_.vsync = options.vsync;
   settings_.show_panel = !options.hide_panel;
-  if (!options.script.empty()) script_ = parse_input_script(read_input_script(options.script));
   // The window's callbacks first: ImGui's backend chains onto them.
   window_->set_listener(this);
   ui_ = std::make_unique<ImGuiLayer>(*window_, *context_.instance, device, *swapchain_,
