@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # A headless RenderDoc capture of one frame, checked through RenderDoc's own XML export:
-#   capture_test.sh WEFT SCRATCH_DIR [launched]
-# Plain: weft loads librenderdoc itself (--capture-frame, --capture-file). "launched": weft runs
+#   capture_test.sh WEFT SCRATCH_DIR [plain|launched|viewer]
+# plain: weft run loads librenderdoc itself (--capture-frame, --capture-file). launched: weft runs
 # under `renderdoccmd capture`, which injects RenderDoc first, and writes where RenderDoc says.
+# viewer: weft view under xvfb-run captures a frame with its graphics, UI and present.
 # Exits 77 (ctest: skipped) only when RenderDoc is not installed, and never when
 # WEFT_REQUIRE_RENDERDOC=1 (CI installs it).
 set -u
@@ -29,7 +30,10 @@ rm -rf "$scratch" && mkdir -p "$scratch" || fail "cannot make $scratch"
 
 # Frame 1 of 3 on a tiny cloth, validation on (weft exits 4 on any validation error).
 run=("$weft" run --frames 3 --columns 8 --rows 6 --capture-frame 1 --validation)
-if [ "$mode" = launched ]; then
+if [ "$mode" = viewer ]; then
+  output=$(xvfb-run -a "$weft" view --frames 3 --grid 8x6 --capture-frame 1 --validation \
+    --capture-file "$scratch/frame1.rdc" 2>&1)
+elif [ "$mode" = launched ]; then
   output=$(renderdoccmd capture -w -c "$scratch/launched" "${run[@]}" 2>&1)
 else
   output=$("${run[@]}" --capture-file "$scratch/frame1.rdc" 2>&1)
@@ -43,7 +47,7 @@ fi
 
 capture=$(printf '%s\n' "$output" | sed -n 's/^capture: *\(.*\) (frame 1)$/\1/p')
 [ -n "$capture" ] || fail "weft did not report a capture of frame 1"
-if [ "$mode" = plain ]; then
+if [ "$mode" != launched ]; then
   [ "$capture" = "$scratch/frame1.rdc" ] || fail "capture written to $capture, not --capture-file"
 else
   case "$capture" in "$scratch"/launched*.rdc) ;; *) fail "capture $capture is not where renderdoccmd asked" ;; esac
@@ -59,6 +63,17 @@ count_label() { grep -c "name=\"pLabelName\"[^>]*>$1</string>" "$xml"; }
 has_name() { grep -q "name=\"ObjectName\"[^>]*>$1</string>" "$xml" || fail "no object named '$1'"; }
 
 grep -q 'name="vkCmdDispatch"' "$xml" || fail "no vkCmdDispatch in the capture"
+if [ "$mode" = viewer ]; then
+  # One whole viewer frame: its simulation, the graphics passes, the UI and the present.
+  [ "$(count_label 'simulation frame')" -eq 1 ] || fail "expected exactly one 'simulation frame' label"
+  for label in "force accumulation" "normals" "draw cloth" "UI"; do
+    [ "$(count_label "$label")" -ge 1 ] || fail "no '$label' label in the viewer's frame"
+  done
+  grep -q 'name="vkCmdDraw' "$xml" || fail "no draw call in the viewer's frame"
+  grep -q 'name="vkQueuePresentKHR"' "$xml" || fail "no present in the viewer's frame"
+  echo "capture_test: $capture holds one viewer frame: simulation, graphics, UI, present"
+  exit 0
+fi
 # Exactly one frame: one "simulation frame" region holding the 16 substeps of weft's default scene.
 [ "$(count_label 'simulation frame')" -eq 1 ] || fail "expected exactly one 'simulation frame' label"
 for label in "substep 0" "substep 15"; do

@@ -204,6 +204,8 @@ void draw_view(ViewerSettings& settings, PanelRequests& requests) {
   ImGui::Checkbox("vsync (V)", &settings.vsync);
   if (ImGui::Button("screenshot (P)")) requests.screenshot = true;
   ImGui::SameLine();
+  if (ImGui::Button("RenderDoc capture (K)")) requests.capture = true;
+  ImGui::SameLine();
   if (ImGui::Button("reset camera (C)")) requests.reset_camera = true;
 }
 

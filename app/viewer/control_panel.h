@@ -19,6 +19,7 @@ struct PanelRequests {
   bool parameters_changed = false;     // environment or solver settings: scene.apply_parameters
   bool materials_changed = false;      // link materials, once an edit ends: apply_materials
   bool screenshot = false;
+  bool capture = false;  // the next frame into RenderDoc
   bool reset_camera = false;
 };
 

@@ -65,6 +65,10 @@ CLI::App* add_view_command(CLI::App& app, ViewOptions& options) {
                    "Vulkan device: index or part of its name");
   view->add_flag("--validation", options.gpu.validation,
                  "Enable the Vulkan validation layer; exit with 4 if it reports an error");
+  view->add_flag("--renderdoc", options.capture.load_renderdoc,
+                 "Load RenderDoc so that K captures the next frame (not needed when qrenderdoc "
+                 "or renderdoccmd launched weft)");
+  add_frame_capture_options(*view, options.capture);
   return view;
 }
 

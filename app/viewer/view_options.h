@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <string>
 
+#include "app/frame_capture.h"
 #include "app/gpu_context.h"
 
 namespace weft {
@@ -19,7 +20,8 @@ struct ViewOptions {
   int height = 0;
   bool vsync = true;  // --no-vsync
   bool hide_panel = false;
-  GpuContextOptions gpu;  // --device, --validation
+  GpuContextOptions gpu;        // --device, --validation
+  FrameCaptureOptions capture;  // --renderdoc, --capture-frame N, --capture-file PATH
 };
 
 }  // namespace weft

@@ -47,6 +47,7 @@ Viewer::Viewer(const ViewOptions& options) : options_(options) {
   std::optional<Scene> file_scene;
   if (!options.scene.empty()) file_scene = make_viewer_scene({options.scene});
   if (!options.script.empty()) script_ = parse_input_script(read_input_script(options.script));
+  capture_ = std::make_unique<FrameCapture>(options.capture, static_cast<uint32_t>(options.frames));
   const bool sized = options.width > 0 && options.height > 0;
   window_ =
       std::make_unique<Window>("weft", sized ? options.width : 1024, sized ? options.height : 640);
@@ -173,12 +174,15 @@ int Viewer::run() {
 }
 
 void Viewer::draw_frame() {
+  // A RenderDoc capture holds this frame's recording, submission and present.
+  capture_->begin_frame(static_cast<uint32_t>(frame_));
   VkCommandBuffer cmd = ring_->begin();
   const uint32_t slot = ring_->current_slot();
   collect(slot);
   const std::optional<uint32_t> image = swapchain_->acquire(acquired_[slot].get());
   if (!image) {
     ring_->submit();  // nothing recorded: keeps the slot's fence in step
+    capture_->end_frame();
     return;
   }
   ui_->new_frame();
@@ -190,6 +194,7 @@ void Viewer::draw_frame() {
   ring_->submit(acquired_[slot].get(), VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
                 swapchain_->render_finished(*image));
   swapchain_->present(*image);
+  if (std::optional<std::string> path = capture_->end_frame()) message_ = "captured " + *path;
   stats_.frame_done(seconds_now());
   ++frame_;
 }
@@ -243,6 +248,7 @@ void Viewer::build_ui() {
   if (requests.reset) reset_requested_ = true;
   if (requests.rebuild) rebuild_requested_ = requests.rebuild;
   if (requests.screenshot) do_action(Action::screenshot);
+  if (requests.capture) do_action(Action::capture);
   if (requests.reset_camera) do_action(Action::reset_camera);
   try {
     if (requests.parameters_changed) scene_->apply_parameters();

@@ -69,6 +69,8 @@ class Viewer : public InputListener {
   std::string window_title() const;
 
   ViewOptions options_;
+  // Before the context: RenderDoc must be in the process before the Vulkan instance exists.
+  std::unique_ptr<FrameCapture> capture_;
   GpuContext context_;  // destroyed last: the instance outlives the window's surface
   std::unique_ptr<Window> window_;
   std::unique_ptr<Swapchain> swapchain_;

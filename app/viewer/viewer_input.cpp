@@ -92,6 +92,13 @@ void Viewer::do_action(Action action) {
       settings_.draw.widen_by_strain = !settings_.draw.widen_by_strain;
       break;
     case Action::screenshot: screenshots_->request(""); break;
+    case Action::capture:
+      if (capture_->available()) {
+        capture_->request_next();
+      } else {
+        message_ = "RenderDoc is not loaded: start with weft view --renderdoc, or from qrenderdoc";
+      }
+      break;
     case Action::reset_camera: camera_.reset(); break;
     case Action::toggle_help: settings_.show_help = !settings_.show_help; break;
     case Action::toggle_panel: settings_.show_panel = !settings_.show_panel; break;
