@@ -59,16 +59,11 @@ class GpuRunner final : public SystemRunner {
   }
   Energy measure_energy() override {
     const ParticleState<float> state = solver_.download_state();
-    // Verlet keeps no velocities: derive them as the CPU reference does (cpu_passes.cpp).
     const PackedModel& model = solver_.packed();
-    const bool verlet = model.params.integrator == WEFT_INTEGRATOR_VERLET;
-    const float dt = model.solver.frame_dt / static_cast<float>(model.solver.substeps);
-    std::vector<glm::vec3> velocities(state.positions.size());
-    for (size_t i = 0; i < velocities.size(); ++i) {
-      velocities[i] = verlet ? (glm::vec3(state.positions[i]) - glm::vec3(state.previous[i])) / dt
-                             : glm::vec3(state.velocities[i]);
-    }
-    return weft::measure_energy(model, state, velocities);
+    return weft::measure_energy(
+        model, state,
+        particle_velocities(state, model.params.integrator == WEFT_INTEGRATOR_VERLET,
+                            model.params.dt));
   }
   GpuSolver* gpu_solver() override { return &solver_; }
 

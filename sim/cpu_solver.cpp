@@ -123,15 +123,8 @@ HealthReport CpuSolver<Real>::measure_health() const {
 
 template <typename Real>
 std::vector<glm::vec<3, Real>> CpuSolver<Real>::velocities() const {
-  std::vector<glm::vec<3, Real>> v(state_.positions.size());
-  const bool verlet = packed_.params.integrator == WEFT_INTEGRATOR_VERLET;
-  for (size_t i = 0; i < v.size(); ++i) {
-    v[i] = verlet
-               ? (glm::vec<3, Real>(state_.positions[i]) - glm::vec<3, Real>(state_.previous[i])) /
-                     Real(packed_.params.dt)
-               : glm::vec<3, Real>(state_.velocities[i]);
-  }
-  return v;
+  return particle_velocities(state_, packed_.params.integrator == WEFT_INTEGRATOR_VERLET,
+                             packed_.params.dt);
 }
 
 template class CpuSolver<float>;

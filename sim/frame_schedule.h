@@ -45,6 +45,8 @@ struct FrameShape {
   bool has_external_forces = false;
   bool has_anchors = false;
   bool has_collisions = false;
+
+  bool operator==(const FrameShape&) const = default;
 };
 
 std::vector<PassStep> schedule_frame(const FrameShape& shape);

@@ -140,22 +140,44 @@ void GpuSolver::record_frame(VkCommandBuffer cmd, float frame_dt, uint32_t subst
   packed_.params.dt = frame_dt / static_cast<float>(substeps);
   record_updates(cmd);
   if (timer) timer->mark(cmd, "frame updates");
-  const FrameShape shape = packed_.frame_shape(substeps, packed_.params.external_force_count > 0);
+  const RecordedSchedule& schedule =
+      schedule_for(packed_.frame_shape(substeps, packed_.params.external_force_count > 0));
   uint32_t open_substep = UINT32_MAX;
-  for (const PassStep& step : schedule_frame(shape)) {
+  for (size_t k = 0; k < schedule.steps.size(); ++k) {
+    const PassStep& step = schedule.steps[k];
     if (step.substep != open_substep) {
       if (open_substep != UINT32_MAX) end_label(device_, cmd);
-      begin_label(device_, cmd, "substep " + std::to_string(step.substep));
+      begin_label(device_, cmd, schedule.substep_labels[step.substep]);
       open_substep = step.substep;
     }
-    record_step(cmd, step, timer);
+    record_step(cmd, step, schedule.labels[k], timer);
   }
   if (open_substep != UINT32_MAX) end_label(device_, cmd);
   packed_.params.external_force_count = 0;
 }
 
-void GpuSolver::record_step(VkCommandBuffer cmd, const PassStep& step, PassTimer* timer) {
-  const std::string label_text = label_of(step, packed_.params.integrator);
+const GpuSolver::RecordedSchedule& GpuSolver::schedule_for(const FrameShape& shape) {
+  const uint32_t integrator = packed_.params.integrator;
+  if (schedule_.steps.empty() || !(schedule_.shape == shape) ||
+      schedule_.integrator != integrator) {
+    // Built when the frame's shape changes (substeps, sweeps, a one-shot force), not every frame.
+    schedule_.shape = shape;
+    schedule_.integrator = integrator;
+    schedule_.steps = schedule_frame(shape);
+    schedule_.labels.clear();
+    for (const PassStep& step : schedule_.steps) {
+      schedule_.labels.push_back(label_of(step, integrator));
+    }
+    schedule_.substep_labels.clear();
+    for (uint32_t s = 0; s < shape.substeps; ++s) {
+      schedule_.substep_labels.push_back("substep " + std::to_string(s));
+    }
+  }
+  return schedule_;
+}
+
+void GpuSolver::record_step(VkCommandBuffer cmd, const PassStep& step,
+                            const std::string& label_text, PassTimer* timer) {
   DebugLabel label(device_, cmd, label_text);
   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipelines_.at(step.pass).handle());
   uint32_t threads = packed_.params.particle_count;
@@ -258,7 +280,7 @@ void GpuSolver::run_pass(const PassStep& step, float dt) {
   submit_and_wait([&](VkCommandBuffer cmd) {
     packed_.params.dt = dt;
     record_updates(cmd);
-    record_step(cmd, step);
+    record_step(cmd, step, label_of(step, packed_.params.integrator));
     packed_.params.external_force_count = 0;
   });
 }

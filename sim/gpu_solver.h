@@ -84,7 +84,17 @@ class GpuSolver {
 
  private:
   void record_updates(VkCommandBuffer cmd);
-  void record_step(VkCommandBuffer cmd, const PassStep& step, PassTimer* timer = nullptr);
+  // The steps of a frame of this shape with their labels, kept until the shape changes.
+  struct RecordedSchedule {
+    FrameShape shape;
+    uint32_t integrator = 0;
+    std::vector<PassStep> steps;
+    std::vector<std::string> labels;          // one per step, as RenderDoc shows it
+    std::vector<std::string> substep_labels;  // "substep N"
+  };
+  const RecordedSchedule& schedule_for(const FrameShape& shape);
+  void record_step(VkCommandBuffer cmd, const PassStep& step, const std::string& label,
+                   PassTimer* timer = nullptr);
   void dispatch(VkCommandBuffer cmd, uint32_t threads) const;
   void copy_back_scratch(VkCommandBuffer cmd);
   void submit_and_wait(const std::function<void(VkCommandBuffer)>& record);
@@ -97,6 +107,7 @@ class GpuSolver {
   ComputePipeline health_pipeline_;
   CommandRing ring_;
 
+  RecordedSchedule schedule_;
   ExternalForceQueue queued_forces_;
   std::vector<uint32_t> dirty_anchors_;
   std::map<uint32_t, float> inverse_mass_edits_;

@@ -5,6 +5,7 @@
 
 #include <vector>
 
+#include <glm/vec3.hpp>
 #include <glm/vec4.hpp>
 
 namespace weft {
@@ -18,5 +19,19 @@ struct ParticleState {
   std::vector<vec4> forces;      // xyz: N, this substep
   std::vector<Real> lambdas;     // XPBD multiplier per constraint
 };
+
+// Every particle's velocity. Verlet keeps none: it is the last substep's displacement over its
+// length dt, as the passes themselves derive it (velocity_of in the shaders).
+template <typename Real>
+std::vector<glm::vec<3, Real>> particle_velocities(const ParticleState<Real>& state, bool verlet,
+                                                   float dt) {
+  std::vector<glm::vec<3, Real>> v(state.positions.size());
+  for (size_t i = 0; i < v.size(); ++i) {
+    v[i] = verlet ? (glm::vec<3, Real>(state.positions[i]) - glm::vec<3, Real>(state.previous[i])) /
+                        Real(dt)
+                  : glm::vec<3, Real>(state.velocities[i]);
+  }
+  return v;
+}
 
 }  // namespace weft
