@@ -2,6 +2,7 @@
 // Grid path, pass 1 of a substep: accumulate_forces.comp for a cloth grid, finding each
 // particle's springs by index (grid_neighbour) instead of reading an adjacency list. Same force
 // model, same order of terms. Mirrors grid_accumulate_forces() in sim/cpu_grid_passes.h.
+#extension GL_EXT_control_flow_attributes : require
 #include "grid_directions.glsl"
 #include "particle_forces.glsl"
 
@@ -19,7 +20,7 @@ void main() {
   vec3 f = environment_force(p.xyz, v, p.w);
   uint column = i % grid.columns;
   uint row = i / grid.columns;
-  for (uint k = 0u; k < 12u; ++k) {
+  [[unroll]] for (uint k = 0u; k < 12u; ++k) {
     uint j;
     if ((grid.spring_kinds & kKindBit[k]) == 0u || !grid_neighbour(column, row, k, j)) continue;
     uint kind = kKind[k];

@@ -2,6 +2,7 @@
 // Grid path: measure_health.comp for a cloth grid, one thread per particle, each checking that
 // its particle is finite and measuring the stretch of the links it owns (forward directions).
 // Mirrors measure_grid_health() in sim/cpu_grid_passes.h.
+#extension GL_EXT_control_flow_attributes : require
 #include "grid_directions.glsl"
 
 layout(local_size_x = WEFT_GROUP_SIZE) in;
@@ -19,7 +20,7 @@ void main() {
   uint column = i % grid.columns;
   uint row = i / grid.columns;
   float worst = 0.0;
-  for (uint k = 0u; k < 12u; k += 2u) {
+  [[unroll]] for (uint k = 0u; k < 12u; k += 2u) {
     uint j;
     if ((linked & kKindBit[k]) == 0u || !grid_neighbour(column, row, k, j)) continue;
     float rest = grid_rest_length(k / 2u);

@@ -7,6 +7,7 @@
 // (owner minus other, from the same inputs); the owner (lower index) keeps its multiplier.
 // Corrections are scaled by jacobi_scale so that the sum over a particle's constraints cannot
 // overshoot. Mirrors relax_grid_jacobi() in sim/cpu_grid_passes.h.
+#extension GL_EXT_control_flow_attributes : require
 #include "grid_directions.glsl"
 
 layout(local_size_x = WEFT_GROUP_SIZE) in;
@@ -43,7 +44,7 @@ void main() {
   uint column = i % grid.columns;
   uint row = i / grid.columns;
   vec3 correction = vec3(0.0);
-  for (uint k = 0u; k < 12u; ++k) {
+  [[unroll]] for (uint k = 0u; k < 12u; ++k) {
     uint j;
     if ((grid.constraint_kinds & kKindBit[k]) == 0u || !grid_neighbour(column, row, k, j)) continue;
     bool forward = (k & 1u) == 0u;
