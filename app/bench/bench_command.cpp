@@ -15,15 +15,9 @@ namespace {
 
 void write_report(std::ostream& out, const BenchReport& report, BenchFormat format) {
   switch (format) {
-    case BenchFormat::table:
-      write_bench_table(out, report);
-      break;
-    case BenchFormat::json:
-      write_bench_json(out, report);
-      break;
-    case BenchFormat::csv:
-      write_bench_csv(out, report);
-      break;
+    case BenchFormat::table: write_bench_table(out, report); break;
+    case BenchFormat::json: write_bench_json(out, report); break;
+    case BenchFormat::csv: write_bench_csv(out, report); break;
   }
 }
 

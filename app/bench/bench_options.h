@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -48,6 +49,8 @@ struct BenchOptions {
   BenchFormat format = BenchFormat::table;
   std::string output;  // empty: stdout
   GpuContextOptions gpu;
+  // --render WxH: also draw every frame offscreen at this size, as the viewer would.
+  std::optional<GridSize> render;
 };
 
 // Adds the `bench` subcommand; `options` receives its flags.

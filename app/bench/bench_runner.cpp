@@ -12,6 +12,7 @@
 #include "app/bench/gpu_frame_timing.h"
 #include "app/bench/pass_traffic.h"
 #include "app/bench/bench_variant.h"
+#include "app/render/offscreen_frames.h"
 #include "app/version.h"
 #include "engine/device.h"
 #include "sim/gpu_solver.h"
@@ -125,9 +126,18 @@ GridResult measure_grid(Device& device, const BenchOptions& options, const GridS
   const TrafficInputs inputs = TrafficInputs::of(solver->packed(), options.substeps);
   result.colours = inputs.colours;
 
+  std::unique_ptr<OffscreenFrames> drawing;
+  AfterSimulation after_simulation;
+  if (options.render) {
+    drawing = std::make_unique<OffscreenFrames>(
+        device, *solver, model, VkExtent2D{options.render->columns, options.render->rows});
+    after_simulation = [&](VkCommandBuffer cmd, PassTimer* timer) { drawing->record(cmd, timer); };
+  }
   progress(grid, "timing the GPU");
-  const GpuFrameSamples samples = time_gpu_frames(device, *solver, options.warmup, options.frames,
-                                                  model.solver.frame_dt, options.substeps);
+  const GpuFrameSamples samples =
+      time_gpu_frames(device, *solver, options.warmup, options.frames, model.solver.frame_dt,
+                      options.substeps, after_simulation);
+  drawing.reset();
   const HealthReport health = solver->measure_health();
   result.max_stretch = health.max_stretch;
   // Only non-finite positions count as a blow-up here. The hanging cloth stretches more the finer
@@ -204,6 +214,10 @@ BenchReport run_bench(Device& device, bool validation, const BenchOptions& optio
   report.variant_description = variant.description;
   report.scene = describe_bench_cloth(
       {{}, options.substeps, options.sweeps, options.integrator, options.constraints});
+  if (options.render) {
+    report.scene += "; every frame also drawn offscreen at " + grid_name(*options.render) +
+                    " pixels (normals, scene pass with 4x MSAA), as the viewer draws it";
+  }
   report.settings = options;
 
   std::fprintf(stderr, "bench: measuring copy bandwidth on %s\n", device.name().c_str());

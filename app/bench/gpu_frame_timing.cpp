@@ -18,10 +18,11 @@ constexpr uint32_t kSlots = 3;
 }  // namespace
 
 GpuFrameSamples time_gpu_frames(Device& device, GpuSolver& solver, uint32_t warmup, uint32_t frames,
-                                float frame_dt, uint32_t substeps) {
+                                float frame_dt, uint32_t substeps,
+                                const AfterSimulation& after_simulation) {
   const FrameShape shape = solver.packed().frame_shape(substeps, false);
-  // A timestamp per pass, one for the frame's updates, one to start.
-  const uint32_t timestamps = static_cast<uint32_t>(schedule_frame(shape).size()) + 2;
+  // A timestamp per pass, one for the frame's updates, one to start, two for drawing.
+  const uint32_t timestamps = static_cast<uint32_t>(schedule_frame(shape).size()) + 4;
   PassTimer timer(device, kSlots, std::max(timestamps, 64u));
   if (!timer.supported()) {
     throw std::runtime_error(device.name() +
@@ -47,6 +48,7 @@ GpuFrameSamples time_gpu_frames(Device& device, GpuSolver& solver, uint32_t warm
     collect(slot);
     if (measure) timer.begin(cmd, slot);
     solver.record_frame(cmd, frame_dt, substeps, measure ? &timer : nullptr);
+    if (after_simulation) after_simulation(cmd, measure ? &timer : nullptr);
     ring.submit();
     measured[slot] = measure;
   };

@@ -4,8 +4,10 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
+#include "engine/vulkan.h"
 #include "sim/pass_timer.h"
 
 namespace weft {
@@ -20,9 +22,14 @@ struct GpuFrameSamples {
   double untimed_wall_seconds = 0.0;
 };
 
+// What a frame records after the solver's passes (bench --render: the graphics pass), given the
+// timer to mark its sections with, or nothing when the frame is not timed.
+using AfterSimulation = std::function<void(VkCommandBuffer, PassTimer*)>;
+
 // `warmup` frames first (discarded, waited for), then `frames` timed frames and `frames` untimed
 // ones, each of frame_dt seconds in `substeps` substeps.
 GpuFrameSamples time_gpu_frames(Device& device, GpuSolver& solver, uint32_t warmup, uint32_t frames,
-                                float frame_dt, uint32_t substeps);
+                                float frame_dt, uint32_t substeps,
+                                const AfterSimulation& after_simulation = {});
 
 }  // namespace weft
