@@ -96,7 +96,8 @@ int run_command(const RunOptions& options) {
     const SolverVariant variant = options.variant == "grid"      ? SolverVariant::grid
                                   : options.variant == "general" ? SolverVariant::general
                                                                  : SolverVariant::automatic;
-    for (SceneSystem& system : scene.systems) system.model.solver.variant = variant;
+    for (SceneSystem& system : scene.systems)
+      system.model.solver.variant = variant;
   }
   // RenderDoc must be in the process before the Vulkan instance exists.
   FrameCapture capture(options.capture, frames);

@@ -6,12 +6,9 @@ namespace weft {
 
 const char* integrator_name(Integrator integrator) {
   switch (integrator) {
-    case Integrator::explicit_euler:
-      return "explicit Euler";
-    case Integrator::semi_implicit_euler:
-      return "semi-implicit Euler";
-    case Integrator::verlet:
-      return "Verlet";
+    case Integrator::explicit_euler: return "explicit Euler";
+    case Integrator::semi_implicit_euler: return "semi-implicit Euler";
+    case Integrator::verlet: return "Verlet";
   }
   return "unknown integrator";
 }

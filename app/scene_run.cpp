@@ -53,7 +53,8 @@ RunOutcome run_scene_frames(const Scene& scene, std::vector<std::unique_ptr<Syst
     next = next_event_after(scene, frame, next);
     if (options.exporter) next = std::min(next, options.exporter->next_after(frame, total));
     auto step_all = [&](uint32_t count) {
-      for (auto& runner : runners) runner->step_frames(count);
+      for (auto& runner : runners)
+        runner->step_frames(count);
     };
     if (options.capture) {
       options.capture->step_frames(frame, next - frame, step_all);

@@ -85,10 +85,8 @@ bool is_depth_format(VkFormat format) {
     case VK_FORMAT_D32_SFLOAT:
     case VK_FORMAT_D16_UNORM_S8_UINT:
     case VK_FORMAT_D24_UNORM_S8_UINT:
-    case VK_FORMAT_D32_SFLOAT_S8_UINT:
-      return true;
-    default:
-      return false;
+    case VK_FORMAT_D32_SFLOAT_S8_UINT: return true;
+    default: return false;
   }
 }
 
@@ -98,10 +96,8 @@ bool is_srgb_format(VkFormat format) {
     case VK_FORMAT_B8G8R8A8_SRGB:
     case VK_FORMAT_A8B8G8R8_SRGB_PACK32:
     case VK_FORMAT_R8G8B8_SRGB:
-    case VK_FORMAT_B8G8R8_SRGB:
-      return true;
-    default:
-      return false;
+    case VK_FORMAT_B8G8R8_SRGB: return true;
+    default: return false;
   }
 }
 

@@ -23,8 +23,7 @@ uint32_t readback_bytes_per_pixel(VkFormat format) {
     case VK_FORMAT_R8G8B8A8_UNORM:
     case VK_FORMAT_R8G8B8A8_SRGB:
     case VK_FORMAT_B8G8R8A8_UNORM:
-    case VK_FORMAT_B8G8R8A8_SRGB:
-      return 4;
+    case VK_FORMAT_B8G8R8A8_SRGB: return 4;
     default:
       throw std::runtime_error("weft: cannot read back images of format " +
                                std::to_string(static_cast<int>(format)) +

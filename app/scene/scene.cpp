@@ -11,14 +11,10 @@ uint64_t Scene::particle_count() const {
 
 const char* object_kind_name(SceneObjectKind kind) {
   switch (kind) {
-    case SceneObjectKind::particle:
-      return "particle";
-    case SceneObjectKind::rope:
-      return "rope";
-    case SceneObjectKind::cloth:
-      return "cloth";
-    case SceneObjectKind::mesh:
-      return "mesh";
+    case SceneObjectKind::particle: return "particle";
+    case SceneObjectKind::rope: return "rope";
+    case SceneObjectKind::cloth: return "cloth";
+    case SceneObjectKind::mesh: return "mesh";
   }
   return "object";
 }

@@ -65,24 +65,16 @@ uint32_t line_of_node(const toml::node& node) {
 
 const char* TableReader::type_name(const toml::node& node) {
   switch (node.type()) {
-    case toml::node_type::table:
-      return "a table";
-    case toml::node_type::array:
-      return "an array";
-    case toml::node_type::string:
-      return "a string";
-    case toml::node_type::integer:
-      return "an integer";
-    case toml::node_type::floating_point:
-      return "a floating-point number";
-    case toml::node_type::boolean:
-      return "a boolean";
+    case toml::node_type::table: return "a table";
+    case toml::node_type::array: return "an array";
+    case toml::node_type::string: return "a string";
+    case toml::node_type::integer: return "an integer";
+    case toml::node_type::floating_point: return "a floating-point number";
+    case toml::node_type::boolean: return "a boolean";
     case toml::node_type::date:
     case toml::node_type::time:
-    case toml::node_type::date_time:
-      return "a date or time";
-    default:
-      return "nothing";
+    case toml::node_type::date_time: return "a date or time";
+    default: return "nothing";
   }
 }
 

@@ -54,8 +54,7 @@ void check_toml_characters(std::string_view text, const std::string& file) {
           context = Context::literal;
         }
         break;
-      case Context::comment:
-        break;
+      case Context::comment: break;
       case Context::basic:
         if (byte == '\\') {
           ++i;  // the escaped character cannot end the string
