@@ -13,7 +13,7 @@ namespace weft {
 namespace {
 
 Model hanging_cloth(LinkMaterial structural, LinkMaterial shear, LinkMaterial bend,
-                    SolverVariant variant) {
+                    SolverVariant variant, bool list_links = true) {
   Model model;
   ClothGridDesc cloth;
   cloth.columns = 12;
@@ -27,6 +27,7 @@ Model hanging_cloth(LinkMaterial structural, LinkMaterial shear, LinkMaterial be
   cloth.bend = bend;
   cloth.pinned = {grid_corner(cloth, GridCorner::first_row_first_column),
                   grid_corner(cloth, GridCorner::first_row_last_column)};
+  cloth.list_links = list_links;
   add_cloth_grid(model, cloth);
   model.environment.air_drag = 0.001f;
   model.solver.variant = variant;
@@ -136,19 +137,8 @@ TEST(GridPath, AGridWithoutListedLinksRunsOnBothPaths) {
   // them when it packs, so both paths run it alike.
   const LinkMaterial spring{LinkKind::spring, 30.0f, 0.01f, 0.0f};
   Model listed = hanging_cloth(spring, spring, spring, SolverVariant::general);
-  Model implicit;
-  ClothGridDesc cloth;
-  cloth.columns = 12;
-  cloth.rows = 10;
-  cloth.origin = {-0.5f, 1.0f, 0.0f};
-  cloth.width_axis = {1.0f, 0.0f, 0.0f};
-  cloth.height_axis = {0.0f, 0.0f, 0.8f};
-  cloth.particle_mass = 0.01f;
-  cloth.structural = cloth.shear = cloth.bend = spring;
-  cloth.pinned = {0, 11};
-  cloth.list_links = false;
-  add_cloth_grid(implicit, cloth);
-  implicit.environment.air_drag = 0.001f;
+  Model implicit =
+      hanging_cloth(spring, spring, spring, SolverVariant::automatic, /*list_links=*/false);
   EXPECT_TRUE(implicit.springs.empty());
   EXPECT_THROW(add_rope(implicit, RopeDesc{}), ModelError);
   EXPECT_TRUE(CpuSolver<float>(implicit).packed().grid_path);  // automatic: not listed, grid
