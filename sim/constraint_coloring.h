@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "sim/gpu_types.h"
+#include "shaders/distance_constraints.h"
 
 namespace weft {
 

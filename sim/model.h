@@ -5,7 +5,6 @@
 #pragma once
 
 #include <cstdint>
-#include <optional>
 #include <vector>
 
 #include <glm/vec3.hpp>
@@ -78,23 +77,24 @@ struct Environment {
   SpringDamping spring_damping = SpringDamping::axial;
 };
 
-// Which implementation of the passes runs a model (both in the CPU reference and on the GPU).
+// Which solver modules run a cloth grid (both in the CPU reference and on the GPU): the general
+// ones every object can use, or the grid ones, which find a grid node's neighbours by index.
 enum class SolverVariant : uint32_t {
   // The general path, except for a cloth grid whose links are not listed (too large to list):
   // that takes the grid path. Gauss-Seidel colouring converges faster per sweep than the grid
   // path's Jacobi sweeps, so the grid path is for when bandwidth, not convergence, is the limit.
   automatic = 0,
   general = 1,  // springs through a per-particle adjacency, coloured Gauss-Seidel constraints
-  grid = 2,     // a cloth grid's neighbours by index, Jacobi constraint sweeps (grid_layout.h)
+  grid = 2,     // neighbours by index, Jacobi constraint sweeps (grid_layout.h)
 };
 
 struct SolverSettings {
   Integrator integrator = Integrator::verlet;
-  SolverVariant variant = SolverVariant::automatic;
-  float frame_dt = 1.0f / 60.0f;   // s of simulated time per frame
-  uint32_t substeps = 16;          // per frame, >= 1
-  uint32_t relaxation_sweeps = 8;  // constraint sweeps per substep
-  float verlet_damping = 0.0f;     // d, [0, 1)
+  SolverVariant variant = SolverVariant::automatic;  // for every cloth grid of the model
+  float frame_dt = 1.0f / 60.0f;                     // s of simulated time per frame
+  uint32_t substeps = 16;                            // per frame, >= 1
+  uint32_t relaxation_sweeps = 8;                    // constraint sweeps per substep
+  float verlet_damping = 0.0f;                       // d, [0, 1)
 };
 
 struct Model {
@@ -107,17 +107,13 @@ struct Model {
   std::vector<glm::uvec3> triangles;  // for drawing and normals; no physics of their own
   Environment environment;
   SolverSettings solver;
-  // Set by add_cloth_grid when the model is that one grid (the grid path can then run it);
-  // cleared when anything else is added.
-  std::optional<GridLayout> grid;
+  // Every cloth grid add_cloth_grid built, with where its particles and links are: the grid
+  // solver modules can run these by index (solver_paths.h).
+  std::vector<GridLayout> grids;
 
   uint32_t particle_count() const { return static_cast<uint32_t>(positions.size()); }
   // Adds a particle at rest and returns its index; inverse mass 0 pins it.
   uint32_t add_particle(const glm::vec3& position, float inverse_mass);
-  // Called by the topology builders before they add an object: the model stops being a single
-  // cloth grid. Throws ModelError if it holds a grid whose links are not listed (it can hold
-  // nothing else). `what` names the object for the message.
-  void prepare_to_add_object(const char* what);
 };
 
 }  // namespace weft

@@ -88,7 +88,6 @@ uint32_t add_triangle_mesh(Model& model, const TriangleMeshDesc& mesh) {
     }
   }
 
-  model.prepare_to_add_object("triangle mesh");
   const uint32_t first = model.particle_count();
   for (const glm::vec3& v : mesh.vertices)
     model.add_particle(v, 1.0f / mesh.particle_mass);

@@ -11,6 +11,7 @@
 #include "engine/image.h"
 #include "shaders/shader_library.h"
 #include "sim/gpu_solver.h"
+#include "sim/modules/colliders.h"
 
 namespace weft {
 
@@ -64,6 +65,14 @@ GraphicsPipeline make_pipeline(const Device& device, VkPipelineLayout layout,
   return GraphicsPipeline(device, layout, desc, name);
 }
 
+// The solver's colliders, which the scene pass draws from the solver's own buffer.
+const Colliders& colliders(const GpuSolver& solver) {
+  return *solver.core().find<Colliders>();
+}
+const Buffer& colliders_buffer(const GpuSolver& solver) {
+  return solver.module_buffer(colliders(solver).index, WEFT_COLLIDERS_BINDING_SPHERES);
+}
+
 }  // namespace
 
 ClothRenderer::ClothRenderer(Device& device, const GpuSolver& solver, const Model& model,
@@ -83,7 +92,7 @@ ClothRenderer::ClothRenderer(Device& device, const GpuSolver& solver, const Mode
       marker_pipeline_(make_pipeline(device, bindings_.pipeline_layout(), formats, "marker.vert",
                                      "marker.frag", "draw markers")),
       vertex_count_(model.particle_count()) {
-  if (model.particle_count() != solver.packed().particle_count()) {
+  if (model.particle_count() != solver.core().particle_count()) {
     throw std::logic_error("ClothRenderer: the model is not the solver's");
   }
   normals_ = Buffer(device, VkDeviceSize{vertex_count_} * 16,
@@ -108,13 +117,12 @@ ClothRenderer::ClothRenderer(Device& device, const GpuSolver& solver, const Mode
   indices_ =
       make_filled(device, indices, VK_BUFFER_USAGE_INDEX_BUFFER_BIT | kStorage, "cloth triangles");
 
-  const GpuBuffers& sim = solver.buffers();
-  bindings_.write(WEFT_RENDER_BINDING_POSITIONS, sim.positions);
+  bindings_.write(WEFT_RENDER_BINDING_POSITIONS, solver.positions());
   bindings_.write(WEFT_RENDER_BINDING_NORMALS, normals_);
   bindings_.write(WEFT_RENDER_BINDING_CORNER_OFFSETS, corner_offsets_);
   bindings_.write(WEFT_RENDER_BINDING_CORNERS, corners_);
   bindings_.write(WEFT_RENDER_BINDING_LINKS, links_);
-  bindings_.write(WEFT_RENDER_BINDING_SPHERES, sim.spheres);
+  bindings_.write(WEFT_RENDER_BINDING_SPHERES, colliders_buffer(solver));
   bindings_.write(WEFT_RENDER_BINDING_MARKERS, markers_);
 
   // Markers a little larger than a cloth cell would vanish in a coarse grid and hide a fine
@@ -165,7 +173,7 @@ gpu::DrawPush ClothRenderer::make_push(const SceneView& view, const DrawSettings
   gpu::DrawPush push{};
   push.view_projection = view.view_projection;
   push.eye = glm::vec4(view.eye, marker_radius_);
-  push.light = glm::vec4(kToLight, solver_.packed().params.ground.x);
+  push.light = glm::vec4(kToLight, solver_.core().params().ground.x);
   const float scale = std::max(settings.strain_scale, 1e-6f);
   // A rope is only its links: drawn thicker than a cloth's, whose links lie side by side.
   const float width = index_count_ == 0 ? 3.0f : 1.0f;
@@ -184,18 +192,19 @@ void ClothRenderer::record_draw(VkCommandBuffer cmd, const SceneView& view,
     const gpu::DrawPush values = make_push(view, settings, mode);
     vkCmdPushConstants(cmd, bindings_.pipeline_layout(), kStages, 0, sizeof(values), &values);
   };
-  const gpu::SimParams& params = solver_.packed().params;
+  const gpu::SimParams& params = solver_.core().params();
+  const auto sphere_count = static_cast<uint32_t>(colliders(solver_).spheres().size());
   if (params.ground_mode != WEFT_GROUND_NONE) {
     DebugLabel label(device_, cmd, "draw ground");
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, ground_pipeline_.handle());
     push(WEFT_MARKER_SPHERE);
     vkCmdDraw(cmd, 6, 1, 0, 0);
   }
-  if (params.sphere_count > 0) {
+  if (sphere_count > 0) {
     DebugLabel label(device_, cmd, "draw colliders");
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, marker_pipeline_.handle());
     push(WEFT_MARKER_SPHERE);
-    vkCmdDraw(cmd, kMarkerVertices, params.sphere_count, 0, 0);
+    vkCmdDraw(cmd, kMarkerVertices, sphere_count, 0, 0);
   }
   // A model without triangles (a rope) is only visible as links.
   if (settings.springs_view || index_count_ == 0) {
@@ -207,7 +216,7 @@ void ClothRenderer::record_draw(VkCommandBuffer cmd, const SceneView& view,
     DebugLabel label(device_, cmd, "draw cloth");
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, cloth_pipeline_.handle());
     push(WEFT_MARKER_SPHERE);
-    const VkBuffer vertex_buffers[2] = {solver_.buffers().positions.handle(), normals_.handle()};
+    const VkBuffer vertex_buffers[2] = {solver_.positions().handle(), normals_.handle()};
     const VkDeviceSize offsets[2] = {0, 0};
     vkCmdBindVertexBuffers(cmd, 0, 2, vertex_buffers, offsets);
     vkCmdBindIndexBuffer(cmd, indices_.handle(), 0, VK_INDEX_TYPE_UINT32);

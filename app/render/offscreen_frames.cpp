@@ -6,6 +6,14 @@
 
 namespace weft {
 
+namespace {
+
+// The drawing's sections in a frame's timings.
+const PassInfo kNormals{"normals", "compute_normals.comp"};
+const PassInfo kDrawCloth{"draw cloth", ""};
+
+}  // namespace
+
 OffscreenFrames::OffscreenFrames(Device& device, const GpuSolver& solver, const Model& model,
                                  VkExtent2D extent)
     : device_(device),
@@ -21,7 +29,7 @@ OffscreenFrames::OffscreenFrames(Device& device, const GpuSolver& solver, const 
 
 void OffscreenFrames::record(VkCommandBuffer cmd, PassTimer* timer) {
   renderer_.record_prepare(cmd);
-  if (timer) timer->mark(cmd, "normals");
+  if (timer) timer->mark(cmd, kNormals);
   target_.prepare(cmd);
   scene_.begin(cmd, target_.view(), background_color(target_.format()));
   {
@@ -30,7 +38,7 @@ void OffscreenFrames::record(VkCommandBuffer cmd, PassTimer* timer) {
   }
   scene_.end(cmd);
   renderer_.record_after_draw(cmd);
-  if (timer) timer->mark(cmd, "draw cloth");
+  if (timer) timer->mark(cmd, kDrawCloth);
 }
 
 }  // namespace weft

@@ -54,10 +54,10 @@ void draw_gpu_times(const FrameStats& stats) {
   const FrameTimings& t = *stats.timings();
   ImGui::Text("GPU frame: %.3f ms", t.total_ms);
   if (ImGui::BeginTable("passes", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
-    for (const auto& [name, ms] : t.sections) {
+    for (const auto& [pass, ms] : t.sections) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(name.c_str());
+      ImGui::TextUnformatted(pass->name);
       ImGui::TableNextColumn();
       ImGui::Text("%.3f ms", ms);
     }

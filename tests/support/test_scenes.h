@@ -23,10 +23,16 @@ Model rope_scene(Integrator integrator);
 // overlaps, a projection ground plane above some of its particles, contact friction.
 Model cloth_scene(Integrator integrator);
 
+// Several objects in one solver: a spring rope, a cloth grid, a constraint rope and a second grid
+// of springs only, with both grids on the grid path and the ropes on the general one, so that
+// every module covers particles that are neither first nor contiguous.
+Model mixed_scene(Integrator integrator);
+
 enum class TestScene {
   rope,        // rope_scene: the general path
   cloth,       // cloth_scene on the general path (adjacency, coloured constraints)
   cloth_grid,  // the same cloth on the grid path (neighbours by index, Jacobi sweeps)
+  mixed,       // mixed_scene: both paths in one solver
 };
 
 Model make_test_scene(TestScene scene, Integrator integrator);
@@ -35,7 +41,7 @@ std::string test_scene_name(TestScene scene, Integrator integrator);  // "ClothG
 // Every scene with every integrator, for INSTANTIATE_TEST_SUITE_P, and its test names.
 inline auto every_scene_and_integrator() {
   return ::testing::Combine(
-      ::testing::Values(TestScene::rope, TestScene::cloth, TestScene::cloth_grid),
+      ::testing::Values(TestScene::rope, TestScene::cloth, TestScene::cloth_grid, TestScene::mixed),
       ::testing::Values(Integrator::explicit_euler, Integrator::semi_implicit_euler,
                         Integrator::verlet));
 }
