@@ -22,10 +22,19 @@ std::unique_ptr<SolverModule> make(const ModuleContext& context) {
 
 // Within a stage, steps run in this order: the force gathers write every particle's force
 // before one-shot forces add to it; constraints are relaxed before contacts are resolved.
+// One line per kind of element.
+// clang-format off
 constexpr Factory kModules[] = {
-    make<AdjacencySprings>, make<GridSprings>,      make<ExternalForces>, make<ParticleIntegration>,
-    make<Anchors>,          make<ColouredDistance>, make<GridJacobi>,     make<Colliders>,
+    make<AdjacencySprings>,
+    make<GridSprings>,
+    make<ExternalForces>,
+    make<ParticleIntegration>,
+    make<Anchors>,
+    make<ColouredDistance>,
+    make<GridJacobi>,
+    make<Colliders>,
 };
+// clang-format on
 
 }  // namespace
 
