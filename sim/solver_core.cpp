@@ -134,6 +134,7 @@ std::vector<Step> SolverCore::build_schedule(const FrameShape& shape) const {
     add(Stage::anchors, s, 0);
     for (uint32_t sweep = 0; sweep < shape.relaxation_sweeps; ++sweep)
       add(Stage::project, s, sweep);
+    add(Stage::after_project, s, 0);
     add(Stage::collide, s, 0);
   }
   return steps;
@@ -188,6 +189,17 @@ void SolverCore::set_inverse_mass(uint32_t particle, float inverse_mass) {
   if (!(inverse_mass >= 0.0f) || !std::isfinite(inverse_mass)) {
     throw ModelError("inverse mass must be finite and >= 0, got " + std::to_string(inverse_mass));
   }
+  const bool was_pinned = positions_[particle].w == 0.0f;
+  write_inverse_mass(particle, inverse_mass);
+  if (was_pinned == (inverse_mass == 0.0f)) return;
+  std::vector<float> inverse_masses(positions_.size());
+  for (size_t i = 0; i < positions_.size(); ++i)
+    inverse_masses[i] = positions_[i].w;
+  for (const auto& module : modules_)
+    module->pins_changed(inverse_masses);
+}
+
+void SolverCore::write_inverse_mass(uint32_t particle, float inverse_mass) {
   positions_[particle].w = inverse_mass;
   inverse_mass_edits_.emplace_back(particle, inverse_mass);
 }
@@ -214,15 +226,16 @@ void SolverCore::drag(uint32_t particle, const glm::vec3& target, float follow_t
   }
   if (drag_.active && drag_.particle != particle) end_drag();
   if (!drag_.active) {
+    // A drag pins its particle for a moment: not a pin the cloth hangs from (tethers stay).
     drag_ = {true, particle, positions_[particle].w};
-    set_inverse_mass(particle, 0.0f);
+    write_inverse_mass(particle, 0.0f);
   }
   anchors_->set_drag(particle, target, follow_time);
 }
 
 void SolverCore::end_drag() {
   if (!drag_.active) return;
-  set_inverse_mass(drag_.particle, drag_.saved_inverse_mass);
+  write_inverse_mass(drag_.particle, drag_.saved_inverse_mass);
   anchors_->clear_drag();
   drag_ = {};
 }

@@ -81,7 +81,7 @@ class SolverCore {
   // Edits, from the next frame (or pass) on.
   void set_anchor_velocity(uint32_t anchor, const glm::vec3& velocity);
   void apply_force_once(uint32_t particle, const glm::vec3& force);
-  // Pins (0) or frees a particle.
+  // Pins (0) or frees a particle; the modules that hang from pins (tethers) follow.
   void set_inverse_mass(uint32_t particle, float inverse_mass);
   // A mouse drag (particle_drag.h): pins `particle` and pulls it towards `target` (m). Calling it
   // again moves the target, or moves the drag to another particle. Throws ModelError for a
@@ -104,6 +104,7 @@ class SolverCore {
 
  private:
   std::vector<BufferEdit> edit(const Model& model, EditScope scope);
+  void write_inverse_mass(uint32_t particle, float inverse_mass);
 
   gpu::SimParams params_{};
   SolverSettings settings_;

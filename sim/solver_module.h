@@ -35,11 +35,10 @@ enum class Stage : uint32_t {
   forces,     // force gathers write every particle's force; then one-shot forces add theirs
   integrate,  // the integrator moves free particles
   anchors,    // program-driven pins move
-  project,    // once per relaxation sweep: position elements (constraints)
-  collide,    // after the sweeps: contacts
+  project,        // once per relaxation sweep: position elements (constraints)
+  after_project,  // once, after the sweeps: limits that must hold at the end (tethers)
+  collide,        // contacts
 };
-inline constexpr std::array<Stage, 5> kSubstepStages = {
-    Stage::forces, Stage::integrate, Stage::anchors, Stage::project, Stage::collide};
 
 // The per-frame facts that decide which steps a frame runs. The solver caches the schedule of a
 // shape and rebuilds it when the shape changes.
@@ -191,6 +190,9 @@ class SolverModule {
   // (app/bench/pass_traffic.h: unique elements read and written per dispatch). The blow-up
   // watch's passes run outside the timed frame and are not counted.
   virtual uint64_t bytes(const Step& step, const TrafficContext& context) const = 0;
+
+  // Particles were pinned or freed (not by a mouse drag): `inverse_masses` has one per particle.
+  virtual void pins_changed(const std::vector<float>& /*inverse_masses*/) {}
 
   // A live edit: `model` has the running model's shape with other parameters (`paths`: its
   // plan). Throws ModelError when the edit would change the module's shape; returns the buffers
