@@ -54,6 +54,16 @@ struct Anchor {
   bool keep_above_ground = false;  // NeHe: the rope connection never goes below the ground
 };
 
+// Long-range attachments (tethers) for the particles of one object: each free particle may be no
+// further from its nearest pins than its distance to them in the rest shape, along the cloth,
+// times `scale`. They hold a pinned cloth's length however many particles it has, where the
+// relaxation sweeps alone leave an error that grows with the resolution (sim/modules/tethers.h).
+struct TetherGroup {
+  uint32_t first_particle = 0;
+  uint32_t particle_count = 0;
+  float scale = 1.0f;  // >= 1: the stretch the tethers allow along any path from a pin is scale - 1
+};
+
 struct Sphere {
   glm::vec3 center{0.0f};  // m
   float radius = 0.0f;     // m
@@ -110,6 +120,7 @@ struct Model {
   // Every cloth grid add_cloth_grid built, with where its particles and links are: the grid
   // solver modules can run these by index (solver_paths.h).
   std::vector<GridLayout> grids;
+  std::vector<TetherGroup> tether_groups;
 
   uint32_t particle_count() const { return static_cast<uint32_t>(positions.size()); }
   // Adds a particle at rest and returns its index; inverse mass 0 pins it.

@@ -8,6 +8,8 @@
 #include "sim/modules/grid_jacobi.h"
 #include "sim/modules/grid_springs.h"
 #include "sim/modules/particle_integration.h"
+#include "sim/modules/tethers.h"
+#include "sim/modules/tethers.h"
 
 namespace weft {
 
@@ -32,6 +34,7 @@ constexpr Factory kModules[] = {
     make<Anchors>,
     make<ColouredDistance>,
     make<GridJacobi>,
+    make<Tethers>,
     make<Colliders>,
 };
 // clang-format on

@@ -37,6 +37,7 @@
 #include "sim/modules/grid_jacobi.h"
 #include "sim/modules/grid_springs.h"
 #include "sim/modules/particle_integration.h"
+#include "sim/modules/tethers.h"
 #include "tests/support/state_compare.h"
 #include "tests/support/test_scenes.h"
 #include "tests/support/vulkan_fixture.h"
@@ -262,6 +263,16 @@ TEST_P(GpuPassTest, ConstraintRelaxationEveryColourAndSweep) {
     expect_states_match("relaxation sweep " + std::to_string(step.sweep) + " colour " +
                         std::to_string(step.part));
   }
+}
+
+TEST_P(GpuPassTest, Tethers) {
+  run_both(steps_of<Tethers>(core()));
+  expect_states_match("tethers");
+  // The jitter put some particles beyond their tethers: they must have been pulled back.
+  uint32_t moved = 0;
+  for (size_t i = 0; i < start_.positions.size(); ++i)
+    moved += cpu_->state().positions[i] != start_.positions[i];
+  EXPECT_GT(moved, 3u);
 }
 
 TEST_P(GpuPassTest, Collision) {

@@ -43,7 +43,8 @@ Model rope_scene(Integrator integrator) {
   stiff.end = {1.0f, -0.3f, 0.5f};
   stiff.node_count = 16;
   stiff.segment = {LinkKind::constraint, 0.0f, 0.0f, 0.0f};
-  add_rope(model, stiff);
+  const uint32_t stiff_first = add_rope(model, stiff);
+  model.tether_groups.push_back({stiff_first, stiff.node_count, 1.0f});
   set_common(model, integrator);
   model.environment.spring_damping = SpringDamping::relative;
   model.environment.ground = {GroundMode::force, -0.1f, 100.0f, 0.4f, 0.6f};
@@ -68,6 +69,8 @@ Model cloth_scene(Integrator integrator) {
                   grid_corner(cloth, GridCorner::first_row_last_column)};
   add_cloth_grid(model, cloth);
   model.anchors.push_back({cloth.pinned[1], {-0.2f, 0.1f, 0.05f}, false});
+  // Tethers 5% longer than the rest distances: they hold near the pins, not far from them.
+  model.tether_groups.push_back({0, model.particle_count(), 1.05f});
   set_common(model, integrator);
   model.environment.spring_damping = SpringDamping::axial;
   model.environment.ground = {GroundMode::projection, 0.25f, 0.0f, 0.0f, 0.0f};
@@ -107,6 +110,8 @@ Model mixed_scene(Integrator integrator) {
   stiff.node_count = 7;
   stiff.segment = {LinkKind::constraint, 0.0f, 0.0f, 0.0f};
   add_rope(model, stiff);
+
+  model.tether_groups.push_back({6, 30, 1.0f});  // the first grid, hanging from its corner
 
   ClothGridDesc second = cloth;
   second.columns = 4;

@@ -15,12 +15,13 @@ namespace weft::test {
 // A NeHe-style rope: springs with relative-velocity friction, air drag towards a wind, the NeHe
 // ground force model (the rope lies partly below the ground), node 0 pinned and driven by an
 // anchor that moves down into the ground (so its clamp acts); beside it GAMES101's inextensible
-// rope of distance constraints.
+// rope of distance constraints, tethered to its pinned end.
 Model rope_scene(Integrator integrator);
 
 // A cloth: structural links as compliant constraints, shear as inextensible constraints, bend as
-// springs with axial damping; two corners pinned (one driven by an anchor), a sphere collider it
-// overlaps, a projection ground plane above some of its particles, contact friction.
+// springs with axial damping; two corners pinned (one driven by an anchor) with tethers to them,
+// a sphere collider it overlaps, a projection ground plane above some of its particles, contact
+// friction.
 Model cloth_scene(Integrator integrator);
 
 // Several objects in one solver: a spring rope, a cloth grid, a constraint rope and a second grid
