@@ -141,9 +141,8 @@ void validate_solver(const SolverSettings& solver) {
           "substeps must be in [1, 100000], got " + std::to_string(solver.substeps));
   require(solver.relaxation_sweeps <= 10000, "relaxation_sweeps must be in [0, 10000], got " +
                                                  std::to_string(solver.relaxation_sweeps));
-  require(std::isfinite(solver.verlet_damping) && solver.verlet_damping >= 0.0f &&
-              solver.verlet_damping < 1.0f,
-          "verlet_damping must be in [0, 1), got " + number(solver.verlet_damping));
+  require(std::isfinite(solver.damping_rate) && solver.damping_rate >= 0.0f,
+          "damping_rate must be finite and >= 0 1/s, got " + number(solver.damping_rate));
   const auto integrator = static_cast<uint32_t>(solver.integrator);
   require(integrator <= 2, "unknown integrator " + std::to_string(integrator));
 }
