@@ -12,6 +12,7 @@
 namespace weft::gpu {
 using uint = std::uint32_t;
 using vec4 = glm::vec4;
+using uvec4 = glm::uvec4;
 using mat4 = glm::mat4;
 #endif
 

@@ -9,6 +9,7 @@
 
 #include <glm/vec3.hpp>
 
+#include "sim/bending.h"
 #include "sim/grid_layout.h"
 
 namespace weft {
@@ -116,7 +117,8 @@ struct Model {
   std::vector<Spring> springs;
   std::vector<DistanceConstraint> constraints;
   std::vector<Anchor> anchors;
-  std::vector<glm::uvec3> triangles;  // for drawing and normals; no physics of their own
+  std::vector<BendingElement> bending;  // listed (meshes'); cloth grids describe theirs
+  std::vector<glm::uvec3> triangles;     // for drawing and normals; no physics of their own
   Environment environment;
   SolverSettings solver;
   // Every cloth grid add_cloth_grid built, with where its particles and links are: the grid
