@@ -5,7 +5,7 @@
 #include <CLI/CLI.hpp>
 
 #include "app/bench/bench_command.h"
-#include "app/export/atomic_file.h"
+#include "app/export/output_file.h"
 #include "app/run_command.h"
 #include "app/scene/scene_error.h"
 #include "app/viewer/view_command.h"

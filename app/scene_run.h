@@ -28,7 +28,9 @@ struct RunOutcome {
   uint32_t frames_done = 0;
   double wall_seconds = 0.0;
   std::vector<SystemOutcome> systems;
+  int interrupted_by = 0;  // the signal that stopped the run early (export/interrupt.h), or 0
   bool blew_up() const;
+  bool interrupted() const { return interrupted_by != 0; }
 };
 
 struct RunLoopOptions {
@@ -39,7 +41,8 @@ struct RunLoopOptions {
   std::function<void(uint32_t done)> on_progress;
 };
 
-// runners[s] advances scene.systems[s].
+// runners[s] advances scene.systems[s]. A stop request (SIGINT, SIGTERM) ends the loop after the
+// frames under way, abandoning an export in progress; the outcome then says which signal.
 RunOutcome run_scene_frames(const Scene& scene, std::vector<std::unique_ptr<SystemRunner>>& runners,
                             const RunLoopOptions& options);
 
