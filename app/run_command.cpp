@@ -8,6 +8,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "app/cli_numbers.h"
 #include "app/export/frame_exporter.h"
 #include "app/export/interrupt.h"
 #include "app/export/output_checks.h"
@@ -57,11 +58,11 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
   run->add_option("scene", options.scene, "Scene file (TOML); the default cloth when omitted")
       ->option_text("SCENE");
   run->add_option("--frames", options.frames, "Frames to simulate (default: the scene's frames)")
-      ->check(CLI::Range(1u, 10000000u));
+      ->transform(decimal_in_range(1, 10000000));
   run->add_option("--columns", options.columns, "Default scene only: cloth columns")
-      ->check(CLI::Range(2u, 65536u));
+      ->transform(decimal_in_range(2, 65536));
   run->add_option("--rows", options.rows, "Default scene only: cloth rows")
-      ->check(CLI::Range(2u, 65536u));
+      ->transform(decimal_in_range(2, 65536));
   CLI::Option* cpu = run->add_flag("--cpu", options.use_cpu, "Use the CPU reference solver");
   CLI::Option* gpu = run->add_flag("--gpu", options.use_gpu, "Use the GPU solver (the default)");
   cpu->excludes(gpu);
@@ -71,7 +72,7 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
           ->option_text("DIR");
   run->add_option("--every", options.export_every, "With --export: every K-th frame (default 1)")
       ->option_text("K")
-      ->check(CLI::Range(1u, 10000000u))
+      ->transform(decimal_in_range(1, 10000000))
       ->needs(export_dir);
   run->add_option("--export-csv", options.export_csv,
                   "Write the final positions to FILE as index,x,y,z")
