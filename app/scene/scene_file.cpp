@@ -41,12 +41,16 @@ toml::table parse_toml(std::string_view text, const std::string& file) {
 
 // A scene without [[system]] tables has one system, named after the file (its exports are then
 // flag_in_wind_000010.obj rather than main_000010.obj).
+// The file name is made a valid name (names.h): other characters become '_', and a name that
+// would start with a digit or '-' gets a leading '_' (2d_cloth.toml -> _2d_cloth).
 std::string implicit_system_name(const std::string& file) {
-  std::string name = std::filesystem::path(file).stem().string().substr(0, 64);
+  std::string name = std::filesystem::path(file).stem().string();
   for (char& c : name) {
     if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '-') c = '_';
   }
-  return name.empty() ? "main" : name;
+  if (name.empty()) return "main";
+  if (!std::isalpha(static_cast<unsigned char>(name[0])) && name[0] != '_') name = "_" + name;
+  return name.substr(0, kMaxNameLength);
 }
 
 void read_scene_table(SceneDraft& draft, const TableReader& root) {
