@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 
+#include "app/energy_watch.h"
 #include "app/export/interrupt.h"
 #include "app/export/output_file.h"
 
@@ -54,6 +55,7 @@ RunOutcome run_scene_frames(const Scene& scene, std::vector<std::unique_ptr<Syst
     }
   };
   if (options.exporter) export_frame(0);  // the loop below sees a stop request itself
+  EnergyWatch energy(scene, runners);
 
   uint32_t frame = 0;
   while (frame < total && !interrupt_requested()) {
@@ -85,13 +87,13 @@ RunOutcome run_scene_frames(const Scene& scene, std::vector<std::unique_ptr<Syst
       system.blow_up = blow_up_reason(health);
       blown = blown || system.blow_up.has_value();
     }
+    blown = energy.check(frame, outcome) || blown;
     if (blown) break;  // a blown-up frame is not exported: it would hold NaNs
     if (options.exporter && options.exporter->wants(frame, total) && !export_frame(frame)) break;
     if (options.on_progress) options.on_progress(frame);
   }
   outcome.interrupted_by = interrupt_signal();
-  for (size_t s = 0; s < runners.size(); ++s)
-    outcome.systems[s].energy = runners[s]->measure_energy();
+  energy.finish(outcome.frames_done, outcome);
   outcome.wall_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return outcome;

@@ -1,7 +1,8 @@
 // The headless frame loop of `weft run`: advances every system of a scene frame by frame with its
-// runner, fires the scene's events on time, watches for blow-ups, and hands frames to the
-// exporter. GPU work is submitted in batches that end only where something must happen
-// (an event, an export, a health check), so the GPU is not stalled every frame.
+// runner, fires the scene's events on time, watches for blow-ups (non-finite positions, runaway
+// stretch, runaway energy: energy_watch.h), and hands frames to the exporter. GPU work is submitted
+// in batches that end only where something must happen (an event, an export, a health check), so
+// the GPU is not stalled every frame.
 #pragma once
 
 #include <cstdint>
@@ -19,9 +20,10 @@
 namespace weft {
 
 struct SystemOutcome {
-  float max_stretch = 0.0f;  // largest seen at any health check, (length - rest) / rest
-  Energy energy;             // at the end
-  std::optional<std::string> blow_up;
+  float max_stretch = 0.0f;   // largest seen at any health check, (length - rest) / rest
+  Energy energy;              // at the end
+  double energy_limit = 0.0;  // J: the most the blow-up watch allowed at the end (energy_bound.h)
+  std::optional<std::string> blow_up;  // why it blew up: non-finite, stretch or energy
 };
 
 struct RunOutcome {
