@@ -11,6 +11,7 @@
 #include "app/export/output_file.h"
 #include "app/run_command.h"
 #include "app/scene/closest_match.h"
+#include "app/scene/safe_text.h"
 #include "app/scene/scene_error.h"
 #include "app/viewer/view_command.h"
 #include "app/version.h"
@@ -21,11 +22,12 @@ namespace {
 // Exit codes: 0 success, 1 failure of the machine (Vulkan, disk), 2 bad input, 3 blow-up.
 constexpr int kBadInput = 2;
 
-// Messages from deeper layers may already say who speaks ("weft: ..."): say it once.
+// Messages from deeper layers may already say who speaks ("weft: ..."): say it once. They may
+// quote input (a path, a name), so control characters are escaped on the way to the terminal.
 void print_error(const char* what) {
   constexpr const char* kPrefix = "weft: ";
   if (std::strncmp(what, kPrefix, std::strlen(kPrefix)) == 0) what += std::strlen(kPrefix);
-  std::fprintf(stderr, "%s%s\n", kPrefix, what);
+  std::fprintf(stderr, "%s%s\n", kPrefix, weft::escape_unsafe_characters(what, true).c_str());
 }
 
 // CLI11 answers a misspelt command with "A subcommand is required"; say what was wrong instead.
@@ -37,7 +39,7 @@ bool command_is_known(int argc, char** argv, const CLI::App& app) {
     if (command->get_name() == argv[1]) return true;
     names.push_back(command->get_name());
   }
-  std::string message = std::string("unknown command '") + argv[1] + "'; expected " +
+  std::string message = "unknown command '" + weft::quoted_input(argv[1]) + "'; expected " +
                         weft::quoted_list(names) + " (weft --help lists them)";
   if (auto suggestion = weft::closest_match(argv[1], names)) {
     message += "; did you mean '" + *suggestion + "'?";
