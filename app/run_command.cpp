@@ -115,8 +115,8 @@ bool outputs_can_be_written(const RunOptions& options) {
   };
   for (const Check& check : checks) {
     if (!check.problem) continue;
-    std::fprintf(stderr, "weft: %s %s: %s\n", check.option, quoted_input(check.path).c_str(),
-                 check.problem->c_str());
+    std::fprintf(stderr, "weft: %s %s: %s\n", check.option,
+                 escape_unsafe_characters(check.path).c_str(), check.problem->c_str());
     return false;
   }
   return true;
@@ -199,15 +199,20 @@ int run_command(const RunOptions& options) {
   const char* skipped = outcome.blew_up()       ? "the simulation blew up"
                         : outcome.interrupted() ? "the run was interrupted"
                                                 : nullptr;
-  if (!options.export_csv.empty() && !skipped) {
-    write_positions_csv(options.export_csv, all_positions(runners));
-  }
-  if (!options.screenshot.empty() && !skipped) {
-    std::vector<DrawnSystem> drawn;
-    for (size_t s = 0; s < runners.size(); ++s)
-      drawn.push_back({runners[s]->gpu_solver(), &scene.systems[s].model});
-    write_screenshot(*gpu.device, drawn, options.screenshot);
-    std::fprintf(report, "screenshot:      %s\n", options.screenshot.c_str());
+  try {
+    if (!options.export_csv.empty() && !skipped) {
+      write_positions_csv(options.export_csv, all_positions(runners));
+    }
+    if (!options.screenshot.empty() && !skipped) {
+      std::vector<DrawnSystem> drawn;
+      for (size_t s = 0; s < runners.size(); ++s)
+        drawn.push_back({runners[s]->gpu_solver(), &scene.systems[s].model});
+      write_screenshot(*gpu.device, drawn, options.screenshot);
+      std::fprintf(report, "screenshot:      %s\n", options.screenshot.c_str());
+    }
+  } catch (const WriteInterrupted& error) {
+    std::fprintf(stderr, "weft: %s\n",
+                 error.what());  // nothing of it was left; the summary follows
   }
 
   print_run_summary(report, scene, solver_name, outcome);
@@ -229,10 +234,11 @@ int run_command(const RunOptions& options) {
     }
     return 3;
   }
-  if (outcome.interrupted()) {
+  // A signal may also have come while the final outputs were written.
+  if (const int signal = interrupt_signal()) {
     std::fprintf(stderr, "weft: interrupted by %s after %u of %u frames\n",
-                 interrupt_signal_name(outcome.interrupted_by), outcome.frames_done, frames);
-    return 128 + outcome.interrupted_by;
+                 interrupt_signal_name(signal), outcome.frames_done, frames);
+    return 128 + signal;
   }
   return validation_exit_status(gpu);
 }
