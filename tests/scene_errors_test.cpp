@@ -45,6 +45,27 @@ const std::map<std::string, std::string> kMeshes = {
 };
 
 const std::vector<BadScene> kBadScenes = {
+    {"unknown material with suggestion",
+     "[[cloth]]\ncolumns = 4\nrows = 4\nmaterial = \"coton\"\n", 4, "material",
+     "no material is called 'coton'; did you mean 'cotton'?"},
+    {"material and link tables together",
+     "[[cloth]]\ncolumns = 4\nrows = 4\nmaterial = \"silk\"\n"
+     "structural = { compliance = 0.0 }\n",
+     5, "structural", "the object's material sets its mass and links"},
+    {"material and a mass key together",
+     "[[cloth]]\ncolumns = 4\nrows = 4\nparticle_mass = 0.1\nmaterial = \"silk\"\n", 4,
+     "particle_mass", "the object's material sets its mass and links"},
+    {"material table missing a figure",
+     "[[cloth]]\ncolumns = 4\nrows = 4\n[cloth.material]\nareal_density = 0.2\n"
+     "stretch_stiffness = 100\n",
+     4, "shear_stiffness", "missing"},
+    {"negative stretch stiffness",
+     "[[cloth]]\ncolumns = 4\nrows = 4\n[cloth.material]\npreset = \"wool\"\n"
+     "stretch_stiffness = -5\n",
+     6, "stretch_stiffness", "must be in [0.001, 1e+12] N/m, got -5"},
+    {"bending with no relaxation sweep",
+     "[solver]\nrelaxation_sweeps = 0\n[[cloth]]\ncolumns = 4\nrows = 4\nmaterial = \"denim\"\n",
+     0, "", "relaxation_sweeps must be >= 1 when a cloth has bending_stiffness > 0"},
     {"unknown key with suggestion",
      "[[cloth]]\ncolumns = 4\nrows = 4\nparticle_mass = 0.1\n[cloth.structural]\n"
      "kind = \"spring\"\nstifness = 10.0\n",
