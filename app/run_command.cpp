@@ -18,6 +18,7 @@
 #include "app/run_summary.h"
 #include "app/scene/particle_budget.h"
 #include "app/scene/safe_text.h"
+#include "app/scene/scene_file.h"
 #include "app/scene/scene_source.h"
 #include "app/scene_run.h"
 #include "app/screenshot_file.h"
@@ -59,9 +60,10 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
       ->option_text("SCENE");
   run->add_option("--frames", options.frames, "Frames to simulate (default: the scene's frames)")
       ->transform(decimal_in_range(1, 10000000));
-  run->add_option("--columns", options.columns, "Default scene only: cloth columns")
+  run->add_option("--columns", options.columns,
+                  "The cloth's columns (the default cloth, or a scene's only [[cloth]])")
       ->transform(decimal_in_range(2, 65536));
-  run->add_option("--rows", options.rows, "Default scene only: cloth rows")
+  run->add_option("--rows", options.rows, "The cloth's rows (with --columns)")
       ->transform(decimal_in_range(2, 65536));
   CLI::Option* cpu = run->add_flag("--cpu", options.use_cpu, "Use the CPU reference solver");
   CLI::Option* gpu = run->add_flag("--gpu", options.use_gpu, "Use the GPU solver (the default)");
@@ -136,10 +138,8 @@ bool default_grid_fits(const RunOptions& options, const DefaultSceneOptions& def
 
 int run_command(const RunOptions& options) {
   install_interrupt_handlers();
-  if (!options.scene.empty() && (options.columns != 0 || options.rows != 0)) {
-    std::fprintf(stderr,
-                 "weft: --columns and --rows size the default scene only; a scene file "
-                 "sets its own grid size\n");
+  if ((options.columns != 0) != (options.rows != 0)) {
+    std::fprintf(stderr, "weft: --columns and --rows go together: give both\n");
     return 2;
   }
   DefaultSceneOptions defaults;
@@ -154,7 +154,9 @@ int run_command(const RunOptions& options) {
                                output_kind(options.screenshot) == OutputKind::standard_output);
   std::FILE* report = data_on_stdout ? stderr : stdout;
 
-  Scene scene = load_scene_or_default(options.scene, defaults);  // SceneError: exit 2
+  // SceneError: exit 2
+  Scene scene = options.scene.empty() ? default_scene(defaults)
+                                      : load_scene(options.scene, options.columns, options.rows);
   print_notes(scene);
   const uint32_t frames = options.frames != 0 ? options.frames : scene.frames;
   if (!options.variant.empty()) {

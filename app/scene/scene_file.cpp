@@ -21,9 +21,9 @@ namespace {
 const std::vector<std::string> kTopLevelKeys = {"scene",    "solver", "environment", "system",
                                                 "particle", "rope",   "cloth",       "mesh",
                                                 "spring",   "anchor", "event"};
-const std::vector<std::string> kSolverKeys = {"integrator", "frame_dt",       "substeps",
-                                              "max_dt",     "damping",  "verlet_damping", "relaxation_sweeps",
-                                              "variant"};
+const std::vector<std::string> kSolverKeys = {
+    "integrator", "frame_dt",       "substeps",          "max_dt",
+    "damping",    "verlet_damping", "relaxation_sweeps", "variant"};
 const std::vector<std::string> kEnvironmentKeys = {
     "gravity", "wind", "air_drag", "spring_damping", "contact_friction", "ground", "sphere"};
 
@@ -172,6 +172,11 @@ Scene parse_scene(std::string_view text, const SceneParseOptions& options) {
   for (const ObjectTable& object : object_tables(root)) {
     add_scene_object(draft, object.kind, object.table, object.ordinal);
   }
+  if (options.cloth_columns != 0 && !draft.resized_cloth) {
+    throw SceneError({options.file, 0, 0}, "", "",
+                     "--columns and --rows resize a scene's cloth, and this scene has no "
+                     "[[cloth]]");
+  }
   for (const TableReader& table :
        root.tables("spring", {"a", "b", "stiffness", "damping", "rest_length"})) {
     add_scene_spring(draft, table);
@@ -189,6 +194,10 @@ Scene parse_scene(std::string_view text, const SceneParseOptions& options) {
 }
 
 Scene load_scene(const std::filesystem::path& path) {
+  return load_scene(path, 0, 0);
+}
+
+Scene load_scene(const std::filesystem::path& path, uint32_t cloth_columns, uint32_t cloth_rows) {
   const std::string name = path.string();
   const TextFile file = read_text_file(path, kMaxSceneFileBytes);
   switch (file.status) {
@@ -206,6 +215,8 @@ Scene load_scene(const std::filesystem::path& path) {
   options.file = name;
   options.base_directory = path.parent_path();
   options.particle_budget = particle_budget();
+  options.cloth_columns = cloth_columns;
+  options.cloth_rows = cloth_rows;
   Scene scene = parse_scene(file.text, options);
   scene.source = path;
   return scene;

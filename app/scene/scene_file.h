@@ -23,6 +23,10 @@ struct SceneParseOptions {
   // Refuses scenes larger than this before allocating them (a typo like rows = 1000000);
   // load_scene sets it from this machine's memory (particle_budget.h).
   ParticleBudget particle_budget;
+  // --columns/--rows: the scene's one [[cloth]] gets this many nodes instead of its own (0: its
+  // own). A scene with several cloths, or one pinned by node numbers, is refused.
+  uint32_t cloth_columns = 0;
+  uint32_t cloth_rows = 0;
 };
 
 // The largest scene file weft reads: far beyond any hand-written scene, far below what would
@@ -33,5 +37,7 @@ Scene parse_scene(std::string_view text, const SceneParseOptions& options);
 
 // Reads the file (a missing or unreadable file is a SceneError too); meshes load relative to it.
 Scene load_scene(const std::filesystem::path& path);
+// The same, resizing the scene's one cloth to columns x rows nodes (both non-zero).
+Scene load_scene(const std::filesystem::path& path, uint32_t cloth_columns, uint32_t cloth_rows);
 
 }  // namespace weft

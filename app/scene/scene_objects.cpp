@@ -194,6 +194,22 @@ void build_cloth(SceneDraft& draft, const TableReader& table, Model& model, Scen
   cloth.height_axis = table.vec3("height_axis", kPosition).value_or(cloth.height_axis);
   cloth.columns = uint32_t(table.required_integer("columns", 2, kMaxGridSide));
   cloth.rows = uint32_t(table.required_integer("rows", 2, kMaxGridSide));
+  if (draft.options->cloth_columns != 0) {
+    // --columns/--rows: this cloth at another resolution; pins by node number would move.
+    if (draft.resized_cloth) {
+      table.fail_table(
+          "--columns and --rows resize a scene's only cloth; this scene has more "
+          "than one");
+    }
+    if (auto pin = table.table("pin", {"nodes", "corners", "region"}); pin && pin->has("nodes")) {
+      pin->fail("nodes",
+                "pins by node number do not carry over to --columns and --rows; pin "
+                "corners or a region instead");
+    }
+    draft.resized_cloth = true;
+    cloth.columns = draft.options->cloth_columns;
+    cloth.rows = draft.options->cloth_rows;
+  }
   const uint64_t count = uint64_t{cloth.columns} * cloth.rows;
   check_budget(draft, table, "rows", count);
   const double area =
@@ -207,6 +223,12 @@ void build_cloth(SceneDraft& draft, const TableReader& table, Model& model, Scen
     apply_cloth_material(*material, cloth);
     object.material = material;
   } else {
+    if (draft.options->cloth_columns != 0) {
+      draft.scene.notes.push_back(
+          "cloth '" + object.name +
+          "' gives its links per link, not as a material: at another resolution it is another "
+          "material (docs/scenes.md, Materials)");
+    }
     cloth.particle_mass = read_particle_mass(table, count, area, "particle_mass");
     cloth.structural = read_link(table, "structural", true);
     cloth.shear = read_link(table, "shear", false);
