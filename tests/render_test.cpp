@@ -6,6 +6,7 @@
 #include <glm/geometric.hpp>
 
 #include "app/default_scene.h"
+#include "app/render/framing.h"
 #include "app/render/offscreen_render.h"
 #include "app/render/render_mesh.h"
 #include "engine/device.h"
@@ -34,11 +35,13 @@ TEST_F(RenderTest, GpuNormalsMatchTheirCpuMirror) {
   // A crumpled state, so that every normal is different.
   solver.upload_state(perturbed_state(model, 1e-3f, 7));
   const RenderFormats formats = choose_render_formats(device(), VK_FORMAT_R8G8B8A8_SRGB);
-  ClothRenderer renderer(device(), solver, model, formats);
-  device().submit_and_wait([&](VkCommandBuffer cmd) { renderer.record_prepare(cmd); });
+  const DrawnSystem system{&solver, &model};
+  SceneRenderer renderer(device(), std::span<const DrawnSystem>(&system, 1), formats);
+  device().submit_and_wait(
+      [&](VkCommandBuffer cmd) { renderer.record_prepare(cmd, DrawSettings{}); });
 
   std::vector<glm::vec4> gpu(model.particle_count());
-  download_from_buffer(device(), renderer.normals(), gpu.data(), gpu.size() * 16);
+  download_from_buffer(device(), renderer.system(0).normals(), gpu.data(), gpu.size() * 16);
   const ParticleState<float> state = solver.download_state();
   std::vector<glm::vec3> positions(state.positions.begin(), state.positions.end());
   const std::vector<glm::vec3> cpu =
@@ -51,7 +54,7 @@ TEST_F(RenderTest, GpuNormalsMatchTheirCpuMirror) {
 TEST_F(RenderTest, TheClothIsDrawnWhereTheCameraPutsIt) {
   const Model model = small_default_scene();
   GpuSolver solver(device(), model);
-  const OrbitCamera camera = default_camera(model);
+  const OrbitCamera camera = default_camera(model, kExtent);
   const Picture picture = render_offscreen(device(), solver, model, camera, kExtent);
 
   // The cloth starts flat: its four corners bound where it must appear.
@@ -82,7 +85,7 @@ TEST_F(RenderTest, TheClothIsDrawnWhereTheCameraPutsIt) {
 TEST_F(RenderTest, TheSpringsViewColoursStretchedLinksRed) {
   const Model model = small_default_scene();
   GpuSolver solver(device(), model);
-  const OrbitCamera camera = default_camera(model);
+  const OrbitCamera camera = default_camera(model, kExtent);
   DrawSettings springs;
   springs.springs_view = true;
   const auto count_red = [&](const Picture& picture) {

@@ -1,16 +1,13 @@
 #include "app/render/offscreen_render.h"
 
-#include <memory>
 #include <stdexcept>
-#include <vector>
 
-#include "app/render/render_mesh.h"
+#include "app/render/framing.h"
 #include "engine/debug_label.h"
 #include "engine/device.h"
 #include "engine/image.h"
 #include "engine/offscreen_target.h"
 #include "engine/render_targets.h"
-#include "sim/gpu_solver.h"
 
 namespace weft {
 
@@ -25,52 +22,29 @@ VkClearColorValue background_color(VkFormat target) {
   return color;
 }
 
-OrbitCamera default_camera(const Model& model) {
-  const DrawnSystem system{nullptr, &model};
-  return default_camera(std::span<const DrawnSystem>(&system, 1));
-}
-
-OrbitCamera default_camera(std::span<const DrawnSystem> systems) {
-  Bounds all = scene_bounds(*systems.front().model);
-  for (const DrawnSystem& system : systems) {
-    const Bounds b = scene_bounds(*system.model);
-    all.lo = glm::min(all.lo, b.lo);
-    all.hi = glm::max(all.hi, b.hi);
-  }
-  OrbitCamera camera;
-  camera.frame(all.lo, all.hi);
-  return camera;
-}
-
 Picture render_offscreen(Device& device, std::span<const DrawnSystem> systems,
-                         const OrbitCamera& camera, VkExtent2D extent,
-                         const DrawSettings& settings) {
+                         const OrbitCamera& camera, VkExtent2D extent, const DrawSettings& settings,
+                         const std::optional<Bounds>& shadow_bounds) {
   OffscreenTarget target(device, VK_FORMAT_R8G8B8A8_UNORM, extent, "offscreen picture");
   const RenderTargets scene(device, choose_render_formats(device, target.format()), extent,
                             "offscreen");
-  std::vector<std::unique_ptr<ClothRenderer>> renderers;
-  for (const DrawnSystem& system : systems) {
-    renderers.push_back(
-        std::make_unique<ClothRenderer>(device, *system.solver, *system.model, scene.formats()));
-  }
+  SceneRenderer renderer(device, systems, scene.formats());
+  if (shadow_bounds) renderer.aim_shadow(*shadow_bounds);
   const glm::vec2 viewport(static_cast<float>(extent.width), static_cast<float>(extent.height));
   SceneView view;
   view.view_projection = camera.view_projection(viewport);
   view.eye = camera.eye();
   view.extent = extent;
   device.submit_and_wait([&](VkCommandBuffer cmd) {
-    for (const auto& renderer : renderers)
-      renderer->record_prepare(cmd);
+    renderer.record_prepare(cmd, settings);
     target.prepare(cmd);
     scene.begin(cmd, target.view(), background_color(target.format()));
     {
       DebugLabel label(device, cmd, "scene");
-      for (const auto& renderer : renderers)
-        renderer->record_draw(cmd, view, settings);
+      renderer.record_draw(cmd, view, settings);
     }
     scene.end(cmd);
-    for (const auto& renderer : renderers)
-      renderer->record_after_draw(cmd);
+    renderer.record_after_draw(cmd);
     target.copy_to_host(cmd);
   });
   return {extent.width, extent.height, target.read_rgba()};
@@ -87,7 +61,9 @@ Picture render_offscreen(Device& device, const GpuSolver& solver, const Model& m
 void save_screenshot(Device& device, std::span<const DrawnSystem> systems, const std::string& path,
                      VkExtent2D extent) {
   if (systems.empty()) throw std::invalid_argument("save_screenshot: nothing to draw");
-  write_png(path, render_offscreen(device, systems, default_camera(systems), extent));
+  const Bounds bounds = expected_and_current_bounds(device, systems);
+  write_png(path, render_offscreen(device, systems, framing_camera(bounds, extent), extent,
+                                   DrawSettings{}, bounds));
 }
 
 }  // namespace weft

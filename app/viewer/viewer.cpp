@@ -6,6 +6,7 @@
 
 #include <glm/geometric.hpp>
 
+#include "app/render/framing.h"
 #include "app/render/offscreen_render.h"
 #include "app/viewer/control_panel.h"
 #include "app/viewer/imgui_layer.h"
@@ -100,10 +101,14 @@ Viewer::Viewer(const ViewOptions& options) : options_(options) {
 }
 
 void Viewer::frame_camera() {
-  std::vector<DrawnSystem> drawn;
-  for (const ViewerScene::System& system : scene_->systems())
-    drawn.push_back({system.solver.get(), &system.model});
-  camera_ = default_camera(drawn);
+  camera_ = framing_camera(scene_->renderer().expected_bounds(), swapchain_->extent());
+}
+
+void Viewer::reframe_camera() {
+  // The GPU must be idle: the positions are read back (apply_pending_scene_changes waits).
+  const Bounds bounds = expected_and_current_bounds(*context_.device, scene_->drawn());
+  camera_ = framing_camera(bounds, swapchain_->extent());
+  scene_->renderer().aim_shadow(bounds);
 }
 
 std::string Viewer::window_title() const {
@@ -259,9 +264,15 @@ void Viewer::build_ui() {
 }
 
 void Viewer::apply_pending_scene_changes() {
-  if (!reset_requested_ && !rebuild_requested_) return;
-  // The old buffers may still be in use by the frame in flight.
+  if (!reset_requested_ && !rebuild_requested_ && !reframe_requested_) return;
+  // The old buffers may still be in use by the frame in flight (and a reframe reads them).
   ring_->wait_all();
+  if (reframe_requested_ && !reset_requested_ && !rebuild_requested_) {
+    reframe_requested_ = false;
+    reframe_camera();
+    return;
+  }
+  reframe_requested_ = false;
   if (rebuild_requested_) {
     scene_->rebuild(*rebuild_requested_);
     frame_camera();
@@ -302,8 +313,7 @@ void Viewer::record_frame(VkCommandBuffer cmd, uint32_t slot, uint32_t image) {
   for (ViewerScene::System& system : scene_->systems())
     system.picker->record(cmd, slot);
   mark("picking");
-  for (ViewerScene::System& system : scene_->systems())
-    system.renderer->record_prepare(cmd);
+  scene_->renderer().record_prepare(cmd, settings_.draw);
   mark("normals");
 
   // The image's old contents are not needed; waiting on the acquire semaphore (at this stage)
@@ -321,12 +331,10 @@ void Viewer::record_frame(VkCommandBuffer cmd, uint32_t slot, uint32_t image) {
   targets_->begin(cmd, swapchain_->view(image), background_color(swapchain_->format()));
   {
     DebugLabel label(*context_.device, cmd, "scene");
-    for (const ViewerScene::System& system : scene_->systems())
-      system.renderer->record_draw(cmd, view, settings_.draw);
+    scene_->renderer().record_draw(cmd, view, settings_.draw);
   }
   targets_->end(cmd);
-  for (const ViewerScene::System& system : scene_->systems())
-    system.renderer->record_after_draw(cmd);
+  scene_->renderer().record_after_draw(cmd);
   mark("draw");
   ui_->record(cmd, image, swapchain_->extent());
   mark("UI");

@@ -65,7 +65,10 @@ class Viewer : public InputListener {
   void update_anchors();
   void update_mouse();
   glm::vec2 viewport() const;
+  // The camera on the scene's expected bounds (a new scene), or on those and where the systems
+  // are now (the camera reset, which also aims the shadow there).
   void frame_camera();
+  void reframe_camera();
   std::string window_title() const;
 
   ViewOptions options_;
@@ -94,6 +97,7 @@ class Viewer : public InputListener {
   glm::vec2 cursor_{0.0f};
   uint64_t frame_ = 0;
   bool reset_requested_ = false;
+  bool reframe_requested_ = false;
   std::optional<SceneChoice> rebuild_requested_;
   std::string last_screenshot_;
   std::string message_;

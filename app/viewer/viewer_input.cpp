@@ -99,7 +99,7 @@ void Viewer::do_action(Action action) {
         message_ = "RenderDoc is not loaded: start with weft view --renderdoc, or from qrenderdoc";
       }
       break;
-    case Action::reset_camera: camera_.reset(); break;
+    case Action::reset_camera: reframe_requested_ = true; break;
     case Action::toggle_help: settings_.show_help = !settings_.show_help; break;
     case Action::toggle_panel: settings_.show_panel = !settings_.show_panel; break;
     case Action::toggle_vsync: settings_.vsync = !settings_.vsync; break;
@@ -172,7 +172,7 @@ void Viewer::update_mouse() {
   if (mouse_.take_grab_ended() && dragged_) {
     ViewerScene::System& system = scene_->systems().at(dragged_->first);
     system.solver->end_drag();
-    system.renderer->set_dragged(std::nullopt);
+    scene_->renderer().set_dragged(dragged_->first, std::nullopt);
     std::printf("viewer: let go of particle %u\n", dragged_->second);
     dragged_.reset();
   }
@@ -180,7 +180,7 @@ void Viewer::update_mouse() {
     ViewerScene::System& system = scene_->systems().at(grab->system);
     try {
       system.solver->drag(grab->particle, grab->target);
-      system.renderer->set_dragged(grab->particle);
+      scene_->renderer().set_dragged(grab->system, grab->particle);
       const std::pair<size_t, uint32_t> grabbed(grab->system, grab->particle);
       if (dragged_ != grabbed) {
         ++grabs_;

@@ -18,7 +18,7 @@
 #include <stb/stb_image.h>
 
 #include "app/default_scene.h"
-#include "app/render/offscreen_render.h"
+#include "app/render/framing.h"
 #include "tests/support/picture_regions.h"
 
 namespace {
@@ -61,7 +61,7 @@ int check_fell(const char* early_path, const char* late_path, unsigned columns, 
   options.columns = columns;
   options.rows = rows;
   const weft::Model model = weft::make_default_scene(options);
-  const weft::OrbitCamera camera = weft::default_camera(model);
+  const weft::OrbitCamera camera = weft::default_camera(model, {early.width, early.height});
   const glm::vec2 viewport(early.width, early.height);
   PixelBox box{1e9f, 1e9f, -1e9f, -1e9f};
   for (uint32_t corner : {0u, columns - 1, (rows - 1) * columns, rows * columns - 1}) {
