@@ -1,6 +1,7 @@
 // weft: a GPU cloth simulator on Vulkan compute shaders.
 #include <cstdio>
 #include <exception>
+#include <string_view>
 
 #include <CLI/CLI.hpp>
 
@@ -17,10 +18,17 @@ namespace {
 // Exit codes: 0 success, 1 failure of the machine (Vulkan, disk), 2 bad input, 3 blow-up.
 constexpr int kBadInput = 2;
 
+// Errors from deeper down may already say they come from weft.
+void print_error(const char* message) {
+  const std::string_view text(message);
+  std::fprintf(stderr, "%s%s\n", text.starts_with("weft: ") ? "" : "weft: ", message);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"weft: a mass-spring cloth simulator on Vulkan compute shaders"};
+  // Named, so that Usage: says weft however it was started.
+  CLI::App app{"weft: a mass-spring cloth simulator on Vulkan compute shaders", "weft"};
   app.set_version_flag("--version", std::string("weft ") + weft::kVersion);
   app.require_subcommand(1);
   app.footer(R"(Examples:
@@ -28,7 +36,7 @@ int main(int argc, char** argv) {
   weft run --help                      every option of run, with more examples
   weft view                            the interactive viewer (needs a display)
   weft --version
-Scenes: scenes/*.toml (one per seed scenario); keys in docs/scenes.md.)");
+Scenes: scenes/*.toml (ropes, particles and cloths); keys in docs/scenes.md.)");
 
   weft::RunOptions run_options;
   CLI::App* run = weft::add_run_command(app, run_options);
@@ -51,13 +59,13 @@ Scenes: scenes/*.toml (one per seed scenario); keys in docs/scenes.md.)");
     std::fprintf(stderr, "%s\n", error.what());  // file:line: key ...: what was expected
     return kBadInput;
   } catch (const weft::ModelError& error) {
-    std::fprintf(stderr, "weft: %s\n", error.what());
+    print_error(error.what());
     return kBadInput;
   } catch (const weft::ExportError& error) {
-    std::fprintf(stderr, "weft: %s\n", error.what());
+    print_error(error.what());
     return 1;
   } catch (const std::exception& error) {
-    std::fprintf(stderr, "weft: %s\n", error.what());
+    print_error(error.what());
     return 1;
   }
   return 0;
