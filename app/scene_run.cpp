@@ -49,7 +49,8 @@ RunOutcome run_scene_frames(const Scene& scene, std::vector<std::unique_ptr<Syst
         if (event.frame == frame) apply_event(event, *runners[s]);
       }
     }
-    uint32_t next = std::min(total, (frame / interval + 1) * interval);
+    // The first frame alone: its time tells the progress report how long the run will take.
+    uint32_t next = std::min(total, frame == 0 ? 1u : (frame / interval + 1) * interval);
     next = next_event_after(scene, frame, next);
     if (options.exporter) next = std::min(next, options.exporter->next_after(frame, total));
     auto step_all = [&](uint32_t count) {
