@@ -12,6 +12,7 @@
 #include "app/viewer/imgui_layer.h"
 #include "engine/barriers.h"
 #include "engine/debug_label.h"
+#include "engine/image.h"
 #include "sim/model_error.h"
 
 namespace weft {
@@ -175,6 +176,7 @@ int Viewer::run() {
       std::printf(" %s %.2f;", name.c_str(), ms);
     std::printf("\n");
   }
+  if (script_failed_) return 2;
   return validation_exit_status(context_);
 }
 
@@ -248,7 +250,15 @@ void Viewer::build_ui() {
   info.stats = &stats_;
   info.last_screenshot = last_screenshot_;
   info.message = message_;
+  info.encode_srgb = !is_srgb_format(swapchain_->format());
+  info.edits = &panel_edits_;
   const PanelRequests requests = draw_control_panel(*scene_, settings_, info);
+  for (const std::string& error : panel_edits_.finish_frame()) {
+    // A script that cannot do what it says would test nothing: stop and say why.
+    std::fprintf(stderr, "weft view: %s\n", error.c_str());
+    script_failed_ = true;
+    window_->request_close();
+  }
   draw_help_overlay(settings_);
   if (requests.reset) reset_requested_ = true;
   if (requests.rebuild) rebuild_requested_ = requests.rebuild;

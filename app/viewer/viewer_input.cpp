@@ -145,6 +145,8 @@ void Viewer::apply_script() {
         window_->set_size(static_cast<int>(e.x), static_cast<int>(e.y));
         break;
       case ScriptEvent::Kind::screenshot: screenshots_->request(e.path); break;
+      case ScriptEvent::Kind::set:
+      case ScriptEvent::Kind::click: panel_edits_.add({e.label, e.values, e.text}); break;
       case ScriptEvent::Kind::quit: window_->request_close(); break;
     }
   }
