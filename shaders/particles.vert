@@ -1,9 +1,9 @@
 #version 450
 // Particles in no triangle (a rope's nodes, free particles) as lit spheres drawn as impostors: one
 // screen-facing square per particle, six vertices, no vertex buffer, and particles.frag cuts the
-// disc and shades it as a sphere. style.particle_radius in the world, at least style.min_pixels
-// on the screen. The square sits at the sphere's front, so a line through the particle's centre
-// stays behind it.
+// disc and shades it as a sphere. style.particle_radius in the world, and on the screen at least
+// style.min_pixels unless that would crowd its neighbours (RenderParticle::spacing). The square
+// sits at the sphere's front, so a line through the particle's centre stays behind it.
 #include "render_bindings.glsl"
 
 layout(push_constant) uniform Push {
@@ -20,14 +20,17 @@ void main() {
   const vec2 corners[6] = vec2[](vec2(-1, -1), vec2(1, -1), vec2(1, 1), vec2(-1, -1), vec2(1, 1),
                                  vec2(-1, 1));
   disc = corners[gl_VertexIndex % 6];
-  center = positions[particles[gl_VertexIndex / 6]].xyz;
+  RenderParticle particle = particles[gl_VertexIndex / 6];
+  center = positions[particle.index].xyz;
   vec4 clip = push.view_projection * vec4(center, 1.0);
   if (clip.w <= 1e-4) {
     gl_Position = vec4(0.0, 0.0, 2.0, 1.0);  // behind the camera: clipped
     return;
   }
   float pixel = world_per_pixel(push.view_projection, clip.w, push.viewport_height);
-  float radius = max(style.particle_radius, style.min_pixels * pixel);
+  // A fifth of the spacing: two neighbours' discs stay apart, and stay inside their line.
+  float crowded = particle.spacing > 0.0 ? 0.2 * particle.spacing : 1e30;
+  float radius = max(style.particle_radius, min(style.min_pixels * pixel, crowded));
   right = screen_right(push.view_projection);
   down = screen_down(push.view_projection);
   to_eye = normalize(push.eye.xyz - center);

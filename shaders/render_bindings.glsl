@@ -26,7 +26,7 @@ layout(std430, set = 0, binding = WEFT_RENDER_BINDING_MARKERS) readonly buffer M
   uint markers[];
 };
 layout(std430, set = 0, binding = WEFT_RENDER_BINDING_PARTICLES) readonly buffer ParticlesBuffer {
-  uint particles[];
+  RenderParticle particles[];
 };
 layout(std430, set = 0, binding = WEFT_RENDER_BINDING_STYLE) readonly buffer StyleBuffer {
   RenderStyle style;

@@ -167,7 +167,7 @@ struct Health {
 #define WEFT_RENDER_BINDING_LINKS 4           // RenderLink: every spring and constraint
 #define WEFT_RENDER_BINDING_SPHERES 5         // the solver's sphere colliders: xyz centre, w radius
 #define WEFT_RENDER_BINDING_MARKERS 6         // uint particle indices drawn as markers
-#define WEFT_RENDER_BINDING_PARTICLES 7       // uint indices of the particles in no triangle
+#define WEFT_RENDER_BINDING_PARTICLES 7       // RenderParticle: the particles in no triangle
 #define WEFT_RENDER_BINDING_STYLE 8           // RenderStyle of the system
 #define WEFT_RENDER_BINDING_COUNT 9
 
@@ -204,6 +204,14 @@ struct RenderLink {
   uint b;
   float rest_length;  // m
   uint kind;          // WEFT_LINK_*
+};
+
+// A particle in no triangle, drawn as a sphere: far away it keeps a radius of min_pixels, but
+// never more than a share of its spacing on the screen, so a rope's nodes do not merge into a
+// string of beads that hides the rope.
+struct RenderParticle {
+  uint index;     // into the positions
+  float spacing;  // m: its shortest line's rest length; 0 when it has none (nothing to crowd)
 };
 
 // How large a system's particles, lines and markers are drawn: set once from the scene's size

@@ -6,6 +6,8 @@
 
 namespace weft::gpu {
 
+static_assert(sizeof(RenderParticle) == 8);
+static_assert(offsetof(RenderParticle, spacing) == 4);
 static_assert(sizeof(RenderStyle) == 16);
 static_assert(offsetof(RenderStyle, line_width) == 8);
 static_assert(offsetof(RenderStyle, min_pixels) == 12);

@@ -75,11 +75,21 @@ std::vector<bool> triangle_corners(const Model& model) {
 
 }  // namespace
 
-std::vector<uint32_t> free_particles(const Model& model) {
+std::vector<gpu::RenderParticle> free_particles(const Model& model) {
   const std::vector<bool> corner = triangle_corners(model);
-  std::vector<uint32_t> free;
+  std::vector<float> spacing(model.particle_count(), 0.0f);
+  std::vector<gpu::RenderLink> links = render_links(model);
+  links.resize(move_line_links_first(links, model));
+  for (const gpu::RenderLink& link : links) {
+    if (link.rest_length <= 0.0f) continue;  // a spring to a point says nothing of spacing
+    for (uint32_t end : {link.a, link.b}) {
+      spacing[end] =
+          spacing[end] > 0.0f ? std::min(spacing[end], link.rest_length) : link.rest_length;
+    }
+  }
+  std::vector<gpu::RenderParticle> free;
   for (uint32_t i = 0; i < model.particle_count(); ++i) {
-    if (!corner[i]) free.push_back(i);
+    if (!corner[i]) free.push_back({i, spacing[i]});
   }
   return free;
 }
@@ -109,7 +119,7 @@ gpu::RenderStyle render_style(const Model& model, float scene_diagonal) {
   for (const gpu::RenderLink& link : links) {
     // A rest length of 0 (NeHe's spring to a point) says nothing about spacing.
     if (link.rest_length > 0.0f) {
-      style.particle_radius = std::min(style.particle_radius, 0.25f * link.rest_length);
+      style.particle_radius = std::min(style.particle_radius, 0.2f * link.rest_length);
     }
   }
   style.line_width = 1.2f * style.particle_radius;
@@ -125,6 +135,7 @@ Bounds scene_bounds(const Model& model) {
     b.lo = glm::min(b.lo, p);
     b.hi = glm::max(b.hi, p);
   }
+  const float lowest_start = b.lo.y;
   const float size = std::max(b.hi.x - b.lo.x, b.hi.z - b.lo.z);
   const bool pinned = std::find(model.inverse_masses.begin(), model.inverse_masses.end(), 0.0f) !=
                       model.inverse_masses.end();
@@ -141,8 +152,10 @@ Bounds scene_bounds(const Model& model) {
       b.hi = glm::max(b.hi, glm::vec3(p.x + reach.x, b.hi.y, p.z + reach.z));
     }
   }
+  // A ground between where the model starts and how low it could go stops it there.
   const Ground& ground = model.environment.ground;
-  if (ground.mode != GroundMode::none && ground.height < b.lo.y && ground.height > floor) {
+  if (ground.mode != GroundMode::none && ground.height < lowest_start &&
+      ground.height > std::min(floor, b.lo.y)) {
     b.lo.y = ground.height;
   }
   for (const Sphere& s : model.environment.spheres) {

@@ -35,8 +35,9 @@ std::vector<gpu::RenderLink> render_links(const Model& model);
 // Particles with inverse mass 0, in index order.
 std::vector<uint32_t> pinned_particles(const Model& model);
 
-// Particles that are a corner of no triangle (a rope's nodes, free particles), in index order.
-std::vector<uint32_t> free_particles(const Model& model);
+// Particles that are a corner of no triangle (a rope's nodes, free particles), in index order,
+// each with its spacing (gpu::RenderParticle).
+std::vector<gpu::RenderParticle> free_particles(const Model& model);
 
 // Moves the links with an end in no triangle (a rope's segments, springs between free
 // particles: what the shaded view draws as thick lines) to the front, keeping their order, and
@@ -49,8 +50,8 @@ struct Bounds {
 };
 // What the camera frames: the box around the particles and the sphere colliders, and the room
 // the model will fall into: a pinned cloth hangs below its pins by up to its horizontal size, a
-// pinned rope (no triangles) swings that far around its pins, and anything falls to the ground
-// when there is one not far below.
+// pinned rope (no triangles) swings that far around its pins in its upright plane, and anything
+// falls to the ground when there is one not far below (and no further).
 Bounds scene_bounds(const Model& model);
 // The box around both.
 Bounds merge(const Bounds& a, const Bounds& b);
@@ -59,8 +60,8 @@ float diagonal(const Bounds& bounds);
 
 // How large the system's particles, lines and markers are drawn in a scene whose bounds have
 // this diagonal (m): markers a share of the scene, so they read well at every resolution;
-// particles smaller, and no larger than a share of their shortest line, so a rope's nodes stay
-// apart; lines narrower than the particles they join.
+// particles smaller, and no larger than a fifth of their shortest line, so a rope's nodes stay
+// apart; lines a little wider than those particles, so that a dense rope reads as a cord.
 gpu::RenderStyle render_style(const Model& model, float scene_diagonal);
 
 }  // namespace weft

@@ -18,7 +18,7 @@ namespace weft {
 namespace {
 
 // The share of the key light a shadow takes away: the ground stays readable in shadow.
-constexpr float kDarkness = 0.7f;
+constexpr float kDarkness = 0.75f;
 constexpr VkPipelineStageFlags2 kDepthStages =
     VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT;
 constexpr VkPipelineStageFlags2 kGroundStages =

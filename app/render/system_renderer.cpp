@@ -63,7 +63,7 @@ SystemRenderer::SystemRenderer(Device& device, const GpuSolver& solver, const Mo
   pinned_count_ = static_cast<uint32_t>(markers.size());
   markers.push_back(0);  // the dragged particle's slot
   markers_ = make_filled(device, markers, kStorage, "markers");
-  const std::vector<uint32_t> free = free_particles(model);
+  const std::vector<gpu::RenderParticle> free = free_particles(model);
   free_particle_count_ = static_cast<uint32_t>(free.size());
   particles_ = make_filled(device, free, kStorage, "free particles");
   style_buffer_ = make_filled(device, std::vector<gpu::RenderStyle>{style_}, kStorage, "style");
