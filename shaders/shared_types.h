@@ -240,10 +240,10 @@ struct DrawPush {
 // scene changes or shadows are switched on or off, not every frame.
 struct ShadowParams {
   mat4 light_view_projection;  // world -> the shadow map's clip space (orthographic)
-  float texel;                 // size of one shadow map texel in its [0, 1] coordinates
   float depth_bias;            // in the map's depth units: keeps a surface out of its own shadow
   float darkness;              // share of the key light a shadow takes away, [0, 1]
   uint enabled;                // 0: no shadows (the map is not drawn)
+  uint pad0;
 };
 
 // Push constants of compute_normals.comp.

@@ -12,8 +12,8 @@ static_assert(sizeof(RenderStyle) == 16);
 static_assert(offsetof(RenderStyle, line_width) == 8);
 static_assert(offsetof(RenderStyle, min_pixels) == 12);
 static_assert(sizeof(ShadowParams) == 80);
-static_assert(offsetof(ShadowParams, texel) == 64);
-static_assert(offsetof(ShadowParams, darkness) == 72);
-static_assert(offsetof(ShadowParams, enabled) == 76);
+static_assert(offsetof(ShadowParams, depth_bias) == 64);
+static_assert(offsetof(ShadowParams, darkness) == 68);
+static_assert(offsetof(ShadowParams, enabled) == 72);
 
 }  // namespace weft::gpu

@@ -15,8 +15,11 @@ namespace weft {
 namespace {
 
 // Texels along each side of the shadow map: a few millimetres each for a scene a few metres
-// across, and cheap to clear and draw on a CPU device.
-constexpr uint32_t kShadowMapSize = 1024;
+// across on a GPU; on a CPU device, where every texel drawn and compared costs, half that (the
+// soft edge hides the difference at the viewer's size).
+uint32_t shadow_map_size(const Device& device) {
+  return device.properties().deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU ? 512 : 2048;
+}
 constexpr VkShaderStageFlags kGroundStages =
     VK_SHADER_STAGE_VERTEX_BIT | VK_SHADER_STAGE_FRAGMENT_BIT;
 
@@ -54,7 +57,7 @@ SceneRenderer::SceneRenderer(Device& device, std::span<const DrawnSystem> system
     : device_(device),
       drawn_(systems.begin(), systems.end()),
       expected_(weft::expected_bounds(systems)),
-      shadow_(device, kShadowMapSize),
+      shadow_(device, shadow_map_size(device)),
       pipelines_(device, formats, shadow_.format()),
       ground_layout_(create_ground_layout(device, shadow_.set_layout())),
       ground_pipeline_(create_ground_pipeline(device, ground_layout_.get(), formats)) {

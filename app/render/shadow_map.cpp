@@ -170,8 +170,8 @@ void ShadowMap::record_update(VkCommandBuffer cmd) {
   DebugLabel label(device_, cmd, "update shadow parameters");
   gpu::ShadowParams params{};
   params.light_view_projection = light_.view_projection;
-  params.texel = 1.0f / static_cast<float>(light_.extent.width);
-  params.depth_bias = 2.0f * params.texel;  // two texels' length: the depth spans the map's width
+  // Two texels' length (the depth range spans the map's width).
+  params.depth_bias = 2.0f / static_cast<float>(light_.extent.width);
   params.darkness = kDarkness;
   params.enabled = enabled_ ? 1u : 0u;
   // The previous frames' ground may still read the parameters.
