@@ -14,7 +14,8 @@ namespace {
 constexpr float kRadiansPerPixel = 0.006f;  // a 500-pixel drag turns ~170 degrees
 constexpr float kMaxPitch = 1.55f;          // just short of straight up or down
 constexpr float kZoomStep = 0.9f;
-// A framed box fills this share of the picture's shorter half-extent at most.
+// A framed box's outermost corner comes to 1 / kFrameMargin (89%) of the way from the picture's
+// centre to its edge: a margin that keeps pins and particles whole.
 constexpr float kFrameMargin = 1.12f;
 constexpr float kMinFrameDistance = 0.5f;  // m
 
