@@ -324,7 +324,7 @@ void Viewer::record_frame(VkCommandBuffer cmd, uint32_t slot, uint32_t image) {
     system.picker->record(cmd, slot);
   mark("picking");
   scene_->renderer().record_prepare(cmd, settings_.draw);
-  mark("normals");
+  mark("normals, shadow map");
 
   // The image's old contents are not needed; waiting on the acquire semaphore (at this stage)
   // comes before the transition.
