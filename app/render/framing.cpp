@@ -9,7 +9,7 @@
 
 #include "engine/buffer.h"
 #include "engine/device.h"
-#include "sim/gpu_solver.h"
+#include "app/render/solver_view.h"
 
 namespace weft {
 
@@ -30,7 +30,7 @@ Bounds current_bounds(const Device& device, std::span<const DrawnSystem> systems
   for (const DrawnSystem& system : systems) {
     const uint32_t count = system.model->particle_count();
     positions.resize(count);
-    download_from_buffer(device, system.solver->buffers().positions, positions.data(),
+    download_from_buffer(device, positions_of(*system.solver), positions.data(),
                          positions.size() * sizeof(glm::vec4));
     for (const glm::vec4& p : positions) {
       if (std::isfinite(p.x) && std::isfinite(p.y) && std::isfinite(p.z)) {

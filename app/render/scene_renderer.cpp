@@ -3,12 +3,12 @@
 #include <stdexcept>
 
 #include "app/render/framing.h"
+#include "app/render/solver_view.h"
 #include "engine/check.h"
 #include "engine/debug_label.h"
 #include "engine/device.h"
 #include "engine/image.h"
 #include "shaders/shader_library.h"
-#include "sim/gpu_solver.h"
 
 namespace weft {
 
@@ -79,7 +79,7 @@ void SceneRenderer::set_dragged(size_t system, std::optional<uint32_t> particle)
 
 bool SceneRenderer::has_ground() const {
   for (const DrawnSystem& system : drawn_) {
-    if (system.solver->packed().params.ground_mode != WEFT_GROUND_NONE) return true;
+    if (ground_height_of(*system.solver)) return true;
   }
   return false;
 }
@@ -106,12 +106,12 @@ void SceneRenderer::draw_ground(VkCommandBuffer cmd, const SceneView& view) cons
                           nullptr);
   // Each system's ground (scenes give their systems one ground; a live edit may move one).
   for (const DrawnSystem& system : drawn_) {
-    const gpu::SimParams& params = system.solver->packed().params;
-    if (params.ground_mode == WEFT_GROUND_NONE) continue;
+    const std::optional<float> ground = ground_height_of(*system.solver);
+    if (!ground) continue;
     gpu::DrawPush values{};
     values.view_projection = view.view_projection;
     values.eye = glm::vec4(view.eye, 0.0f);
-    values.light = glm::vec4(key_light_direction(), params.ground.x);
+    values.light = glm::vec4(key_light_direction(), *ground);
     values.viewport_width = static_cast<float>(view.extent.width);
     values.viewport_height = static_cast<float>(view.extent.height);
     values.encode_srgb = is_srgb_format(pipelines_.formats().color) ? 0u : 1u;

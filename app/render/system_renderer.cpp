@@ -9,7 +9,7 @@
 #include "engine/debug_label.h"
 #include "engine/device.h"
 #include "engine/image.h"
-#include "sim/gpu_solver.h"
+#include "app/render/solver_view.h"
 
 namespace weft {
 
@@ -45,7 +45,7 @@ SystemRenderer::SystemRenderer(Device& device, const GpuSolver& solver, const Mo
       bindings_(make_render_bindings(device, "render")),
       style_(render_style(model, scene_diagonal)),
       vertex_count_(model.particle_count()) {
-  if (model.particle_count() != solver.packed().particle_count()) {
+  if (model.particle_count() != particle_count_of(solver)) {
     throw std::logic_error("SystemRenderer: the model is not the solver's");
   }
   normals_ = Buffer(device, VkDeviceSize{vertex_count_} * 16,
@@ -75,13 +75,12 @@ SystemRenderer::SystemRenderer(Device& device, const GpuSolver& solver, const Mo
   indices_ =
       make_filled(device, indices, VK_BUFFER_USAGE_INDEX_BUFFER_BIT | kStorage, "cloth triangles");
 
-  const GpuBuffers& sim = solver.buffers();
-  bindings_.write(WEFT_RENDER_BINDING_POSITIONS, sim.positions);
+  bindings_.write(WEFT_RENDER_BINDING_POSITIONS, positions_of(solver));
   bindings_.write(WEFT_RENDER_BINDING_NORMALS, normals_);
   bindings_.write(WEFT_RENDER_BINDING_CORNER_OFFSETS, corner_offsets_);
   bindings_.write(WEFT_RENDER_BINDING_CORNERS, corners_);
   bindings_.write(WEFT_RENDER_BINDING_LINKS, links_);
-  bindings_.write(WEFT_RENDER_BINDING_SPHERES, sim.spheres);
+  bindings_.write(WEFT_RENDER_BINDING_SPHERES, spheres_of(solver));
   bindings_.write(WEFT_RENDER_BINDING_MARKERS, markers_);
   bindings_.write(WEFT_RENDER_BINDING_PARTICLES, particles_);
   bindings_.write(WEFT_RENDER_BINDING_STYLE, style_buffer_);
@@ -129,7 +128,7 @@ gpu::DrawPush SystemRenderer::make_push(const SceneView& view, const DrawSetting
   gpu::DrawPush values{};
   values.view_projection = view.view_projection;
   values.eye = glm::vec4(view.eye, 0.0f);
-  values.light = glm::vec4(kToLight, solver_.packed().params.ground.x);
+  values.light = glm::vec4(kToLight, ground_height_of(solver_).value_or(0.0f));
   const float scale = std::max(settings.strain_scale, 1e-6f);
   // A rope is only its links: drawn thicker than a cloth's, whose links lie side by side.
   const float width = index_count_ == 0 ? 3.0f : 1.0f;
@@ -147,7 +146,7 @@ void SystemRenderer::push(VkCommandBuffer cmd, const gpu::DrawPush& values) cons
 
 void SystemRenderer::draw_cloth(VkCommandBuffer cmd, VkPipeline pipeline) const {
   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
-  const VkBuffer vertex_buffers[2] = {solver_.buffers().positions.handle(), normals_.handle()};
+  const VkBuffer vertex_buffers[2] = {positions_of(solver_).handle(), normals_.handle()};
   const VkDeviceSize offsets[2] = {0, 0};
   vkCmdBindVertexBuffers(cmd, 0, 2, vertex_buffers, offsets);
   vkCmdBindIndexBuffer(cmd, indices_.handle(), 0, VK_INDEX_TYPE_UINT32);
@@ -168,7 +167,7 @@ void SystemRenderer::record_shadow(VkCommandBuffer cmd, const SceneView& light) 
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, casters.particles.handle());
     vkCmdDraw(cmd, free_particle_count_ * 6, 1, 0, 0);
   }
-  const uint32_t spheres = solver_.packed().params.sphere_count;
+  const uint32_t spheres = sphere_count_of(solver_);
   if (spheres > 0) {
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, casters.markers.handle());
     vkCmdDraw(cmd, kMarkerVertices, spheres, 0, 0);
@@ -181,10 +180,10 @@ void SystemRenderer::record_draw(VkCommandBuffer cmd, const SceneView& view,
   bindings_.bind(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS);
   const gpu::DrawPush values = make_push(view, settings, WEFT_MARKER_SPHERE);
   push(cmd, values);
-  if (solver_.packed().params.sphere_count > 0) {
+  if (const uint32_t spheres = sphere_count_of(solver_); spheres > 0) {
     DebugLabel label(device_, cmd, "draw colliders");
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelines_.markers.handle());
-    vkCmdDraw(cmd, kMarkerVertices, solver_.packed().params.sphere_count, 0, 0);
+    vkCmdDraw(cmd, kMarkerVertices, spheres, 0, 0);
   }
   if (settings.springs_view) {
     DebugLabel label(device_, cmd, "draw springs");
