@@ -198,7 +198,7 @@ TEST_F(RenderTest, FreeParticlesAreSpheresAndRopesThickLines) {
     EXPECT_GE(cord, 9u) << "segment " << k;
   }
   // The two lone particles and the rope's four free nodes are separate teal blobs (the pinned
-  // node's marker covers its sphere).
+  // node has its marker instead).
   EXPECT_GE(count_blobs(picture.rgba, kExtent.width, kExtent.height, is_particle_color, 4), 6u);
 }
 

@@ -89,7 +89,8 @@ std::vector<gpu::RenderParticle> free_particles(const Model& model) {
   }
   std::vector<gpu::RenderParticle> free;
   for (uint32_t i = 0; i < model.particle_count(); ++i) {
-    if (!corner[i]) free.push_back({i, spacing[i]});
+    // A pinned particle has its marker instead.
+    if (!corner[i] && model.inverse_masses[i] != 0.0f) free.push_back({i, spacing[i]});
   }
   return free;
 }
@@ -123,7 +124,7 @@ gpu::RenderStyle render_style(const Model& model, float scene_diagonal) {
     }
   }
   style.line_width = 1.2f * style.particle_radius;
-  style.min_pixels = 2.5f;
+  style.min_pixels = 3.0f;
   return style;
 }
 

@@ -35,8 +35,8 @@ std::vector<gpu::RenderLink> render_links(const Model& model);
 // Particles with inverse mass 0, in index order.
 std::vector<uint32_t> pinned_particles(const Model& model);
 
-// Particles that are a corner of no triangle (a rope's nodes, free particles), in index order,
-// each with its spacing (gpu::RenderParticle).
+// Particles that are a corner of no triangle (a rope's nodes, free particles) and not pinned
+// (those have a marker), in index order, each with its spacing (gpu::RenderParticle).
 std::vector<gpu::RenderParticle> free_particles(const Model& model);
 
 // Moves the links with an end in no triangle (a rope's segments, springs between free
