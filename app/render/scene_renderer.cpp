@@ -122,6 +122,7 @@ void SceneRenderer::draw_ground(VkCommandBuffer cmd, const SceneView& view) cons
 
 void SceneRenderer::record_draw(VkCommandBuffer cmd, const SceneView& view,
                                 const DrawSettings& settings) const {
+  // The ground first: what rests on it (a rope, a draped cloth) wins the depth ties.
   if (has_ground()) draw_ground(cmd, view);
   for (const auto& system : systems_)
     system->record_draw(cmd, view, settings);

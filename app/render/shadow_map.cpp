@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <stdexcept>
 
 #include <glm/geometric.hpp>
@@ -151,10 +152,26 @@ void ShadowMap::aim(const Bounds& bounds) {
   const glm::vec3 to_light = key_light_direction();
   const glm::vec3 eye = center + radius * to_light;
   const glm::vec3 up = std::abs(to_light.y) > 0.99f ? glm::vec3(0, 0, 1) : glm::vec3(0, 1, 0);
-  // Everything in the bounds lies within the sphere around them: depth 0 to 1 spans it. The
-  // ground beyond it is compared as the far plane (ground.frag), which the casters are in front of.
-  const glm::mat4 projection = glm::ortho(-radius, radius, -radius, radius, 0.0f, 2.0f * radius);
-  light_.view_projection = projection * glm::lookAt(eye, center, up);
+  const glm::mat4 view = glm::lookAt(eye, center, up);
+  // The box's corners seen from the light bound the map, as tightly as it can be: fewer texels
+  // to draw, and less of the ground that must read the map. The margin holds what is drawn
+  // larger than it is (particles and markers keep a few pixels). Depth 0 to 1 spans the box;
+  // the ground beyond it is compared as the far plane (ground.frag), behind every caster.
+  glm::vec3 lo(std::numeric_limits<float>::max());
+  glm::vec3 hi(std::numeric_limits<float>::lowest());
+  for (int corner = 0; corner < 8; ++corner) {
+    const glm::vec3 p((corner & 1) ? bounds.hi.x : bounds.lo.x,
+                      (corner & 2) ? bounds.hi.y : bounds.lo.y,
+                      (corner & 4) ? bounds.hi.z : bounds.lo.z);
+    const glm::vec3 seen(view * glm::vec4(p, 1.0f));
+    lo = glm::min(lo, seen);
+    hi = glm::max(hi, seen);
+  }
+  const float margin = 0.05f * radius;
+  // Looking down -z: the nearest corner has the largest z.
+  const glm::mat4 projection = glm::ortho(lo.x - margin, hi.x + margin, lo.y - margin,
+                                          hi.y + margin, -hi.z - margin, -lo.z + margin);
+  light_.view_projection = projection * view;
   // Far along the light: the particles' impostors face it, as they face the camera.
   light_.eye = center + 1000.0f * radius * to_light;
   dirty_ = true;
