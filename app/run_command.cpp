@@ -2,10 +2,13 @@
 
 #include <cstdio>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include <CLI/CLI.hpp>
 
+#include "app/export/animation_exporter.h"
+#include "app/export/atomic_file.h"
 #include "app/export/frame_exporter.h"
 #include "app/progress_bar.h"
 #include "app/render/offscreen_render.h"
@@ -26,8 +29,28 @@ constexpr const char* kRunExamples = R"(Examples:
                                                   an OBJ (with normals) every 10th frame
   weft run scenes/witkin_particles.toml --export-csv final.csv
                                                   final positions as index,x,y,z
+  weft run scenes/flag_in_wind.toml --export-animation flag.glb
+                                                  the whole run as one animated glTF file
+  weft run scenes/flag_in_wind.toml --export-animation flag.pc2
+                                                  a point cache, with its rest mesh flag.obj
 Exit codes: 0 done, 2 bad input (scene file or options), 3 the simulation blew up.
-Scene file keys: docs/scenes.md)";
+Scene file keys: docs/scenes.md; exports: docs/export.md)";
+
+// Hands the sampled frames of a run to an AnimationExporter.
+class AnimationSink final : public FrameSink {
+ public:
+  explicit AnimationSink(AnimationExporter& exporter) : exporter_(exporter) {}
+  bool wants(uint32_t frame, uint32_t) const override { return exporter_.wants(frame); }
+  uint32_t next_after(uint32_t frame, uint32_t last_frame) const override {
+    return exporter_.next_after(frame, last_frame);
+  }
+  void take(uint32_t frame, std::vector<std::unique_ptr<SystemRunner>>& runners) override {
+    exporter_.record(frame, all_positions(runners));
+  }
+
+ private:
+  AnimationExporter& exporter_;
+};
 
 void print_notes(const Scene& scene) {
   for (const std::string& note : scene.notes)
@@ -52,14 +75,18 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
   CLI::Option* cpu = run->add_flag("--cpu", options.use_cpu, "Use the CPU reference solver");
   CLI::Option* gpu = run->add_flag("--gpu", options.use_gpu, "Use the GPU solver (the default)");
   cpu->excludes(gpu);
-  CLI::Option* export_dir =
-      run->add_option("--export", options.export_dir,
-                      "Write frames to DIR: <system>_<frame>.obj for surfaces, .ply for point sets")
-          ->option_text("DIR");
-  run->add_option("--every", options.export_every, "With --export: every K-th frame (default 1)")
+  run->add_option("--export", options.export_dir,
+                  "Write frames to DIR: <system>_<frame>.obj for surfaces and ropes, .ply for "
+                  "free particles")
+      ->option_text("DIR");
+  run->add_option("--every", options.export_every,
+                  "With --export or --export-animation: every K-th frame (default 1)")
       ->option_text("K")
-      ->check(CLI::Range(1u, 10000000u))
-      ->needs(export_dir);
+      ->check(CLI::Range(1u, 10000000u));
+  run->add_option("--export-animation", options.export_animation,
+                  "Write the run as one animation: FILE.glb (glTF) or FILE.pc2 (point cache, "
+                  "with its rest mesh FILE.obj)")
+      ->option_text("FILE");
   run->add_option("--export-csv", options.export_csv,
                   "Write the final positions to FILE as index,x,y,z")
       ->option_text("FILE");
@@ -84,6 +111,10 @@ int run_command(const RunOptions& options) {
     std::fprintf(stderr,
                  "weft: --columns and --rows size the default scene only; a scene file "
                  "sets its own grid size\n");
+    return 2;
+  }
+  if (options.export_every != 0 && options.export_dir.empty() && options.export_animation.empty()) {
+    std::fprintf(stderr, "weft: --every requires --export or --export-animation\n");
     return 2;
   }
   DefaultSceneOptions defaults;
@@ -120,11 +151,19 @@ int run_command(const RunOptions& options) {
   if (!options.export_dir.empty()) {
     exporter = std::make_unique<FrameExporter>(scene, options.export_dir, options.export_every);
   }
+  std::unique_ptr<AnimationExporter> animation;
+  std::unique_ptr<AnimationSink> animation_sink;
+  if (!options.export_animation.empty()) {
+    animation =
+        std::make_unique<AnimationExporter>(scene, options.export_animation, options.export_every);
+    animation_sink = std::make_unique<AnimationSink>(*animation);
+  }
   ProgressBar progress(frames, !options.quiet);
   RunLoopOptions loop;
   loop.frames = frames;
   loop.exporter = exporter.get();
   loop.capture = &capture;
+  if (animation_sink) loop.sinks.push_back(animation_sink.get());
   loop.on_progress = [&](uint32_t done) { progress.update(done); };
   const RunOutcome outcome = run_scene_frames(scene, runners, loop);
   progress.finish();
@@ -133,6 +172,8 @@ int run_command(const RunOptions& options) {
   if (!options.export_csv.empty() && !outcome.blew_up()) {
     write_positions_csv(options.export_csv, all_positions(runners));
   }
+  std::vector<std::filesystem::path> animation_files;
+  if (animation && !outcome.blew_up()) animation_files = animation->finish();
   if (!options.screenshot.empty()) {
     std::vector<DrawnSystem> drawn;
     for (size_t s = 0; s < runners.size(); ++s)
@@ -147,7 +188,18 @@ int run_command(const RunOptions& options) {
                 static_cast<unsigned long long>(exporter->files_written()),
                 exporter->directory().string().c_str());
   }
+  if (animation && !outcome.blew_up()) {
+    std::printf("animation:       %llu frames in",
+                static_cast<unsigned long long>(animation->samples().frames.size()));
+    for (const std::filesystem::path& file : animation_files)
+      std::printf(" %s", file.string().c_str());
+    std::printf("\n");
+  }
   if (outcome.blew_up()) {
+    if (animation) {
+      std::fprintf(stderr, "weft: %s not written: the run blew up\n",
+                   options.export_animation.c_str());
+    }
     for (size_t s = 0; s < scene.systems.size(); ++s) {
       if (!outcome.systems[s].blow_up) continue;
       std::fprintf(stderr, "weft: system '%s' blew up by frame %u: %s\n",

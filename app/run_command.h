@@ -22,13 +22,14 @@ struct RunOptions {
   bool use_cpu = false;    // the CPU reference instead of the GPU
   bool use_gpu = false;    // the GPU (the default; the flag makes it explicit)
   std::string export_dir;  // OBJ/PLY sequence
-  uint32_t export_every = 1;
+  uint32_t export_every = 0;  // --every K; 0: not given (every frame)
   std::string export_csv;  // final positions
   bool quiet = false;      // no progress bar
   std::string variant;     // --variant: overrides every system's solver path; empty: the scene's
   GpuContextOptions gpu;
-  FrameCaptureOptions capture;  // --capture-frame N [--capture-file PATH]
-  std::string screenshot;       // --screenshot PATH: the last frame drawn offscreen, as PNG
+  FrameCaptureOptions capture;   // --capture-frame N [--capture-file PATH]
+  std::string screenshot;        // --screenshot PATH: the last frame drawn offscreen, as PNG
+  std::string export_animation;  // --export-animation FILE: .pc2 (+ rest .obj) or .glb
 };
 
 // Adds the `run` subcommand to the CLI; `options` receives its flags.

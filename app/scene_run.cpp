@@ -41,6 +41,8 @@ RunOutcome run_scene_frames(const Scene& scene, std::vector<std::unique_ptr<Syst
   const uint32_t total = options.frames;
   const uint32_t interval = std::max(options.health_interval, 1u);
   if (options.exporter) options.exporter->write(0, all_positions(runners));
+  for (FrameSink* sink : options.sinks)
+    sink->take(0, runners);
 
   uint32_t frame = 0;
   while (frame < total) {
@@ -53,6 +55,8 @@ RunOutcome run_scene_frames(const Scene& scene, std::vector<std::unique_ptr<Syst
     uint32_t next = std::min(total, frame == 0 ? 1u : (frame / interval + 1) * interval);
     next = next_event_after(scene, frame, next);
     if (options.exporter) next = std::min(next, options.exporter->next_after(frame, total));
+    for (const FrameSink* sink : options.sinks)
+      next = std::min(next, sink->next_after(frame, total));
     auto step_all = [&](uint32_t count) {
       for (auto& runner : runners)
         runner->step_frames(count);
@@ -76,6 +80,9 @@ RunOutcome run_scene_frames(const Scene& scene, std::vector<std::unique_ptr<Syst
     if (blown) break;  // a blown-up frame is not exported: it would hold NaNs
     if (options.exporter && options.exporter->wants(frame, total)) {
       options.exporter->write(frame, all_positions(runners));
+    }
+    for (FrameSink* sink : options.sinks) {
+      if (sink->wants(frame, total)) sink->take(frame, runners);
     }
     if (options.on_progress) options.on_progress(frame);
   }

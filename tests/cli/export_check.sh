@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# `weft run --export` end to end: the files asked for are there, complete, and open in a standard
-# tool (assimp, Debian's assimp-utils): a triangle mesh (OBJ), ropes as lines (OBJ) and a point
-# set (PLY).
+# `weft run --export` and `--export-animation` end to end: the files asked for are there, complete,
+# and open in a standard tool (assimp, Debian's assimp-utils): a triangle mesh (OBJ), ropes as
+# lines (OBJ), a point set (PLY), an animated glTF binary and a point cache with its rest mesh.
 #   export_check.sh WEFT SCENES_DIR WORK_DIR
 # Exits 77 (ctest: skipped) when assimp is not installed.
 set -euo pipefail
@@ -20,6 +20,10 @@ mkdir -p "$work"
 "$weft" run "$scenes/games101_ropes.toml" --cpu --frames 5 --every 5 --export "$work/ropes" --quiet
 "$weft" run "$scenes/nehe39_three_cases.toml" --cpu --frames 5 --every 5 --export "$work/particles" \
   --quiet
+"$weft" run "$scenes/glut_cloth.toml" --cpu --frames 20 --every 5 \
+  --export-animation "$work/cloth.glb" --quiet
+"$weft" run "$scenes/glut_cloth.toml" --cpu --frames 20 --every 5 \
+  --export-animation "$work/cloth.pc2" --quiet
 
 expect_files() {
   local dir=$1
@@ -50,4 +54,16 @@ grep -Eq "Faces: +15" <<<"$info" || { echo "FAIL: rope segments: $info" >&2; exi
 # A point set has no faces, which assimp's default validation rejects: read it raw (-r).
 info=$(assimp info "$work/particles/gravitation_000005.ply" -r)
 grep -Eq "Primitive Types: +points" <<<"$info" || { echo "FAIL: $info" >&2; exit 1; }
+
+# The glTF: the cloth with its animation (frames 0, 5, 10, 15, 20).
+info=$(assimp info "$work/cloth.glb")
+grep -Eq "Vertices: +400" <<<"$info" || { echo "FAIL: glTF vertices: $info" >&2; exit 1; }
+grep -Eq "Animations: +1" <<<"$info" || { echo "FAIL: glTF animation: $info" >&2; exit 1; }
+
+# The point cache: 32 bytes of header, then 5 samples of 400 points of 12 bytes; its rest mesh.
+[ "$(head -c 11 "$work/cloth.pc2")" = POINTCACHE2 ] || { echo "FAIL: PC2 header" >&2; exit 1; }
+[ "$(stat -c %s "$work/cloth.pc2")" -eq $((32 + 5 * 400 * 12)) ] ||
+  { echo "FAIL: PC2 size $(stat -c %s "$work/cloth.pc2")" >&2; exit 1; }
+info=$(assimp info "$work/cloth.obj")
+grep -Eq "Faces: +722" <<<"$info" || { echo "FAIL: rest mesh: $info" >&2; exit 1; }
 echo "exports complete and readable by assimp"
