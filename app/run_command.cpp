@@ -1,5 +1,7 @@
 #include "app/run_command.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <memory>
 #include <optional>
@@ -10,7 +12,9 @@
 #include "app/export/animation_exporter.h"
 #include "app/export/atomic_file.h"
 #include "app/export/frame_exporter.h"
+#include "app/export/video_file.h"
 #include "app/progress_bar.h"
+#include "app/render/framing.h"
 #include "app/render/offscreen_render.h"
 #include "app/run_summary.h"
 #include "app/scene/scene_source.h"
@@ -33,6 +37,8 @@ constexpr const char* kRunExamples = R"(Examples:
                                                   the whole run as one animated glTF file
   weft run scenes/flag_in_wind.toml --export-animation flag.pc2
                                                   a point cache, with its rest mesh flag.obj
+  weft run scenes/flag_in_wind.toml --video flag.mp4 --size 960x540
+                                                  a video (needs ffmpeg)
 Exit codes: 0 done, 2 bad input (scene file or options), 3 the simulation blew up.
 Scene file keys: docs/scenes.md; exports: docs/export.md)";
 
@@ -50,6 +56,47 @@ class AnimationSink final : public FrameSink {
 
  private:
   AnimationExporter& exporter_;
+};
+
+// Draws every `step`-th frame offscreen, framed where the systems are expected to be, into a
+// video file.
+class VideoSink final : public FrameSink {
+ public:
+  VideoSink(Device& device, std::vector<DrawnSystem> systems, const RunOptions& options,
+            float frame_dt)
+      : device_(device), systems_(std::move(systems)) {
+    const VkExtent2D extent{options.video_width, options.video_height};
+    const double dt = frame_dt > 0.0f ? double{frame_dt} : 1.0 / 60.0;
+    // The nearest whole number of simulated frames per picture; ffmpeg fits the rest to --fps.
+    step_ = static_cast<uint32_t>(std::max(1.0, std::round(1.0 / (options.video_fps * dt))));
+    const Bounds bounds = expected_bounds(systems_);
+    camera_ = framing_camera(bounds, extent);
+    pictures_ = std::make_unique<OffscreenPictures>(device_, systems_, extent, bounds);
+    VideoSettings settings;
+    settings.width = extent.width;
+    settings.height = extent.height;
+    settings.input_rate = 1.0 / (step_ * dt);
+    settings.fps = options.video_fps;
+    file_ = std::make_unique<VideoFile>(options.video, settings);
+  }
+  bool wants(uint32_t frame, uint32_t) const override { return frame % step_ == 0; }
+  uint32_t next_after(uint32_t frame, uint32_t last_frame) const override {
+    const uint64_t next = (uint64_t{frame} / step_ + 1) * step_;
+    return next < last_frame ? static_cast<uint32_t>(next) : last_frame;
+  }
+  void take(uint32_t, std::vector<std::unique_ptr<SystemRunner>>&) override {
+    const Picture picture = pictures_->draw(camera_);
+    file_->add(picture.rgba.data(), picture.rgba.size());
+  }
+  VideoFile& file() { return *file_; }
+
+ private:
+  Device& device_;
+  std::vector<DrawnSystem> systems_;
+  uint32_t step_ = 1;
+  OrbitCamera camera_;
+  std::unique_ptr<OffscreenPictures> pictures_;
+  std::unique_ptr<VideoFile> file_;
 };
 
 void print_notes(const Scene& scene) {
@@ -103,6 +150,31 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
                   "Draw the last frame offscreen (the viewer's graphics pass) into a PNG file")
       ->option_text("FILE")
       ->excludes("--cpu");
+  run->add_option("--video", options.video,
+                  "Draw the run offscreen into an MP4 video (needs ffmpeg)")
+      ->option_text("FILE")
+      ->excludes("--cpu");
+  run->add_option_function<std::string>(
+         "--size",
+         [&options](const std::string& text) {
+           unsigned w = 0, h = 0;
+           char x = 0, rest = 0;
+           if (std::sscanf(text.c_str(), "%u%c%u%c", &w, &x, &h, &rest) != 3 ||
+               (x != 'x' && x != 'X')) {
+             throw CLI::ValidationError("--size", "expected WxH, got '" + text + "'");
+           }
+           if (std::optional<std::string> problem = video_size_problem(w, h)) {
+             throw CLI::ValidationError("--size", *problem + ", got '" + text + "'");
+           }
+           options.video_width = w;
+           options.video_height = h;
+         },
+         "With --video: its size in pixels (default 1280x720)")
+      ->option_text("WxH")
+      ->needs("--video");
+  run->add_option("--fps", options.video_fps, "With --video: frames per second (default 30)")
+      ->check(CLI::Range(1.0, 240.0))
+      ->needs("--video");
   return run;
 }
 
@@ -117,6 +189,8 @@ int run_command(const RunOptions& options) {
     std::fprintf(stderr, "weft: --every requires --export or --export-animation\n");
     return 2;
   }
+  // Before anything is simulated: a video needs ffmpeg (ExportError, exit 1).
+  if (!options.video.empty()) require_ffmpeg();
   DefaultSceneOptions defaults;
   if (options.columns != 0) defaults.columns = options.columns;
   if (options.rows != 0) defaults.rows = options.rows;
@@ -158,12 +232,20 @@ int run_command(const RunOptions& options) {
         std::make_unique<AnimationExporter>(scene, options.export_animation, options.export_every);
     animation_sink = std::make_unique<AnimationSink>(*animation);
   }
+  std::unique_ptr<VideoSink> video;
+  if (!options.video.empty()) {
+    std::vector<DrawnSystem> drawn;
+    for (size_t s = 0; s < runners.size(); ++s)
+      drawn.push_back({runners[s]->gpu_solver(), &scene.systems[s].model});
+    video = std::make_unique<VideoSink>(*gpu.device, std::move(drawn), options, scene.frame_dt());
+  }
   ProgressBar progress(frames, !options.quiet);
   RunLoopOptions loop;
   loop.frames = frames;
   loop.exporter = exporter.get();
   loop.capture = &capture;
   if (animation_sink) loop.sinks.push_back(animation_sink.get());
+  if (video) loop.sinks.push_back(video.get());
   loop.on_progress = [&](uint32_t done) { progress.update(done); };
   const RunOutcome outcome = run_scene_frames(scene, runners, loop);
   progress.finish();
@@ -174,6 +256,7 @@ int run_command(const RunOptions& options) {
   }
   std::vector<std::filesystem::path> animation_files;
   if (animation && !outcome.blew_up()) animation_files = animation->finish();
+  if (video) video->file().finish();  // a video of a blow-up still shows what happened
   if (!options.screenshot.empty()) {
     std::vector<DrawnSystem> drawn;
     for (size_t s = 0; s < runners.size(); ++s)
@@ -194,6 +277,11 @@ int run_command(const RunOptions& options) {
     for (const std::filesystem::path& file : animation_files)
       std::printf(" %s", file.string().c_str());
     std::printf("\n");
+  }
+  if (video) {
+    std::printf("video:           %llu frames in %s\n",
+                static_cast<unsigned long long>(video->file().frames()),
+                video->file().target().string().c_str());
   }
   if (outcome.blew_up()) {
     if (animation) {

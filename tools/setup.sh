@@ -14,7 +14,7 @@ PACKAGES=(
   cmake ninja-build g++ pkg-config python3
   libvulkan-dev libvulkan-volk-dev mesa-vulkan-drivers vulkan-validationlayers vulkan-tools
   glslc libglfw3-dev libglm-dev libgtest-dev libcli11-dev libtomlplusplus-dev libimgui-dev
-  libstb-dev libtinygltf-dev
+  libstb-dev libtinygltf-dev ffmpeg
   xvfb xauth
   # Profiling: RenderDoc's API header, library and command-line tool; JSON for bench.
   librenderdoc-dev librenderdoc renderdoccmd nlohmann-json3-dev

@@ -22,32 +22,42 @@ VkClearColorValue background_color(VkFormat target) {
   return color;
 }
 
-Picture render_offscreen(Device& device, std::span<const DrawnSystem> systems,
-                         const OrbitCamera& camera, VkExtent2D extent, const DrawSettings& settings,
-                         const std::optional<Bounds>& shadow_bounds) {
-  OffscreenTarget target(device, VK_FORMAT_R8G8B8A8_UNORM, extent, "offscreen picture");
-  const RenderTargets scene(device, choose_render_formats(device, target.format()), extent,
-                            "offscreen");
-  SceneRenderer renderer(device, systems, scene.formats());
-  if (shadow_bounds) renderer.aim_shadow(*shadow_bounds);
-  const glm::vec2 viewport(static_cast<float>(extent.width), static_cast<float>(extent.height));
+OffscreenPictures::OffscreenPictures(Device& device, std::span<const DrawnSystem> systems,
+                                     VkExtent2D extent, const std::optional<Bounds>& shadow_bounds)
+    : device_(device),
+      extent_(extent),
+      target_(device, VK_FORMAT_R8G8B8A8_UNORM, extent, "offscreen picture"),
+      scene_(device, choose_render_formats(device, target_.format()), extent, "offscreen"),
+      renderer_(device, systems, scene_.formats()) {
+  if (shadow_bounds) renderer_.aim_shadow(*shadow_bounds);
+}
+
+Picture OffscreenPictures::draw(const OrbitCamera& camera, const DrawSettings& settings) {
+  const glm::vec2 viewport(static_cast<float>(extent_.width), static_cast<float>(extent_.height));
   SceneView view;
   view.view_projection = camera.view_projection(viewport);
   view.eye = camera.eye();
-  view.extent = extent;
-  device.submit_and_wait([&](VkCommandBuffer cmd) {
-    renderer.record_prepare(cmd, settings);
-    target.prepare(cmd);
-    scene.begin(cmd, target.view(), background_color(target.format()));
+  view.extent = extent_;
+  device_.submit_and_wait([&](VkCommandBuffer cmd) {
+    renderer_.record_prepare(cmd, settings);
+    target_.prepare(cmd);
+    scene_.begin(cmd, target_.view(), background_color(target_.format()));
     {
-      DebugLabel label(device, cmd, "scene");
-      renderer.record_draw(cmd, view, settings);
+      DebugLabel label(device_, cmd, "scene");
+      renderer_.record_draw(cmd, view, settings);
     }
-    scene.end(cmd);
-    renderer.record_after_draw(cmd);
-    target.copy_to_host(cmd);
+    scene_.end(cmd);
+    renderer_.record_after_draw(cmd);
+    target_.copy_to_host(cmd);
   });
-  return {extent.width, extent.height, target.read_rgba()};
+  return {extent_.width, extent_.height, target_.read_rgba()};
+}
+
+Picture render_offscreen(Device& device, std::span<const DrawnSystem> systems,
+                         const OrbitCamera& camera, VkExtent2D extent, const DrawSettings& settings,
+                         const std::optional<Bounds>& shadow_bounds) {
+  OffscreenPictures pictures(device, systems, extent, shadow_bounds);
+  return pictures.draw(camera, settings);
 }
 
 Picture render_offscreen(Device& device, const GpuSolver& solver, const Model& model,

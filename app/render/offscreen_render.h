@@ -10,6 +10,8 @@
 #include "app/render/camera.h"
 #include "app/render/png_file.h"
 #include "app/render/scene_renderer.h"
+#include "engine/offscreen_target.h"
+#include "engine/render_targets.h"
 
 namespace weft {
 
@@ -19,6 +21,24 @@ class GpuSolver;
 // The colour the scene pass clears to, for a target of this format (encoded for UNORM ones,
 // whose shaders encode too).
 VkClearColorValue background_color(VkFormat target);
+
+// Pictures of the systems' state, one after another, from targets made once (`weft run --video`).
+class OffscreenPictures {
+ public:
+  // The systems must outlive this. The key light's shadow covers `shadow_bounds`, by default
+  // where the systems were expected to be.
+  OffscreenPictures(Device& device, std::span<const DrawnSystem> systems, VkExtent2D extent,
+                    const std::optional<Bounds>& shadow_bounds = std::nullopt);
+  // Draws the systems as they are now (waits for the GPU).
+  Picture draw(const OrbitCamera& camera, const DrawSettings& settings = {});
+
+ private:
+  Device& device_;
+  VkExtent2D extent_;
+  OffscreenTarget target_;
+  RenderTargets scene_;
+  SceneRenderer renderer_;
+};
 
 // Draws one frame of the systems' state (waits for the GPU) and returns the picture. The key
 // light's shadow covers `shadow_bounds`, by default where the systems were expected to be.
