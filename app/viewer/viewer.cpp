@@ -158,8 +158,12 @@ int Viewer::run() {
     draw_frame();
   }
   ring_->wait_all();
+  screenshots_->stop_recording();
   for (uint32_t s = 0; s < kFramesInFlight; ++s)
     collect(s);
+  screenshots_->finish_recording();
+  if (std::optional<std::string> note = screenshots_->take_video_note())
+    std::printf("%s\n", note->c_str());
   uint64_t particles = 0;
   for (const ViewerScene::System& system : scene_->systems())
     particles += system.model.particle_count();
@@ -241,6 +245,10 @@ void Viewer::collect(uint32_t slot) {
   if (std::optional<std::string> path = screenshots_->collect(slot)) {
     last_screenshot_ = *path;
     std::printf("screenshot: %s\n", path->c_str());
+  }
+  if (std::optional<std::string> note = screenshots_->take_video_note()) {
+    message_ = *note;
+    std::printf("%s\n", note->c_str());
   }
 }
 

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/export/atomic_file.h"
 #include "app/viewer/imgui_layer.h"
 #include "app/viewer/presets.h"
 #include "app/viewer/viewer.h"
@@ -92,6 +93,25 @@ void Viewer::do_action(Action action) {
       settings_.draw.widen_by_strain = !settings_.draw.widen_by_strain;
       break;
     case Action::screenshot: screenshots_->request(""); break;
+    case Action::record:
+      if (screenshots_->recording()) {
+        screenshots_->stop_recording();
+        message_ = "recording stopped";
+      } else {
+        try {
+          // One picture per frame drawn, played back at the simulation's frame rate.
+          const float dt = scene_->systems().empty()
+                               ? 1.0f / 60.0f
+                               : scene_->systems().front().model.solver.frame_dt;
+          const std::string path = screenshots_->start_recording(
+              "", swapchain_->extent(), dt > 0.0f ? 1.0 / double{dt} : 60.0);
+          message_ = "recording " + path + " (M stops)";
+          std::printf("recording: %s\n", path.c_str());
+        } catch (const ExportError& error) {
+          message_ = error.what();
+        }
+      }
+      break;
     case Action::capture:
       if (capture_->available()) {
         capture_->request_next();
