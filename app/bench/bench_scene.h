@@ -1,7 +1,8 @@
 // The cloth `weft bench` measures: a 2 m x 2 m grid hanging from two corners, springs on every
 // structural, shear and bend link, distance constraints on some links for the relaxation sweeps,
-// gravity and air drag, no colliders (issue 6's measure). Its size is known before it is built,
-// so that a grid too large for the device is refused without spending memory on it.
+// gravity and air drag, no colliders (the measure of docs/performance.md). Its size is known
+// before it is built, so that a grid too large for the device is refused without spending memory
+// on it.
 #pragma once
 
 #include <string>

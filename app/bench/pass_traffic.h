@@ -86,7 +86,7 @@ std::vector<PassTraffic> grid_solver_traffic(const TrafficInputs& inputs);
 
 // The least any solver must move per frame: per substep, integration reads and writes x and
 // x_prev (or v) once (64 B per particle) and each relaxation sweep reads and writes x once
-// (32 B). DESIGN.md rounds the first to 48 B.
+// (32 B).
 uint64_t minimum_frame_bytes(const TrafficInputs& inputs);
 
 }  // namespace weft
