@@ -30,7 +30,8 @@ constexpr const char* kRunExamples = R"(Examples:
   weft run scenes/nehe40_rope.toml --frames 600   NeHe's rope for 10 simulated seconds
   weft run scenes/games101_ropes.toml --cpu       both GAMES101 ropes on the CPU reference
   weft run scenes/flag_in_wind.toml --export out/flag --every 10
-                                                  an OBJ (with normals) every 10th frame
+                                                  an OBJ (normals, texture coordinates) every
+                                                  10th frame
   weft run scenes/witkin_particles.toml --export-csv final.csv
                                                   final positions as index,x,y,z
   weft run scenes/flag_in_wind.toml --export-animation flag.glb
@@ -39,7 +40,8 @@ constexpr const char* kRunExamples = R"(Examples:
                                                   a point cache, with its rest mesh flag.obj
   weft run scenes/flag_in_wind.toml --video flag.mp4 --size 960x540
                                                   a video (needs ffmpeg)
-Exit codes: 0 done, 2 bad input (scene file or options), 3 the simulation blew up.
+Exit codes: 0 done, 1 the machine failed (Vulkan, disk, no ffmpeg for --video), 2 bad input
+(scene file or options), 3 the simulation blew up.
 Scene file keys: docs/scenes.md; exports: docs/export.md)";
 
 // Hands the sampled frames of a run to an AnimationExporter.
@@ -133,7 +135,12 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
   run->add_option("--export-animation", options.export_animation,
                   "Write the run as one animation: FILE.glb (glTF) or FILE.pc2 (point cache, "
                   "with its rest mesh FILE.obj)")
-      ->option_text("FILE");
+      ->option_text("FILE")
+      ->check(CLI::Validator(
+          [](const std::string& file) -> std::string {
+            return animation_format_for(file) ? "" : "name it FILE.glb or FILE.pc2, not " + file;
+          },
+          "", "animation format"));
   run->add_option("--export-csv", options.export_csv,
                   "Write the final positions to FILE as index,x,y,z")
       ->option_text("FILE");
@@ -172,9 +179,11 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
          "With --video: its size in pixels (default 1280x720)")
       ->option_text("WxH")
       ->needs("--video");
-  run->add_option("--fps", options.video_fps, "With --video: frames per second (default 30)")
-      ->check(CLI::Range(1.0, 240.0))
-      ->needs("--video");
+  run->add_option("--fps", options.video_fps,
+                  "With --video: frames per second, 1 to 240 (default 30)")
+      ->check(CLI::Range(1.0, 240.0).description(""))
+      ->needs("--video")
+      ->option_text("N");
   return run;
 }
 
