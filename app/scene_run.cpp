@@ -86,8 +86,11 @@ RunOutcome run_scene_frames(const Scene& scene, std::vector<std::unique_ptr<Syst
     }
     if (options.on_progress) options.on_progress(frame);
   }
-  for (size_t s = 0; s < runners.size(); ++s)
+  const std::vector<std::vector<glm::vec3>> positions = all_positions(runners);
+  for (size_t s = 0; s < runners.size(); ++s) {
     outcome.systems[s].energy = runners[s]->measure_energy();
+    outcome.systems[s].final_strain = measure_strain(scene.systems[s].model, positions[s]);
+  }
   outcome.wall_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return outcome;

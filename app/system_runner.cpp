@@ -30,7 +30,7 @@ class CpuRunner final : public SystemRunner {
     return out;
   }
   Energy measure_energy() override {
-    return weft::measure_energy(solver_.packed(), solver_.state(), solver_.velocities());
+    return weft::measure_energy(solver_.core(), solver_.state(), solver_.velocities());
   }
 
  private:
@@ -59,11 +59,11 @@ class GpuRunner final : public SystemRunner {
   }
   Energy measure_energy() override {
     const ParticleState<float> state = solver_.download_state();
-    const PackedModel& model = solver_.packed();
+    const SolverCore& core = solver_.core();
     return weft::measure_energy(
-        model, state,
-        particle_velocities(state, model.params.integrator == WEFT_INTEGRATOR_VERLET,
-                            model.params.dt));
+        core, state,
+        particle_velocities(state, core.params().integrator == WEFT_INTEGRATOR_VERLET,
+                            core.params().dt));
   }
   GpuSolver* gpu_solver() override { return &solver_; }
 

@@ -18,6 +18,8 @@ class ComputePipeline {
                   const std::string& name);
 
   VkPipeline handle() const { return pipeline_.get(); }
+  // Hands the pipeline's ownership over (to a cache that keeps it for the device's life).
+  DeviceHandle<VkPipeline> release() { return std::move(pipeline_); }
 
  private:
   DeviceHandle<VkPipeline> pipeline_;

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "engine/check.h"
+#include "engine/compute_pipeline_cache.h"
 #include "engine/device_features.h"
 #include "engine/instance.h"
 
@@ -181,9 +182,15 @@ Device::Device(Instance& instance, const DeviceOptions& options) : instance_(ins
 Device::~Device() {
   if (device_) {
     vkDeviceWaitIdle(device_);  // teardown: nothing useful to do with an error here
+    compute_pipelines_.reset();
     vkDestroyCommandPool(device_, command_pool_, nullptr);
     vkDestroyDevice(device_, nullptr);
   }
+}
+
+ComputePipelineCache& Device::compute_pipelines() const {
+  if (!compute_pipelines_) compute_pipelines_ = std::make_unique<ComputePipelineCache>(*this);
+  return *compute_pipelines_;
 }
 
 VkDeviceSize Device::device_local_heap_size() const {

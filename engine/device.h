@@ -3,6 +3,7 @@
 #pragma once
 
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -10,6 +11,7 @@
 
 namespace weft {
 
+class ComputePipelineCache;
 class Instance;
 
 struct DeviceOptions {
@@ -68,6 +70,9 @@ class Device {
   void submit_and_wait(const std::function<void(VkCommandBuffer)>& record) const;
   void wait_idle() const;
 
+  // The compute pipelines of this device, made once and shared (compute_pipeline_cache.h).
+  ComputePipelineCache& compute_pipelines() const;
+
   // Debug-utils names for RenderDoc and validation messages; no-ops without VK_EXT_debug_utils.
   void set_name(VkObjectType type, uint64_t handle, const std::string& name) const;
   template <typename Handle>
@@ -87,6 +92,7 @@ class Device {
   double timestamp_period_ns_ = 0.0;
   uint32_t timestamp_valid_bits_ = 0;
   VkDeviceSize max_allocation_size_ = 0;
+  mutable std::unique_ptr<ComputePipelineCache> compute_pipelines_;
 };
 
 }  // namespace weft

@@ -2,10 +2,18 @@
 // Last pass of a substep: projects each particle out of the sphere colliders and, in the
 // position-based ground mode, back onto the ground plane. A contact then removes a share of the
 // tangential motion of this substep (contact_friction). One thread per particle.
-// Mirrors collide() in sim/cpu_passes.h.
-#include "simulation_bindings.glsl"
+// Mirrors Colliders::collide in sim/modules/colliders.cpp.
+#include "particle_bindings.glsl"
+#include "colliders.h"
 
 layout(local_size_x = WEFT_GROUP_SIZE) in;
+layout(std430, set = WEFT_MODULE_SET, binding = WEFT_COLLIDERS_BINDING_SPHERES) readonly buffer
+    SpheresBuffer {
+  vec4 spheres[];
+};
+layout(push_constant) uniform Push {
+  CollidePush push;
+};
 
 void main() {
   uint i = thread_index();
@@ -19,7 +27,7 @@ void main() {
     x.y = params.ground.x;
     touched = true;
   }
-  for (uint s = 0u; s < params.sphere_count; ++s) {
+  for (uint s = 0u; s < push.sphere_count; ++s) {
     vec4 sphere = spheres[s];
     vec3 d = x - sphere.xyz;
     float dist = length(d);

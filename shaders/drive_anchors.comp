@@ -1,14 +1,22 @@
 #version 450
 // Moves the program-driven pinned particles, after the integrator as NeHe's RopeSimulation does:
 // NeHe's rope connection by its velocity, a mouse drag towards its target. One thread per anchor.
-// Mirrors drive_anchors() in sim/cpu_passes.h.
-#include "simulation_bindings.glsl"
+// Mirrors Anchors::drive in sim/modules/anchors.cpp.
+#include "particle_bindings.glsl"
+#include "anchors.h"
 
 layout(local_size_x = WEFT_GROUP_SIZE) in;
+layout(std430, set = WEFT_MODULE_SET, binding = WEFT_ANCHORS_BINDING_ANCHORS) readonly buffer
+    AnchorsBuffer {
+  Anchor anchors[];
+};
+layout(push_constant) uniform Push {
+  AnchorsPush push;
+};
 
 void main() {
   uint k = thread_index();
-  if (k >= params.anchor_count) return;
+  if (k >= push.anchor_count) return;
   Anchor anchor = anchors[k];
   uint i = anchor.particle;
   vec4 p = positions[i];

@@ -2,8 +2,8 @@
 // Pass 2 of a substep: one thread per particle advances it with the chosen integrator
 // (explicit Euler, semi-implicit Euler, or Verlet with damping as in GAMES101). Pinned particles
 // (inverse mass 0) stay. previous[] keeps the position the substep started from. Mirrors
-// integrate() in sim/cpu_passes.h.
-#include "simulation_bindings.glsl"
+// ParticleIntegration::integrate in sim/modules/particle_integration.cpp.
+#include "particle_bindings.glsl"
 
 layout(local_size_x = WEFT_GROUP_SIZE) in;
 

@@ -3,7 +3,7 @@
 // sim/cpu_forces.h.
 #ifndef WEFT_PARTICLE_FORCES_GLSL
 #define WEFT_PARTICLE_FORCES_GLSL
-#include "simulation_bindings.glsl"
+#include "particle_bindings.glsl"
 
 // NeHe lesson 40: below the plane, friction on the horizontal velocity, absorption of downward
 // velocity, and a repulsion proportional to the depth.

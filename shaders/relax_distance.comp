@@ -4,10 +4,20 @@
 // (GAMES101's inextensible rope: each end moves by its share of the error, a pinned end not at
 // all). Constraints of one colour share no particle, so each thread owns both of its ends.
 // Euler integrators carry a velocity, so a correction also changes it by dx/dt.
-// Mirrors relax_distance() in sim/cpu_passes.h.
-#include "simulation_bindings.glsl"
+// Mirrors ColouredDistance::relax in sim/modules/coloured_distance.cpp.
+#include "particle_bindings.glsl"
+#include "distance_constraints.h"
 
 layout(local_size_x = WEFT_GROUP_SIZE) in;
+// Sorted by colour: no two constraints of one colour share a particle.
+layout(std430, set = WEFT_MODULE_SET, binding = WEFT_DISTANCE_BINDING_CONSTRAINTS) readonly buffer
+    ConstraintsBuffer {
+  DistanceConstraint constraints[];
+};
+// XPBD Lagrange multipliers, one per constraint, restarted every substep.
+layout(std430, set = WEFT_MODULE_SET, binding = WEFT_DISTANCE_BINDING_LAMBDAS) buffer LambdasBuffer {
+  float lambdas[];
+};
 layout(push_constant) uniform Push {
   RelaxPush relax;
 };

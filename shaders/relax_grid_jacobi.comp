@@ -1,77 +1,119 @@
 #version 450
-// Grid path, pass 3 of a substep: one Jacobi sweep over every distance constraint of a cloth
-// grid, one thread per particle. Each thread gathers the XPBD correction of each of its
-// constraints from the positions of the previous sweep and writes its particle's new position to
+// Grid path, pass 3 of a substep: one Jacobi sweep over every distance constraint of the cloth
+// grids, one thread per node. Each thread gathers the XPBD correction of each of its
+// constraints from the positions of the previous sweep and writes its node's new position to
 // the other buffer (positions <-> scratch, alternating by sweep), so no thread reads what another
 // writes and a whole sweep is one dispatch. Both ends of a constraint compute it identically
 // (owner minus other, from the same inputs); the owner (lower index) keeps its multiplier.
-// Corrections are scaled by jacobi_scale so that the sum over a particle's constraints cannot
-// overshoot. Mirrors relax_grid_jacobi() in sim/cpu_grid_passes.h.
+// Corrections are scaled by jacobi_scale so that the sum over a node's constraints cannot
+// overshoot. In the first sweep of a substep the nodes also bend: each gathers the XPBD step of
+// the bending elements it belongs to (three nodes along a row or a column, sim/bending.h), one
+// exact step per substep of a soft, linear element, its diagonal weighted by the kBendingJacobi
+// elements that share a node so that their sum cannot overshoot where bending is stiff.
+// Mirrors GridJacobi::relax in sim/modules/grid_jacobi.cpp.
 #extension GL_EXT_control_flow_attributes : require
 #include "grid_directions.glsl"
 
 layout(local_size_x = WEFT_GROUP_SIZE) in;
 layout(push_constant) uniform Push {
-  RelaxPush relax;
+  GridPush push;
 };
-layout(std430, set = 0, binding = WEFT_BINDING_SCRATCH) buffer ScratchBuffer {
+// Multipliers: WEFT_GRID_LAMBDAS_PER_PARTICLE slots per node, indexed by thread.
+layout(std430, set = WEFT_MODULE_SET, binding = WEFT_GRID_BINDING_LAMBDAS) buffer LambdasBuffer {
+  float lambdas[];
+};
+// Positions written by even sweeps and read by odd ones, indexed by thread.
+layout(std430, set = WEFT_MODULE_SET, binding = WEFT_GRID_BINDING_SCRATCH) buffer ScratchBuffer {
   vec4 scratch[];
 };
-layout(std430, set = 0, binding = WEFT_BINDING_LAMBDAS_SCRATCH) buffer LambdasScratchBuffer {
+layout(std430, set = WEFT_MODULE_SET, binding = WEFT_GRID_BINDING_LAMBDAS_SCRATCH) buffer
+    LambdasScratchBuffer {
   float lambdas_scratch[];
 };
 
-vec4 source_position(uint i) { return relax.read_scratch != 0u ? scratch[i] : positions[i]; }
+// Bending elements a node belongs to: three per axis, of which it is the middle of one.
+const float kBendingJacobi = 6.0;
 
-float source_lambda(uint i) {
-  if (relax.reset_lambda != 0u || grid.uses_lambdas == 0u) return 0.0;
-  return relax.read_scratch != 0u ? lambdas_scratch[i] : lambdas[i];
+// The position of the node at `thread` (particle `particle`) as the previous sweep left it.
+vec4 source_position(uint thread, uint particle) {
+  return push.read_scratch != 0u ? scratch[thread] : positions[particle];
 }
 
-void write_lambda(uint i, float value) {
+float source_lambda(GridParams grid, uint slot) {
+  if (push.reset_lambda != 0u || grid.uses_lambdas == 0u) return 0.0;
+  return push.read_scratch != 0u ? lambdas_scratch[slot] : lambdas[slot];
+}
+
+void write_lambda(GridParams grid, uint slot, float value) {
   if (grid.uses_lambdas == 0u) return;
-  if (relax.read_scratch != 0u) {
-    lambdas[i] = value;
+  if (push.read_scratch != 0u) {
+    lambdas[slot] = value;
   } else {
-    lambdas_scratch[i] = value;
+    lambdas_scratch[slot] = value;
   }
 }
 
 void main() {
-  uint i = thread_index();
-  if (i >= params.particle_count) return;
-  vec4 p = source_position(i);
-  uint column = i % grid.columns;
-  uint row = i / grid.columns;
+  uint t = thread_index();
+  if (t >= push.thread_count) return;
+  GridParams grid = grids[grid_of_thread(t, push.grid_count)];
+  uint node = t - grid.first_thread;
+  uint i = grid.first_particle + node;
+  vec4 p = source_position(t, i);
+  uint column = node % grid.columns;
+  uint row = node / grid.columns;
   vec3 correction = vec3(0.0);
   [[unroll]] for (uint k = 0u; k < 12u; ++k) {
     uint j;
-    if ((grid.constraint_kinds & kKindBit[k]) == 0u || !grid_neighbour(column, row, k, j)) continue;
+    if ((grid.constraint_kinds & kKindBit[k]) == 0u || !grid_neighbour(grid, column, row, k, j)) continue;
     bool forward = (k & 1u) == 0u;
-    uint owner = forward ? i : j;
-    vec4 po = forward ? p : source_position(j);
-    vec4 pt = forward ? source_position(j) : p;
+    uint other_thread = grid.first_thread + j;
+    uint owner = forward ? t : other_thread;
+    vec4 po = forward ? p : source_position(other_thread, grid.first_particle + j);
+    vec4 pt = forward ? source_position(other_thread, grid.first_particle + j) : p;
     uint slot = owner * WEFT_GRID_LAMBDAS_PER_PARTICLE + k / 2u;
-    float lambda = source_lambda(slot);
+    float lambda = source_lambda(grid, slot);
     float w = po.w + pt.w;
     vec3 d = po.xyz - pt.xyz;
     float len = length(d);
     if (w == 0.0 || len == 0.0) {
-      if (forward) write_lambda(slot, lambda);
+      if (forward) write_lambda(grid, slot, lambda);
       continue;
     }
     float alpha = grid.compliance[kKind[k]] / (params.dt * params.dt);
     vec3 n = d / len;
     float delta_lambda =
-        grid.jacobi_scale * (-(len - grid_rest_length(k / 2u)) - alpha * lambda) / (w + alpha);
-    if (forward) write_lambda(slot, lambda + delta_lambda);
+        grid.jacobi_scale * (-(len - grid_rest_length(grid, k / 2u)) - alpha * lambda) / (w + alpha);
+    if (forward) write_lambda(grid, slot, lambda + delta_lambda);
     correction += forward ? (p.w * delta_lambda) * n : (-p.w * delta_lambda) * n;
   }
+  if (push.reset_lambda != 0u && grid.bending.x > 0.0) {
+    [[unroll]] for (uint axis = 0u; axis < 2u; ++axis) {
+      int along = int(axis == 0u ? column : row);
+      int length = int(axis == 0u ? grid.columns : grid.rows);
+      uint stride = axis == 0u ? 1u : grid.columns;
+      float alpha = grid.bending[axis] / (params.dt * params.dt);
+      [[unroll]] for (int offset = -1; offset <= 1; ++offset) {
+        int middle = along + offset;  // the element's middle node, along the axis
+        if (middle < 1 || middle + 1 >= length) continue;
+        uint first = uint(int(node) + (offset - 1) * int(stride));
+        vec4 a = source_position(grid.first_thread + first, grid.first_particle + first);
+        vec4 b = source_position(grid.first_thread + first + stride,
+                                 grid.first_particle + first + stride);
+        vec4 c = source_position(grid.first_thread + first + 2u * stride,
+                                 grid.first_particle + first + 2u * stride);
+        float denominator = kBendingJacobi * (a.w + 4.0 * b.w + c.w) + alpha;
+        if (denominator == 0.0) continue;
+        vec3 lambda = -(a.xyz - 2.0 * b.xyz + c.xyz) / denominator;
+        correction += (p.w * (offset == 0 ? -2.0 : 1.0)) * lambda;
+      }
+    }
+  }
   vec4 result = vec4(p.xyz + correction, p.w);
-  if (relax.read_scratch != 0u) {
+  if (push.read_scratch != 0u) {
     positions[i] = result;
   } else {
-    scratch[i] = result;
+    scratch[t] = result;
   }
   if (!integrator_is_verlet()) velocities[i].xyz += correction / params.dt;
 }

@@ -12,6 +12,7 @@
 namespace weft::gpu {
 using uint = std::uint32_t;
 using vec4 = glm::vec4;
+using uvec4 = glm::uvec4;
 using mat4 = glm::mat4;
 #endif
 
@@ -34,126 +35,52 @@ using mat4 = glm::mat4;
 #define WEFT_SPRING_DAMPING_AXIAL 0     // Witkin, GLUT lab: -kd ((v1 - v2) . e) e
 #define WEFT_SPRING_DAMPING_RELATIVE 1  // NeHe lesson 40: -kf (v1 - v2)
 
-// Descriptor bindings of the simulation set (set 0), shared by every compute pass.
+// Descriptor sets of every simulation pass: set 0 is the particle state every pass shares
+// (particle_bindings.glsl); set 1 holds the buffers of the pass's own module (shaders/<module>.h
+// and the shader itself declare them; sim/solver_module.h explains modules).
+#define WEFT_PARTICLE_SET 0
+#define WEFT_MODULE_SET 1
 #define WEFT_BINDING_PARAMS 0
 #define WEFT_BINDING_POSITIONS 1
 #define WEFT_BINDING_PREVIOUS 2
 #define WEFT_BINDING_VELOCITIES 3
 #define WEFT_BINDING_FORCES 4
-#define WEFT_BINDING_SPRING_OFFSETS 5
-#define WEFT_BINDING_SPRING_REFS 6
-#define WEFT_BINDING_CONSTRAINTS 7
-#define WEFT_BINDING_LAMBDAS 8
-#define WEFT_BINDING_ANCHORS 9
-#define WEFT_BINDING_SPHERES 10
-#define WEFT_BINDING_EXTERNAL_FORCES 11
-#define WEFT_BINDING_HEALTH 12
-#define WEFT_BINDING_GRID 13            // grid path: GridParams
-#define WEFT_BINDING_SCRATCH 14         // grid path: positions written by odd relaxation sweeps
-#define WEFT_BINDING_LAMBDAS_SCRATCH 15 // grid path: multipliers written by odd sweeps
-#define WEFT_BINDING_COUNT 16
-
-// Grid path: bits of GridParams::spring_kinds and constraint_kinds
-#define WEFT_GRID_STRUCTURAL 1
-#define WEFT_GRID_SHEAR 2
-#define WEFT_GRID_BEND 4
-#define WEFT_GRID_LAMBDAS_PER_PARTICLE 8
+#define WEFT_BINDING_HEALTH 5
+#define WEFT_PARTICLE_BINDING_COUNT 6
+// Bytes of push constants every simulation pipeline layout offers (eight uints).
+#define WEFT_PUSH_CONSTANT_BYTES 32
 
 // Per-substep constants, written once per frame into a small storage buffer.
 struct SimParams {
-  vec4 gravity;  // xyz: acceleration, m/s^2
-  vec4 wind;     // xyz: velocity of the air that air_drag pulls towards, m/s
-  vec4 ground;   // x: height (m); y: repulsion kgr (N/m); z: friction kgf (N s/m);
-                 // w: absorption kga (N s/m)
+  vec4 gravity;            // xyz: acceleration, m/s^2
+  vec4 wind;               // xyz: velocity of the air that air_drag pulls towards, m/s
+  vec4 ground;             // x: height (m); y: repulsion kgr (N/m); z: friction kgf (N s/m);
+                           // w: absorption kga (N s/m)
   float dt;                // substep length, s
   float air_drag;          // ka: drag force per unit velocity relative to the wind, N s/m
-  float verlet_damping;    // d in x' = x + (1 - d)(x - x_prev) + a dt^2, in [0, 1)
+  float verlet_damping;    // d in x' = x + (1 - d)(x - x_prev) + a dt^2, in [0, 1): the substep's
+                           // share of SolverSettings::damping_rate, 1 - exp(-rate dt)
   float contact_friction;  // share of tangential motion removed by a projected contact, [0, 1]
   uint particle_count;
   uint integrator;      // WEFT_INTEGRATOR_*
   uint ground_mode;     // WEFT_GROUND_*
   uint spring_damping;  // WEFT_SPRING_DAMPING_*
-  uint anchor_count;
-  uint sphere_count;
-  uint constraint_count;
-  uint external_force_count;
 };
 
-// One spring as seen from one of its ends: the force gather walks these per particle (CSR).
-struct SpringRef {
-  uint other;         // index of the particle at the spring's other end
-  float rest_length;  // m
-  float stiffness;    // ks, N/m
-  float damping;      // kd (axial) or kf (relative), N s/m
-};
-
-// A position-based distance constraint, solved by XPBD projection.
-struct DistanceConstraint {
-  uint a;
-  uint b;
-  float rest_length;  // m
-  float compliance;   // inverse stiffness, m/N; 0 is inextensible
-};
-
-// Anchor::mode
-#define WEFT_ANCHOR_VELOCITY 0  // moves its particle by velocity * dt each substep (NeHe's rope)
-#define WEFT_ANCHOR_TARGET 1    // pulls its particle towards target (a mouse drag)
-
-// A pinned particle (inverse mass 0) that the program moves: at a velocity (NeHe's rope
-// connection) or towards a target (a mouse drag, sim/particle_drag.h). Never below the ground
-// when keep_above_ground is set.
-struct Anchor {
-  vec4 velocity;  // xyz: m/s (WEFT_ANCHOR_VELOCITY)
-  vec4 target;    // xyz: m; w: time constant of the approach, s, >= 0 (WEFT_ANCHOR_TARGET): each
-                  // substep covers dt / (dt + w) of the way, so ~63% of it takes w seconds
-  uint particle;
-  uint keep_above_ground;  // 1: clamp to the ground height as NeHe's rope connection does
-  uint mode;               // WEFT_ANCHOR_*
+// A run of consecutive particles a module covers: threads [first_thread, first_thread + count)
+// handle particles [first_particle, first_particle + count) (particle_ranges.glsl).
+struct ParticleRange {
+  uint first_particle;
+  uint first_thread;
+  uint count;
   uint pad0;
 };
 
-// A force applied during one substep and then cleared (Witkin's one-shot external force).
-struct ExternalForce {
-  vec4 force;  // xyz: N
-  uint particle;
-  uint pad0;
-  uint pad1;
-  uint pad2;
-};
-
-// Push constants of the constraint relaxation passes: one colour of one sweep (general path) or
-// one whole sweep (grid path).
-struct RelaxPush {
-  uint first;         // general path: first constraint of the colour
-  uint count;         // general path: constraints in the colour
-  uint reset_lambda;  // 1 on the first sweep of a substep: XPBD restarts its multipliers
-  uint read_scratch;  // grid path: 1 when this sweep reads the scratch copies (odd sweeps)
-};
-
-// The grid path's description of a cloth grid (sim/grid_layout.h): links follow from a node's
-// column and row, one material per link kind (x structural, y shear, z bend) and one rest length
-// per direction.
-struct GridParams {
-  uint columns;
-  uint rows;
-  uint spring_kinds;       // WEFT_GRID_* bits: link kinds that are springs
-  uint constraint_kinds;   // WEFT_GRID_* bits: link kinds that are distance constraints
-  vec4 rest_lengths;       // m: x (+1,0), y (0,+1), z (+1,+1), w (-1,+1)
-  vec4 bend_rest_lengths;  // m: x (+2,0), y (0,+2)
-  vec4 stiffness;          // ks per kind, N/m
-  vec4 damping;            // kd per kind, N s/m
-  vec4 compliance;         // per kind, m/N
-  float jacobi_scale;  // share of each constraint's correction a Jacobi sweep applies
-  uint uses_lambdas;   // 1 when a constraint kind has compliance > 0 (multipliers matter)
-  uint pad0;
-  uint pad1;
-};
-
-// Written by the health pass: what the blow-up watch reads back.
+// Written by the health passes: what the blow-up watch reads back.
 struct Health {
   uint max_stretch_bits;  // float bits of max (length - rest) / rest, >= 0 (so uint order works)
-  uint nonfinite_count;  // particles with a NaN or infinite position
-  uint first_nonfinite;  // lowest such index, 0xffffffff if none
+  uint nonfinite_count;   // particles with a NaN or infinite position
+  uint first_nonfinite;   // lowest such index, 0xffffffff if none
   uint pad0;
 };
 

@@ -58,6 +58,10 @@ uint32_t add_cloth_grid(Model& model, const ClothGridDesc& cloth) {
   check_link_material(cloth.structural, "cloth structural link");
   check_link_material(cloth.shear, "cloth shear link");
   check_link_material(cloth.bend, "cloth bend link");
+  if (!std::isfinite(cloth.bending_stiffness) || cloth.bending_stiffness < 0.0f) {
+    throw ModelError("cloth: bending_stiffness must be finite and >= 0 N m, got " +
+                     std::to_string(cloth.bending_stiffness));
+  }
   for (uint32_t pin : cloth.pinned) {
     if (pin >= count) {
       throw ModelError("cloth: pinned node " + std::to_string(pin) +
@@ -81,12 +85,6 @@ uint32_t add_cloth_grid(Model& model, const ClothGridDesc& cloth) {
                   static_cast<double>(host) / (1 << 30));
     throw ModelError(text);
   }
-  if (!cloth.list_links && model.particle_count() > 0) {
-    throw ModelError("cloth: a grid whose links are not listed must be the model's only object");
-  }
-  const bool only_object = model.particle_count() == 0;
-  model.prepare_to_add_object("cloth grid");
-
   const uint32_t first = model.particle_count();
   const uint32_t columns = cloth.columns;
   const uint32_t rows = cloth.rows;
@@ -105,6 +103,7 @@ uint32_t add_cloth_grid(Model& model, const ClothGridDesc& cloth) {
     model.inverse_masses[first + pin] = 0.0f;
 
   GridLayout layout;
+  layout.first_particle = first;
   layout.columns = columns;
   layout.rows = rows;
   layout.column_step = cloth.width_axis / static_cast<float>(columns - 1);
@@ -112,7 +111,10 @@ uint32_t add_cloth_grid(Model& model, const ClothGridDesc& cloth) {
   layout.structural = cloth.structural;
   layout.shear = cloth.shear;
   layout.bend = cloth.bend;
+  layout.bending_stiffness = cloth.bending_stiffness;
   layout.links_listed = cloth.list_links;
+  layout.first_spring = model.springs.size();
+  layout.first_constraint = model.constraints.size();
   if (cloth.list_links) {
     // Links from the nodes' actual positions (add_link), offset to this grid's first particle.
     for_each_grid_link(layout, [&](uint32_t a, uint32_t b, GridLinkKind kind, uint32_t) {
@@ -122,6 +124,8 @@ uint32_t add_cloth_grid(Model& model, const ClothGridDesc& cloth) {
                kNames[static_cast<uint32_t>(kind)]);
     });
   }
+  layout.spring_count = model.springs.size() - layout.first_spring;
+  layout.constraint_count = model.constraints.size() - layout.first_constraint;
   model.triangles.reserve(model.triangles.size() + 2 * size_t{columns - 1} * (rows - 1));
   auto node = [&](uint32_t c, uint32_t r) { return first + r * columns + c; };
   for (uint32_t r = 0; r + 1 < rows; ++r) {
@@ -130,7 +134,7 @@ uint32_t add_cloth_grid(Model& model, const ClothGridDesc& cloth) {
       model.triangles.push_back({node(c, r), node(c + 1, r + 1), node(c, r + 1)});
     }
   }
-  if (only_object) model.grid = layout;
+  model.grids.push_back(layout);
   return first;
 }
 

@@ -25,9 +25,10 @@ struct ClothGridDesc {
   LinkMaterial shear;
   LinkMaterial bend;
   std::vector<uint32_t> pinned;  // node indices r * columns + c
-  // false: the links are not listed in Model::springs and constraints, only described by
-  // Model::grid (for grids too large to list: the grid path needs no list). Needs an empty model.
+  // false: the links are not listed in Model::springs and constraints, only described by its
+  // entry in Model::grids (for grids too large to list: the grid path needs no list).
   bool list_links = true;
+  float bending_stiffness = 0.0f;  // N m: bending elements along rows and columns (bending.h)
 };
 
 enum class GridCorner {
@@ -50,8 +51,8 @@ ClothGridCounts count_cloth_grid(uint32_t columns, uint32_t rows);
 // Node index of a corner, for pinning.
 uint32_t grid_corner(const ClothGridDesc& cloth, GridCorner corner);
 
-// Appends the cloth (particles, links, two triangles per cell) and returns its first particle.
-// Added to an empty model, it also sets Model::grid, so the grid path can run the model.
+// Appends the cloth (particles, links, two triangles per cell) and its layout (Model::grids), and
+// returns its first particle.
 uint32_t add_cloth_grid(Model& model, const ClothGridDesc& cloth);
 
 }  // namespace weft

@@ -1,13 +1,11 @@
-// Splits distance constraints into colours such that no two constraints of one colour share a
-// particle, so each colour can be projected in parallel without races (Gauss-Seidel between
-// colours, Jacobi-free within). Greedy: each constraint, in model order, takes the lowest colour
-// neither of its particles uses yet. A grid gets a handful of colours; any mesh works.
+// Distance constraints split into colours (element_coloring.h) and packed in colour order for the
+// relaxation passes: no two constraints of one colour share a particle.
 #pragma once
 
 #include <cstdint>
 #include <vector>
 
-#include "sim/gpu_types.h"
+#include "shaders/distance_constraints.h"
 
 namespace weft {
 

@@ -2,10 +2,13 @@
 // `weft run` reports.
 #pragma once
 
-#include "sim/packed_model.h"
+#include <vector>
+
 #include "sim/particle_state.h"
 
 namespace weft {
+
+class SolverCore;
 
 struct Energy {
   double kinetic = 0.0;        // sum of m v^2 / 2 over free particles, J
@@ -16,7 +19,7 @@ struct Energy {
 
 // velocities: one per particle (CpuSolver::velocities(), or the GPU's download).
 template <typename Real>
-Energy measure_energy(const PackedModel& model, const ParticleState<Real>& state,
+Energy measure_energy(const SolverCore& core, const ParticleState<Real>& state,
                       const std::vector<glm::vec<3, Real>>& velocities);
 
 }  // namespace weft

@@ -9,7 +9,7 @@
 
 #include <glm/vec3.hpp>
 
-#include "sim/gpu_types.h"
+#include "shaders/external_forces.h"
 
 namespace weft {
 

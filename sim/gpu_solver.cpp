@@ -1,21 +1,25 @@
 #include "sim/gpu_solver.h"
 
 #include <algorithm>
-#include <cmath>
 #include <cstring>
-#include <string>
 
 #include "engine/barriers.h"
 #include "engine/check.h"
 #include "engine/debug_label.h"
 #include "engine/device.h"
 #include "shaders/shader_library.h"
-#include "sim/live_parameters.h"
+#include "sim/gpu_footprint.h"
 #include "sim/model_error.h"
 
 namespace weft {
 
+const PassInfo kFrameUpdatesPass{"frame updates", ""};
+
 namespace {
+
+constexpr VkBufferUsageFlags kStorage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
+                                        VK_BUFFER_USAGE_TRANSFER_DST_BIT |
+                                        VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
 
 // vkCmdUpdateBuffer takes at most 65536 bytes per call.
 constexpr VkDeviceSize kMaxInlineUpdate = 65536;
@@ -29,217 +33,244 @@ void update_buffer(VkCommandBuffer cmd, const Buffer& buffer, VkDeviceSize offse
   }
 }
 
-const char* shader_of(Pass pass) {
-  switch (pass) {
-    case Pass::accumulate_forces: return "accumulate_forces.comp";
-    case Pass::apply_external_forces: return "apply_external_forces.comp";
-    case Pass::integrate: return "integrate.comp";
-    case Pass::drive_anchors: return "drive_anchors.comp";
-    case Pass::relax_distance: return "relax_distance.comp";
-    case Pass::collide: return "collide.comp";
-    case Pass::grid_accumulate_forces: return "grid_accumulate_forces.comp";
-    case Pass::relax_grid_jacobi: return "relax_grid_jacobi.comp";
-  }
-  return "";
+// The widest dispatch a solver of this core can record.
+uint64_t widest_dispatch(const SolverCore& core) {
+  uint64_t widest = core.particle_count();
+  std::vector<Step> steps = core.build_schedule(core.full_shape(1));
+  const std::vector<Step> health = core.health_steps();
+  steps.insert(steps.end(), health.begin(), health.end());
+  for (const Step& step : steps)
+    widest = std::max<uint64_t>(widest, core.module(step.module).threads(step));
+  return widest;
 }
 
-// What RenderDoc's event browser shows for a step.
-std::string label_of(const PassStep& step, uint32_t integrator) {
-  switch (step.pass) {
-    case Pass::integrate:
-      if (integrator == WEFT_INTEGRATOR_VERLET) return "Verlet update";
-      if (integrator == WEFT_INTEGRATOR_SEMI_IMPLICIT_EULER) return "semi-implicit Euler update";
-      return "explicit Euler update";
-    case Pass::relax_distance:
-      return "constraint relaxation (sweep " + std::to_string(step.sweep) + ", colour " +
-             std::to_string(step.color) + ")";
-    case Pass::grid_accumulate_forces: return "force accumulation (grid)";
-    case Pass::relax_grid_jacobi:
-      return "constraint relaxation (grid Jacobi, sweep " + std::to_string(step.sweep) + ")";
-    default: return pass_name(step.pass);
-  }
-}
-
-PackedModel pack_for_device(const Device& device, const Model& model) {
-  PackedModel packed = pack_model(model);
-  check_fits_device(device, GpuFootprint::of(packed));
-  return packed;
+const SolverCore& checked_for(const Device& device, const SolverCore& core) {
+  check_fits_device(device, gpu_buffer_sizes(core), core.particle_count(), widest_dispatch(core));
+  return core;
 }
 
 }  // namespace
 
-GpuSolver::GpuSolver(Device& device, const Model& model)
-    : device_(device),
-      packed_(pack_for_device(device, model)),
-      buffers_(std::make_unique<GpuBuffers>(device, packed_)),
-      bindings_(device, WEFT_BINDING_COUNT, sizeof(gpu::RelaxPush), VK_SHADER_STAGE_COMPUTE_BIT,
-                "simulation"),
-      ring_(device, 3, "simulation") {
-  const std::vector<const Buffer*> buffers = buffers_->bindings();
-  for (uint32_t b = 0; b < buffers.size(); ++b)
-    bindings_.write(b, *buffers[b]);
-  // Only the passes this model's path runs are built.
-  const std::vector<Pass> passes =
-      packed_.grid_path
-          ? std::vector<Pass>{Pass::grid_accumulate_forces,
-                              Pass::apply_external_forces,
-                              Pass::integrate,
-                              Pass::drive_anchors,
-                              Pass::relax_grid_jacobi,
-                              Pass::collide}
-          : std::vector<Pass>{Pass::accumulate_forces, Pass::apply_external_forces, Pass::integrate,
-                              Pass::drive_anchors,     Pass::relax_distance,        Pass::collide};
-  for (Pass pass : passes) {
-    pipelines_.emplace(pass, ComputePipeline(device, bindings_.pipeline_layout(),
-                                             shaders::spirv(shader_of(pass)), pass_name(pass)));
+// A module's buffers on the GPU, its descriptor set, and the pipelines of its passes.
+struct GpuSolver::ModuleResources {
+  std::vector<Buffer> buffers;
+  std::vector<ModuleBuffer> declared;  // what the module declared at creation
+  std::unique_ptr<StorageSet> set;
+  VkPipelineLayout layout = VK_NULL_HANDLE;
+  std::vector<std::pair<const PassInfo*, VkPipeline>> pipelines;
+
+  VkPipeline pipeline(const PassInfo* pass) const {
+    for (const auto& [known, pipeline] : pipelines)
+      if (known == pass) return pipeline;
+    throw ModelError(std::string("no pipeline for pass ") + pass->name);
   }
-  health_pipeline_ = ComputePipeline(
-      device, bindings_.pipeline_layout(),
-      shaders::spirv(packed_.grid_path ? "measure_grid_health.comp" : "measure_health.comp"),
-      "blow-up watch");
-  upload_to_buffer(device, buffers_->params, &packed_.params, sizeof(packed_.params));
+};
+
+GpuSolver::GpuSolver(Device& device, const Model& model)
+    : device_(device), core_(model), health_readback_(), ring_(device, 3, "simulation") {
+  checked_for(device, core_);
+  const std::vector<GpuBufferSize> sizes = particle_buffer_sizes(core_.particle_count());
+  for (uint32_t b = 0; b < WEFT_PARTICLE_BINDING_COUNT; ++b) {
+    const VkBufferUsageFlags usage =
+        kStorage | (b == WEFT_BINDING_POSITIONS ? VK_BUFFER_USAGE_VERTEX_BUFFER_BIT : 0);
+    particles_.emplace_back(device, sizes[b].bytes, usage, MemoryKind::device_local, sizes[b].name);
+  }
+  health_readback_ = Buffer(device, sizeof(gpu::Health), VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                            MemoryKind::readback, "health readback");
+  const size_t n = core_.particle_count();
+  upload_to_buffer(device, particles_[WEFT_BINDING_PARAMS], &core_.params(),
+                   sizeof(gpu::SimParams));
+  upload_to_buffer(device, particles_[WEFT_BINDING_POSITIONS], core_.positions().data(), n * 16);
+  upload_to_buffer(device, particles_[WEFT_BINDING_PREVIOUS], core_.previous().data(), n * 16);
+  upload_to_buffer(device, particles_[WEFT_BINDING_VELOCITIES], core_.velocities().data(), n * 16);
+
+  ComputePipelineCache& cache = device.compute_pipelines();
+  particle_layout_ = cache.storage_set_layout(WEFT_PARTICLE_BINDING_COUNT);
+  particle_set_ = std::make_unique<StorageSet>(device, particle_layout_,
+                                               WEFT_PARTICLE_BINDING_COUNT, "particle state");
+  for (uint32_t b = 0; b < WEFT_PARTICLE_BINDING_COUNT; ++b)
+    particle_set_->write(b, particles_[b].handle());
+
+  for (const auto& module : core_.modules()) {
+    ModuleResources resources;
+    resources.declared = module->buffers();
+    const std::string prefix = std::string(module->name()) + ": ";
+    for (const ModuleBuffer& declared : resources.declared) {
+      resources.buffers.emplace_back(device, declared.bytes, kStorage, MemoryKind::device_local,
+                                     prefix + declared.name);
+      if (declared.data && declared.bytes > 0) {
+        upload_to_buffer(device, resources.buffers.back(), declared.data, declared.bytes);
+      }
+    }
+    const auto bindings = static_cast<uint32_t>(resources.buffers.size());
+    std::vector<uint32_t> sets = {WEFT_PARTICLE_BINDING_COUNT};
+    if (bindings > 0) {
+      sets.push_back(bindings);
+      resources.set = std::make_unique<StorageSet>(device, cache.storage_set_layout(bindings),
+                                                   bindings, std::string(module->name()));
+      for (uint32_t b = 0; b < bindings; ++b)
+        resources.set->write(b, resources.buffers[b].handle());
+    }
+    resources.layout = cache.pipeline_layout(sets, WEFT_PUSH_CONSTANT_BYTES);
+    for (const PassInfo* pass : module->passes()) {
+      resources.pipelines.emplace_back(pass, cache.pipeline(pass->shader, resources.layout, [&] {
+        return shaders::spirv(pass->shader);
+      }));
+    }
+    modules_.push_back(std::move(resources));
+  }
+  // Forces and module buffers without data start at zero, so that a single pass run on its own
+  // reads defined values.
+  device.submit_and_wait([&](VkCommandBuffer cmd) {
+    vkCmdFillBuffer(cmd, particles_[WEFT_BINDING_FORCES].handle(), 0, VK_WHOLE_SIZE, 0);
+    for (const ModuleResources& resources : modules_) {
+      for (size_t b = 0; b < resources.buffers.size(); ++b) {
+        if (!resources.declared[b].data) {
+          vkCmdFillBuffer(cmd, resources.buffers[b].handle(), 0, VK_WHOLE_SIZE, 0);
+        }
+      }
+    }
+    memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                   VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+                   VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
+  });
+}
+
+GpuSolver::~GpuSolver() = default;
+
+const Buffer& GpuSolver::module_buffer(uint32_t module, uint32_t buffer) const {
+  return modules_.at(module).buffers.at(buffer);
 }
 
 void GpuSolver::record_updates(VkCommandBuffer cmd) {
-  const std::vector<gpu::ExternalForce> forces = queued_forces_.take();
-  if (forces.size() > kMaxExternalForcesPerFrame) {
-    throw ModelError(std::to_string(forces.size()) + " one-shot forces in one frame; at most " +
-                     std::to_string(kMaxExternalForcesPerFrame) + " are supported");
+  std::vector<std::pair<uint32_t, BufferUpdate>> updates;
+  for (const auto& module : core_.modules()) {
+    std::vector<BufferUpdate> own;
+    module->take_updates(own);
+    for (const BufferUpdate& update : own)
+      updates.emplace_back(module->index, update);
   }
-  packed_.params.external_force_count = static_cast<uint32_t>(forces.size());
-
   // The previous frame's passes may still read what is about to be overwritten.
   compute_to_transfer_barrier(cmd);
-  update_buffer(cmd, buffers_->params, 0, sizeof(gpu::SimParams), &packed_.params);
-  update_buffer(cmd, buffers_->external_forces, 0, forces.size() * sizeof(gpu::ExternalForce),
-                forces.data());
-  for (uint32_t anchor : dirty_anchors_) {
-    update_buffer(cmd, buffers_->anchors, anchor * sizeof(gpu::Anchor), sizeof(gpu::Anchor),
-                  &packed_.anchors[anchor]);
+  update_buffer(cmd, particles_[WEFT_BINDING_PARAMS], 0, sizeof(gpu::SimParams), &core_.params());
+  for (const auto& [module, update] : updates) {
+    update_buffer(cmd, modules_[module].buffers[update.buffer], update.offset, update.bytes,
+                  update.data);
   }
-  dirty_anchors_.clear();
-  if (spheres_dirty_) {
-    update_buffer(cmd, buffers_->spheres, 0, packed_.spheres.size() * sizeof(glm::vec4),
-                  packed_.spheres.data());
-    spheres_dirty_ = false;
+  for (const SolverCore::BufferEdit& edit : pending_uploads_) {
+    const ModuleBuffer declared = core_.module(edit.module).buffers()[edit.buffer];
+    update_buffer(cmd, modules_[edit.module].buffers[edit.buffer], 0, declared.bytes,
+                  declared.data);
   }
-  for (const auto& [particle, inverse_mass] : inverse_mass_edits_) {
-    update_buffer(cmd, buffers_->positions, VkDeviceSize{particle} * 16 + 12, 4, &inverse_mass);
+  pending_uploads_.clear();
+  for (const auto& [particle, inverse_mass] : core_.take_inverse_mass_edits()) {
+    update_buffer(cmd, particles_[WEFT_BINDING_POSITIONS],
+                  VkDeviceSize{particle} * sizeof(glm::vec4) + offsetof(glm::vec4, w),
+                  sizeof(float), &inverse_mass);
   }
-  inverse_mass_edits_.clear();
   transfer_to_compute_barrier(cmd);
-  bindings_.bind(cmd, VK_PIPELINE_BIND_POINT_COMPUTE);
+}
+
+const std::vector<std::string>& GpuSolver::labels_for(const std::vector<Step>& steps) {
+  if (labelled_generation_ != core_.schedule_generation()) {
+    labels_.clear();
+    for (const Step& step : steps)
+      labels_.push_back(core_.module(step.module).label(step));
+    labelled_generation_ = core_.schedule_generation();
+  }
+  return labels_;
 }
 
 void GpuSolver::record_frame(VkCommandBuffer cmd, float frame_dt, uint32_t substeps,
                              PassTimer* timer) {
-  if (substeps == 0 || !(frame_dt > 0.0f)) {
-    throw ModelError("a frame needs frame_dt > 0 and at least one substep");
-  }
+  const FrameShape shape = core_.begin_frame(frame_dt, substeps);
   DebugLabel frame_label(device_, cmd, "simulation frame");
-  packed_.params.dt = frame_dt / static_cast<float>(substeps);
   record_updates(cmd);
-  if (timer) timer->mark(cmd, "frame updates");
-  const RecordedSchedule& schedule =
-      schedule_for(packed_.frame_shape(substeps, packed_.params.external_force_count > 0));
+  if (timer) timer->mark(cmd, kFrameUpdatesPass);
+  const std::vector<Step>& steps = core_.schedule(shape);
+  const std::vector<std::string>& labels = labels_for(steps);
+  while (substep_labels_.size() < substeps)
+    substep_labels_.push_back("substep " + std::to_string(substep_labels_.size()));
   uint32_t open_substep = UINT32_MAX;
-  for (size_t k = 0; k < schedule.steps.size(); ++k) {
-    const PassStep& step = schedule.steps[k];
+  for (size_t k = 0; k < steps.size(); ++k) {
+    const Step& step = steps[k];
     if (step.substep != open_substep) {
       if (open_substep != UINT32_MAX) end_label(device_, cmd);
-      begin_label(device_, cmd, schedule.substep_labels[step.substep]);
+      begin_label(device_, cmd, substep_labels_[step.substep]);
       open_substep = step.substep;
     }
-    record_step(cmd, step, schedule.labels[k], timer);
+    record_step(cmd, step, labels[k], timer);
   }
   if (open_substep != UINT32_MAX) end_label(device_, cmd);
-  packed_.params.external_force_count = 0;
+  core_.end_frame();
 }
 
-const GpuSolver::RecordedSchedule& GpuSolver::schedule_for(const FrameShape& shape) {
-  const uint32_t integrator = packed_.params.integrator;
-  if (schedule_.steps.empty() || !(schedule_.shape == shape) ||
-      schedule_.integrator != integrator) {
-    // Built when the frame's shape changes (substeps, sweeps, a one-shot force), not every frame.
-    schedule_.shape = shape;
-    schedule_.integrator = integrator;
-    schedule_.steps = schedule_frame(shape);
-    schedule_.labels.clear();
-    for (const PassStep& step : schedule_.steps) {
-      schedule_.labels.push_back(label_of(step, integrator));
-    }
-    schedule_.substep_labels.clear();
-    for (uint32_t s = 0; s < shape.substeps; ++s) {
-      schedule_.substep_labels.push_back("substep " + std::to_string(s));
-    }
-  }
-  return schedule_;
-}
-
-void GpuSolver::record_step(VkCommandBuffer cmd, const PassStep& step,
-                            const std::string& label_text, PassTimer* timer) {
-  DebugLabel label(device_, cmd, label_text);
-  vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipelines_.at(step.pass).handle());
-  uint32_t threads = packed_.params.particle_count;
-  if (step.pass == Pass::apply_external_forces) threads = packed_.params.external_force_count;
-  if (step.pass == Pass::drive_anchors) threads = packed_.params.anchor_count;
-  if (step.pass == Pass::relax_distance || step.pass == Pass::relax_grid_jacobi) {
-    vkCmdPushConstants(cmd, bindings_.pipeline_layout(), VK_SHADER_STAGE_COMPUTE_BIT, 0,
-                       sizeof(gpu::RelaxPush), &step.relax);
-    if (step.pass == Pass::relax_distance) threads = step.relax.count;
-  }
-  dispatch(cmd, threads);
-  if (step.ends_in_scratch) copy_back_scratch(cmd);
-  if (timer) {
-    // Timed per kind of pass: the colours and sweeps of the relaxation add up to one section,
-    // each path's force pass to "force accumulation".
-    const bool by_kind = step.pass == Pass::relax_distance ||
-                         step.pass == Pass::relax_grid_jacobi ||
-                         step.pass == Pass::grid_accumulate_forces;
-    timer->mark(cmd, by_kind ? pass_name(step.pass) : label_text);
-  }
-  // Every pass reads what the one before wrote (relaxation colours share particles too). The
-  // barrier after the last pass also orders this frame before whatever comes next on the queue.
-  compute_to_compute_barrier(cmd);
-}
-
-void GpuSolver::copy_back_scratch(VkCommandBuffer cmd) {
-  // An odd number of Jacobi sweeps left the result in the scratch buffers.
-  compute_to_transfer_barrier(cmd);
-  const VkBufferCopy positions{0, 0, buffers_->scratch.size()};
-  vkCmdCopyBuffer(cmd, buffers_->scratch.handle(), buffers_->positions.handle(), 1, &positions);
-  if (packed_.grid_params.uses_lambdas) {
-    const VkBufferCopy lambdas{0, 0, buffers_->lambdas_scratch.size()};
-    vkCmdCopyBuffer(cmd, buffers_->lambdas_scratch.handle(), buffers_->lambdas.handle(), 1,
-                    &lambdas);
-  }
-  transfer_to_compute_barrier(cmd);
-}
-
-void GpuSolver::dispatch(VkCommandBuffer cmd, uint32_t threads) const {
+void GpuSolver::record_dispatch(VkCommandBuffer cmd, const Step& step) {
+  const SolverModule& module = core_.module(step.module);
+  const ModuleResources& resources = modules_[step.module];
+  vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, resources.pipeline(step.pass));
+  const VkDescriptorSet sets[2] = {particle_set_->handle(),
+                                   resources.set ? resources.set->handle() : VK_NULL_HANDLE};
+  vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, resources.layout, 0,
+                          resources.set ? 2 : 1, sets, 0, nullptr);
+  const PushConstants push = module.push(step);
+  vkCmdPushConstants(cmd, resources.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0,
+                     WEFT_PUSH_CONSTANT_BYTES, push.data());
+  const uint32_t threads = module.threads(step);
   if (threads == 0) return;
   const uint32_t groups = (threads + WEFT_GROUP_SIZE - 1) / WEFT_GROUP_SIZE;
   const uint32_t x = std::min<uint32_t>(groups, WEFT_MAX_GROUPS_X);
   const uint32_t y = (groups + x - 1) / x;
   vkCmdDispatch(cmd, x, y, 1);
+  ++dispatches_;
+}
+
+void GpuSolver::record_step(VkCommandBuffer cmd, const Step& step, const std::string& label_text,
+                            PassTimer* timer) {
+  DebugLabel label(device_, cmd, label_text);
+  record_dispatch(cmd, step);
+  record_copies(cmd, step);
+  if (timer) timer->mark(cmd, *step.pass);
+  // Every pass reads what the one before wrote (relaxation colours share particles too). The
+  // barrier after the last pass also orders this frame before whatever comes next on the queue.
+  compute_to_compute_barrier(cmd);
+}
+
+const Buffer& GpuSolver::step_buffer(const Step& step, const StepBuffer& which) const {
+  return which.particles ? particles_.at(which.index)
+                         : modules_.at(step.module).buffers.at(which.index);
+}
+
+void GpuSolver::record_copies(VkCommandBuffer cmd, const Step& step) {
+  if (step.copies.empty()) return;
+  compute_to_transfer_barrier(cmd);
+  for (const StepCopy& copy : step.copies) {
+    const VkBufferCopy region{copy.from_offset, copy.to_offset, copy.bytes};
+    if (copy.bytes == 0) continue;
+    vkCmdCopyBuffer(cmd, step_buffer(step, copy.from).handle(), step_buffer(step, copy.to).handle(),
+                    1, &region);
+  }
+  transfer_to_compute_barrier(cmd);
 }
 
 void GpuSolver::record_health(VkCommandBuffer cmd) {
   DebugLabel label(device_, cmd, "blow-up watch");
-  const Buffer& health = buffers_->health;
+  const Buffer& health = particles_[WEFT_BINDING_HEALTH];
   compute_to_transfer_barrier(cmd);
-  vkCmdFillBuffer(cmd, health.handle(), 0, 8, 0);            // max strain 0, no non-finite particle
-  vkCmdFillBuffer(cmd, health.handle(), 8, 4, 0xffffffffu);  // first non-finite: none
+  vkCmdFillBuffer(cmd, health.handle(), offsetof(gpu::Health, max_stretch_bits),
+                  2 * sizeof(uint32_t), 0);  // max strain 0, no non-finite particle
+  vkCmdFillBuffer(cmd, health.handle(), offsetof(gpu::Health, first_nonfinite), sizeof(uint32_t),
+                  0xffffffffu);  // first non-finite: none
   transfer_to_compute_barrier(cmd);
-  bindings_.bind(cmd, VK_PIPELINE_BIND_POINT_COMPUTE);
-  vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, health_pipeline_.handle());
-  dispatch(cmd, packed_.params.particle_count + packed_.params.constraint_count);
+  // The watch's passes only add to the result with atomics: they need no barrier between them.
+  for (const Step& step : core_.health_steps())
+    record_dispatch(cmd, step);
   memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                  VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT | VK_ACCESS_2_SHADER_STORAGE_READ_BIT,
                  VK_PIPELINE_STAGE_2_COPY_BIT,
                  VK_ACCESS_2_TRANSFER_READ_BIT | VK_ACCESS_2_TRANSFER_WRITE_BIT);
   const VkBufferCopy region{0, 0, sizeof(gpu::Health)};
-  vkCmdCopyBuffer(cmd, health.handle(), buffers_->health_readback.handle(), 1, &region);
+  vkCmdCopyBuffer(cmd, health.handle(), health_readback_.handle(), 1, &region);
   memory_barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
                  VK_PIPELINE_STAGE_2_HOST_BIT | VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
                  VK_ACCESS_2_HOST_READ_BIT | VK_ACCESS_2_SHADER_STORAGE_READ_BIT |
@@ -247,8 +278,8 @@ void GpuSolver::record_health(VkCommandBuffer cmd) {
 }
 
 HealthReport GpuSolver::read_recorded_health() const {
-  buffers_->health_readback.invalidate_mapped_range();
-  const auto* health = static_cast<const gpu::Health*>(buffers_->health_readback.mapped());
+  health_readback_.invalidate_mapped_range();
+  const auto* health = static_cast<const gpu::Health*>(health_readback_.mapped());
   HealthReport report;
   std::memcpy(&report.max_stretch, &health->max_stretch_bits, sizeof(float));
   report.nonfinite_count = health->nonfinite_count;
@@ -266,7 +297,7 @@ void GpuSolver::submit_and_wait(const std::function<void(VkCommandBuffer)>& reco
 void GpuSolver::step_frames(uint32_t frames) {
   for (uint32_t f = 0; f < frames; ++f) {
     VkCommandBuffer cmd = ring_.begin();
-    record_frame(cmd, packed_.solver.frame_dt, packed_.solver.substeps);
+    record_frame(cmd, core_.settings().frame_dt, core_.settings().substeps);
     ring_.submit();
   }
   ring_.wait_all();
@@ -276,12 +307,12 @@ void GpuSolver::step(float frame_dt, uint32_t substeps) {
   submit_and_wait([&](VkCommandBuffer cmd) { record_frame(cmd, frame_dt, substeps); });
 }
 
-void GpuSolver::run_pass(const PassStep& step, float dt) {
+void GpuSolver::run_pass(const Step& step, float dt) {
   submit_and_wait([&](VkCommandBuffer cmd) {
-    packed_.params.dt = dt;
+    core_.begin_pass(dt);
     record_updates(cmd);
-    record_step(cmd, step, label_of(step, packed_.params.integrator));
-    packed_.params.external_force_count = 0;
+    record_step(cmd, step, core_.module(step.module).label(step), nullptr);
+    core_.end_frame();
   });
 }
 
@@ -290,99 +321,63 @@ HealthReport GpuSolver::measure_health() {
   return read_recorded_health();
 }
 
-void GpuSolver::set_anchor_velocity(uint32_t anchor, const glm::vec3& velocity) {
-  if (anchor >= packed_.model_anchor_count()) {
-    throw ModelError("anchor " + std::to_string(anchor) + " does not exist (the model has " +
-                     std::to_string(packed_.model_anchor_count()) + ")");
-  }
-  packed_.anchors[anchor].velocity = glm::vec4(velocity, 0.0f);
-  if (std::find(dirty_anchors_.begin(), dirty_anchors_.end(), anchor) == dirty_anchors_.end()) {
-    dirty_anchors_.push_back(anchor);
-  }
-}
-
-void GpuSolver::apply_force_once(uint32_t particle, const glm::vec3& force) {
-  if (particle >= packed_.particle_count()) {
-    throw ModelError("particle " + std::to_string(particle) + " does not exist");
-  }
-  queued_forces_.add(particle, force);
-}
-
-void GpuSolver::set_inverse_mass(uint32_t particle, float inverse_mass) {
-  if (particle >= packed_.particle_count()) {
-    throw ModelError("particle " + std::to_string(particle) + " does not exist");
-  }
-  if (!(inverse_mass >= 0.0f) || !std::isfinite(inverse_mass)) {
-    throw ModelError("inverse mass must be finite and >= 0, got " + std::to_string(inverse_mass));
-  }
-  inverse_mass_edits_[particle] = inverse_mass;
-  packed_.positions[particle].w = inverse_mass;
-}
-
-void GpuSolver::drag(uint32_t particle, const glm::vec3& target, float follow_time) {
-  check_drag(packed_, particle, target, follow_time);
-  if (drag_.active && drag_.particle != particle) end_drag();
-  if (!drag_.active) {
-    drag_ = {true, particle, packed_.positions[particle].w};
-    set_inverse_mass(particle, 0.0f);
-    packed_.params.anchor_count = packed_.model_anchor_count() + 1;
-  }
-  const uint32_t slot = packed_.drag_anchor_slot();
-  packed_.anchors[slot] = make_drag_anchor(particle, target, follow_time);
-  if (std::find(dirty_anchors_.begin(), dirty_anchors_.end(), slot) == dirty_anchors_.end()) {
-    dirty_anchors_.push_back(slot);
-  }
-}
-
-void GpuSolver::end_drag() {
-  if (!drag_.active) return;
-  set_inverse_mass(drag_.particle, drag_.saved_inverse_mass);
-  packed_.params.anchor_count = packed_.model_anchor_count();
-  drag_ = {};
-}
-
 void GpuSolver::set_parameters(const Model& model) {
-  apply_parameters(packed_, model);
-  spheres_dirty_ = !packed_.spheres.empty();
+  for (const SolverCore::BufferEdit& edit : core_.set_parameters(model))
+    pending_uploads_.push_back(edit);
 }
 
 void GpuSolver::set_link_materials(const Model& model) {
-  apply_link_materials(packed_, model);
-  upload_to_buffer(device_, buffers_->spring_refs, packed_.springs.refs.data(),
-                   packed_.springs.refs.size() * sizeof(gpu::SpringRef));
-  upload_to_buffer(device_, buffers_->constraints, packed_.constraints.constraints.data(),
-                   packed_.constraints.constraints.size() * sizeof(gpu::DistanceConstraint));
+  for (const SolverCore::BufferEdit& edit : core_.set_link_materials(model)) {
+    const ModuleBuffer declared = core_.module(edit.module).buffers()[edit.buffer];
+    upload_to_buffer(device_, modules_[edit.module].buffers[edit.buffer], declared.data,
+                     declared.bytes);
+  }
 }
 
 ParticleState<float> GpuSolver::download_state() const {
-  const size_t n = packed_.particle_count();
+  const size_t n = core_.particle_count();
   ParticleState<float> state;
   state.positions.resize(n);
   state.previous.resize(n);
   state.velocities.resize(n);
   state.forces.resize(n);
-  state.lambdas.resize(packed_.lambda_count());
-  download_from_buffer(device_, buffers_->positions, state.positions.data(), n * 16);
-  download_from_buffer(device_, buffers_->previous, state.previous.data(), n * 16);
-  download_from_buffer(device_, buffers_->velocities, state.velocities.data(), n * 16);
-  download_from_buffer(device_, buffers_->forces, state.forces.data(), n * 16);
-  download_from_buffer(device_, buffers_->lambdas, state.lambdas.data(), state.lambdas.size() * 4);
+  download_from_buffer(device_, particles_[WEFT_BINDING_POSITIONS], state.positions.data(), n * 16);
+  download_from_buffer(device_, particles_[WEFT_BINDING_PREVIOUS], state.previous.data(), n * 16);
+  download_from_buffer(device_, particles_[WEFT_BINDING_VELOCITIES], state.velocities.data(),
+                       n * 16);
+  download_from_buffer(device_, particles_[WEFT_BINDING_FORCES], state.forces.data(), n * 16);
+  for (const ModuleResources& resources : modules_) {
+    for (size_t b = 0; b < resources.buffers.size(); ++b) {
+      if (!resources.declared[b].state) continue;
+      std::vector<float>& array = state.module_arrays.emplace_back(resources.declared[b].bytes / 4);
+      download_from_buffer(device_, resources.buffers[b], array.data(), array.size() * 4);
+    }
+  }
   return state;
 }
 
 void GpuSolver::upload_state(const ParticleState<float>& state) {
-  const size_t n = packed_.particle_count();
+  const size_t n = core_.particle_count();
   if (state.positions.size() != n || state.previous.size() != n || state.velocities.size() != n) {
     throw ModelError("upload_state: the state has a different particle count than the model");
   }
-  upload_to_buffer(device_, buffers_->positions, state.positions.data(), n * 16);
-  upload_to_buffer(device_, buffers_->previous, state.previous.data(), n * 16);
-  upload_to_buffer(device_, buffers_->velocities, state.velocities.data(), n * 16);
+  upload_to_buffer(device_, particles_[WEFT_BINDING_POSITIONS], state.positions.data(), n * 16);
+  upload_to_buffer(device_, particles_[WEFT_BINDING_PREVIOUS], state.previous.data(), n * 16);
+  upload_to_buffer(device_, particles_[WEFT_BINDING_VELOCITIES], state.velocities.data(), n * 16);
   if (state.forces.size() == n) {
-    upload_to_buffer(device_, buffers_->forces, state.forces.data(), n * 16);
+    upload_to_buffer(device_, particles_[WEFT_BINDING_FORCES], state.forces.data(), n * 16);
   }
-  if (state.lambdas.size() == packed_.lambda_count()) {
-    upload_to_buffer(device_, buffers_->lambdas, state.lambdas.data(), state.lambdas.size() * 4);
+  size_t array = 0;
+  for (const ModuleResources& resources : modules_) {
+    for (size_t b = 0; b < resources.buffers.size(); ++b) {
+      if (!resources.declared[b].state) continue;
+      if (array < state.module_arrays.size() &&
+          state.module_arrays[array].size() * 4 == resources.declared[b].bytes) {
+        upload_to_buffer(device_, resources.buffers[b], state.module_arrays[array].data(),
+                         resources.declared[b].bytes);
+      }
+      ++array;
+    }
   }
 }
 

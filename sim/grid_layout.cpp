@@ -2,6 +2,7 @@
 
 #include <glm/geometric.hpp>
 
+#include "sim/bending.h"
 #include "sim/model.h"
 
 namespace weft {
@@ -54,29 +55,45 @@ void for_each_grid_link(
   }
 }
 
-void list_grid_links(const GridLayout& grid, Model& model) {
+void list_grid_links(const GridLayout& grid, std::vector<Spring>& springs,
+                     std::vector<DistanceConstraint>& constraints) {
   float rest[6];
   for (uint32_t slot = 0; slot < 6; ++slot)
     rest[slot] = rest_length_of_slot(grid, slot);
+  const uint32_t first = grid.first_particle;
   for_each_grid_link(grid, [&](uint32_t a, uint32_t b, GridLinkKind kind, uint32_t slot) {
     const LinkMaterial& material = grid_material(grid, kind);
     if (has_spring(material.kind)) {
-      model.springs.push_back({a, b, rest[slot], material.stiffness, material.damping});
+      springs.push_back({first + a, first + b, rest[slot], material.stiffness, material.damping});
     }
     if (has_constraint(material.kind)) {
-      model.constraints.push_back({a, b, rest[slot], material.compliance});
+      constraints.push_back({first + a, first + b, rest[slot], material.compliance});
     }
   });
 }
 
-std::optional<std::string> grid_path_refusal(const Model& model) {
-  if (!model.grid) return "the model is not a single cloth grid";
-  const GridLayout& grid = *model.grid;
-  if (uint64_t{grid.columns} * grid.rows != model.particle_count()) {
-    return "the model has particles beyond its cloth grid";
+namespace {
+
+// Whether a link listed outside the grid's own range touches one of its particles.
+template <typename Link>
+bool foreign_link_touches(const std::vector<Link>& links, size_t own_first, size_t own_count,
+                          const GridLayout& grid) {
+  for (size_t k = 0; k < links.size(); ++k) {
+    if (k >= own_first && k < own_first + own_count) continue;
+    if (grid.holds(links[k].a) || grid.holds(links[k].b)) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::optional<std::string> grid_path_refusal(const Model& model, size_t index) {
+  const GridLayout& grid = model.grids.at(index);
+  if (grid.first_particle + grid.node_count() > model.particle_count()) {
+    return "the cloth grid's nodes go beyond the model's particles";
   }
   if (grid.links_listed) {
-    // Every listed link must be the grid's own: count what the grid would list.
+    // Its listed links must be exactly the grid's own: count what the grid would list.
     size_t springs = 0;
     size_t constraints = 0;
     for_each_grid_link(grid, [&](uint32_t, uint32_t, GridLinkKind kind, uint32_t) {
@@ -84,15 +101,22 @@ std::optional<std::string> grid_path_refusal(const Model& model) {
       springs += has_spring(k);
       constraints += has_constraint(k);
     });
-    if (model.springs.size() != springs || model.constraints.size() != constraints) {
-      return "the model has links beyond its cloth grid's";
+    if (grid.spring_count != springs || grid.constraint_count != constraints ||
+        grid.first_spring + springs > model.springs.size() ||
+        grid.first_constraint + constraints > model.constraints.size()) {
+      return "the model's link lists do not hold the cloth grid's links";
     }
+  }
+  if (foreign_link_touches(model.springs, grid.first_spring, grid.spring_count, grid) ||
+      foreign_link_touches(model.constraints, grid.first_constraint, grid.constraint_count, grid)) {
+    return "links beyond the cloth grid's own join its particles";
   }
   return std::nullopt;
 }
 
 gpu::GridParams make_grid_params(const GridLayout& grid) {
   gpu::GridParams params{};
+  params.first_particle = grid.first_particle;
   params.columns = grid.columns;
   params.rows = grid.rows;
   uint32_t constraint_links = 0;  // most constraints one particle can have
@@ -125,7 +149,22 @@ gpu::GridParams make_grid_params(const GridLayout& grid) {
   params.jacobi_scale =
       constraint_links ? kOverRelaxation / static_cast<float>(constraint_links) : 1.0f;
   params.uses_lambdas = uses_lambdas ? 1u : 0u;
+  if (grid.bending_stiffness > 0.0f) {
+    const float du = glm::length(grid.column_step);
+    const float dv = glm::length(grid.row_step);
+    params.bending = glm::vec4(grid_bending_compliance(grid.bending_stiffness, du, dv),
+                               grid_bending_compliance(grid.bending_stiffness, dv, du), 0, 0);
+  }
   return params;
+}
+
+}  // namespace weft
+
+namespace weft {
+
+float grid_rest_length(const gpu::GridParams& grid, uint32_t slot) {
+  return slot < 4 ? grid.rest_lengths[static_cast<glm::length_t>(slot)]
+                  : grid.bend_rest_lengths[static_cast<glm::length_t>(slot - 4)];
 }
 
 }  // namespace weft

@@ -1,6 +1,6 @@
-// A cloth grid as the grid fast path sees it: every node's links follow from its column and row,
-// with one material per link kind and one rest length per direction, so no link list or
-// adjacency is read. Model::grid holds one when the model is a single cloth grid.
+// A cloth grid as the grid solver modules see it: every node's links follow from its column and
+// row, with one material per link kind and one rest length per direction, so no link list or
+// adjacency is read. Model::grids holds one per cloth grid the model has.
 //
 // The twelve directions a node links in, in the order every gather walks them (the CPU reference
 // and shaders/grid_directions.glsl list them alike):
@@ -15,17 +15,21 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include <glm/vec3.hpp>
 
-#include "sim/gpu_types.h"
+#include "shaders/grid_cloth.h"
 #include "sim/link.h"
 
 namespace weft {
 
 struct Model;
+struct Spring;
+struct DistanceConstraint;
 
 struct GridLayout {
+  uint32_t first_particle = 0;  // node (c, r) is particle first_particle + r * columns + c
   uint32_t columns = 0;
   uint32_t rows = 0;
   glm::vec3 column_step{0.0f};  // node (c + 1, r) - node (c, r) at rest, m
@@ -33,9 +37,21 @@ struct GridLayout {
   LinkMaterial structural;
   LinkMaterial shear;
   LinkMaterial bend;
+  float bending_stiffness = 0.0f;  // N m: bending elements (bending.h) along rows and columns
   // false: Model::springs and constraints do not list the grid's links (grids too large to list);
-  // the general solver path then lists them when it packs the model.
+  // the general solver modules then list them when they pack the model.
   bool links_listed = true;
+  // Where its links are listed: Model::springs[first_spring, + spring_count), likewise
+  // Model::constraints (both counts 0 when not listed).
+  size_t first_spring = 0;
+  size_t spring_count = 0;
+  size_t first_constraint = 0;
+  size_t constraint_count = 0;
+
+  uint64_t node_count() const { return uint64_t{columns} * rows; }
+  bool holds(uint32_t particle) const {
+    return particle >= first_particle && particle - first_particle < node_count();
+  }
 };
 
 enum class GridLinkKind : uint32_t { structural = 0, shear = 1, bend = 2 };
@@ -63,24 +79,30 @@ inline constexpr std::array<GridDirection, 12> kGridDirections = {{
     {0, -2, GridLinkKind::bend, 5, false},
 }};
 
-// XPBD multipliers per particle in the grid path: slots 0..5 used, padded to two vec4s.
-constexpr uint32_t kGridLambdasPerParticle = 8;
+// XPBD multipliers per node in the grid path: slots 0..5 used, padded to two vec4s.
+constexpr uint32_t kGridLambdasPerParticle = WEFT_GRID_LAMBDAS_PER_PARTICLE;
 
 const LinkMaterial& grid_material(const GridLayout& grid, GridLinkKind kind);
 
-// Calls visit(a, b, kind, slot) once per link of the grid, a < b, row by row.
+// Calls visit(a, b, kind, slot) once per link of the grid, a < b, row by row; a and b are node
+// indices within the grid (add first_particle for particle indices).
 void for_each_grid_link(
     const GridLayout& grid,
     const std::function<void(uint32_t, uint32_t, GridLinkKind, uint32_t)>& visit);
 
-// Appends the grid's links to the model's springs and constraints (rest lengths from the
+// Appends the grid's links, between its particles, to these lists (rest lengths from the
 // layout), as add_cloth_grid does for a listed grid.
-void list_grid_links(const GridLayout& grid, Model& model);
+void list_grid_links(const GridLayout& grid, std::vector<Spring>& springs,
+                     std::vector<DistanceConstraint>& constraints);
 
-// Why the grid path cannot simulate this model, or nothing when it can.
-std::optional<std::string> grid_path_refusal(const Model& model);
+// Why the grid modules cannot simulate the model's grid `index`, or nothing when they can: no
+// link listed outside the grid may touch its particles, and its listed links must be its own.
+std::optional<std::string> grid_path_refusal(const Model& model, size_t index);
 
-// The grid's constants for the shaders. relaxation_scale: see jacobi_scale in shared_types.h.
+// The grid's constants for the shaders (first_thread is the module's to set).
 gpu::GridParams make_grid_params(const GridLayout& grid);
+
+// The rest length of a link slot, 0..5 (see kGridDirections).
+float grid_rest_length(const gpu::GridParams& grid, uint32_t slot);
 
 }  // namespace weft

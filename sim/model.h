@@ -5,11 +5,11 @@
 #pragma once
 
 #include <cstdint>
-#include <optional>
 #include <vector>
 
 #include <glm/vec3.hpp>
 
+#include "sim/bending.h"
 #include "sim/grid_layout.h"
 
 namespace weft {
@@ -17,7 +17,7 @@ namespace weft {
 enum class Integrator : uint32_t {
   explicit_euler = 0,       // x += v dt, then v += a dt: unstable for stiff springs, as A shows
   semi_implicit_euler = 1,  // v += a dt, then x += v dt: symplectic
-  verlet = 2,               // x' = x + (1 - d)(x - x_prev) + a dt^2 (GAMES101)
+  verlet = 2,  // x' = x + (1 - d)(x - x_prev) + a dt^2 (GAMES101); d from SolverSettings::damping_rate
 };
 
 enum class GroundMode : uint32_t {
@@ -55,6 +55,16 @@ struct Anchor {
   bool keep_above_ground = false;  // NeHe: the rope connection never goes below the ground
 };
 
+// Long-range attachments (tethers) for the particles of one object: each free particle may be no
+// further from its nearest pins than its distance to them in the rest shape, along the cloth,
+// times `scale`. They hold a pinned cloth's length however many particles it has, where the
+// relaxation sweeps alone leave an error that grows with the resolution (sim/modules/tethers.h).
+struct TetherGroup {
+  uint32_t first_particle = 0;
+  uint32_t particle_count = 0;
+  float scale = 1.0f;  // >= 1: the stretch the tethers allow along any path from a pin is scale - 1
+};
+
 struct Sphere {
   glm::vec3 center{0.0f};  // m
   float radius = 0.0f;     // m
@@ -78,23 +88,26 @@ struct Environment {
   SpringDamping spring_damping = SpringDamping::axial;
 };
 
-// Which implementation of the passes runs a model (both in the CPU reference and on the GPU).
+// Which solver modules run a cloth grid (both in the CPU reference and on the GPU): the general
+// ones every object can use, or the grid ones, which find a grid node's neighbours by index.
 enum class SolverVariant : uint32_t {
   // The general path, except for a cloth grid whose links are not listed (too large to list):
   // that takes the grid path. Gauss-Seidel colouring converges faster per sweep than the grid
   // path's Jacobi sweeps, so the grid path is for when bandwidth, not convergence, is the limit.
   automatic = 0,
   general = 1,  // springs through a per-particle adjacency, coloured Gauss-Seidel constraints
-  grid = 2,     // a cloth grid's neighbours by index, Jacobi constraint sweeps (grid_layout.h)
+  grid = 2,     // neighbours by index, Jacobi constraint sweeps (grid_layout.h)
 };
 
 struct SolverSettings {
   Integrator integrator = Integrator::verlet;
-  SolverVariant variant = SolverVariant::automatic;
-  float frame_dt = 1.0f / 60.0f;   // s of simulated time per frame
-  uint32_t substeps = 16;          // per frame, >= 1
-  uint32_t relaxation_sweeps = 8;  // constraint sweeps per substep
-  float verlet_damping = 0.0f;     // d, [0, 1)
+  SolverVariant variant = SolverVariant::automatic;  // for every cloth grid of the model
+  float frame_dt = 1.0f / 60.0f;                     // s of simulated time per frame
+  uint32_t substeps = 16;                            // per frame, >= 1
+  uint32_t relaxation_sweeps = 8;                    // constraint sweeps per substep
+  // 1/s, >= 0: Verlet's velocities decay as exp(-damping_rate t), whatever the substep (a
+  // substep of length dt keeps exp(-damping_rate dt) of its motion).
+  float damping_rate = 0.0f;
 };
 
 struct Model {
@@ -104,20 +117,18 @@ struct Model {
   std::vector<Spring> springs;
   std::vector<DistanceConstraint> constraints;
   std::vector<Anchor> anchors;
-  std::vector<glm::uvec3> triangles;  // for drawing and normals; no physics of their own
+  std::vector<BendingElement> bending;  // listed (meshes'); cloth grids describe theirs
+  std::vector<glm::uvec3> triangles;     // for drawing and normals; no physics of their own
   Environment environment;
   SolverSettings solver;
-  // Set by add_cloth_grid when the model is that one grid (the grid path can then run it);
-  // cleared when anything else is added.
-  std::optional<GridLayout> grid;
+  // Every cloth grid add_cloth_grid built, with where its particles and links are: the grid
+  // solver modules can run these by index (solver_paths.h).
+  std::vector<GridLayout> grids;
+  std::vector<TetherGroup> tether_groups;
 
   uint32_t particle_count() const { return static_cast<uint32_t>(positions.size()); }
   // Adds a particle at rest and returns its index; inverse mass 0 pins it.
   uint32_t add_particle(const glm::vec3& position, float inverse_mass);
-  // Called by the topology builders before they add an object: the model stops being a single
-  // cloth grid. Throws ModelError if it holds a grid whose links are not listed (it can hold
-  // nothing else). `what` names the object for the message.
-  void prepare_to_add_object(const char* what);
 };
 
 }  // namespace weft

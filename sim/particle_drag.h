@@ -1,18 +1,17 @@
 // A mouse drag, the same in both solvers (the GLUT lab's "dragging moves it with the cursor").
-// The dragged particle is pinned (inverse mass 0) and the anchor slot PackedModel reserves for
-// drags pulls it towards the target in every substep. Ending the drag gives the particle its
-// inverse mass back; it leaves with the velocity the drag gave it, so a flick throws the cloth.
+// The dragged particle is pinned (inverse mass 0) and the anchors module's drag slot
+// (modules/anchors.h) pulls it towards the target in every substep. Ending the drag gives the
+// particle its inverse mass back; it leaves with the velocity the drag gave it, so a flick throws
+// the cloth.
 #pragma once
 
 #include <cstdint>
 
 #include <glm/vec3.hpp>
 
-#include "sim/gpu_types.h"
+#include "shaders/anchors.h"
 
 namespace weft {
-
-struct PackedModel;
 
 // Time constant of the pull towards the cursor, s: ~63% of the way in 30 ms, and no
 // teleporting when the mouse jumps (which would launch the particle on release).
@@ -26,10 +25,5 @@ struct ParticleDrag {
 
 // The drag slot's anchor: pulls `particle` towards `target` (m) with time constant follow_time.
 gpu::Anchor make_drag_anchor(uint32_t particle, const glm::vec3& target, float follow_time);
-
-// Throws ModelError when the particle does not exist, when one of the model's own anchors drives
-// it (two anchors moving one particle would race), or when the target or time is not finite.
-void check_drag(const PackedModel& packed, uint32_t particle, const glm::vec3& target,
-                float follow_time);
 
 }  // namespace weft

@@ -17,7 +17,9 @@ struct ParticleState {
   std::vector<vec4> previous;    // xyz: position at the start of the substep
   std::vector<vec4> velocities;  // xyz: m/s (Euler integrators)
   std::vector<vec4> forces;      // xyz: N, this substep
-  std::vector<Real> lambdas;     // XPBD multiplier per constraint
+  // What the solver modules keep from pass to pass besides the particles (XPBD multipliers),
+  // one array per state buffer a module declares, in the order of the solver's module list.
+  std::vector<std::vector<Real>> module_arrays;
 };
 
 // Every particle's velocity. Verlet keeps none: it is the last substep's displacement over its

@@ -5,32 +5,32 @@
 namespace weft {
 
 PassTimer::PassTimer(const Device& device, uint32_t slots, uint32_t capacity_per_slot)
-    : queries_(device, slots, capacity_per_slot, "pass timer"), names_(slots) {}
+    : queries_(device, slots, capacity_per_slot, "pass timer"), passes_(slots) {}
 
 void PassTimer::begin(VkCommandBuffer cmd, uint32_t slot) {
   slot_ = slot;
-  names_[slot].clear();
+  passes_[slot].clear();
   queries_.reset(cmd, slot);
   queries_.write(cmd, slot, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
 }
 
-void PassTimer::mark(VkCommandBuffer cmd, const std::string& section) {
+void PassTimer::mark(VkCommandBuffer cmd, const PassInfo& pass) {
   // ALL_COMMANDS: the timestamp is taken once every earlier command has finished, whatever kind
   // of work it was (compute, copies, drawing), so the section holds all of it.
   queries_.write(cmd, slot_, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT);
-  names_[slot_].push_back(section);
+  passes_[slot_].push_back(&pass);
 }
 
 std::optional<FrameTimings> PassTimer::read(uint32_t slot) const {
   const std::optional<std::vector<double>> ns = queries_.read_ns(slot);
-  if (!ns || ns->size() != names_[slot].size() + 1) return std::nullopt;
+  if (!ns || ns->size() != passes_[slot].size() + 1) return std::nullopt;
   FrameTimings timings;
-  for (size_t i = 0; i < names_[slot].size(); ++i) {
+  for (size_t i = 0; i < passes_[slot].size(); ++i) {
     const double ms = ((*ns)[i + 1] - (*ns)[i]) * 1e-6;
     auto it = std::find_if(timings.sections.begin(), timings.sections.end(),
-                           [&](const auto& s) { return s.first == names_[slot][i]; });
+                           [&](const auto& s) { return s.first == passes_[slot][i]; });
     if (it == timings.sections.end()) {
-      timings.sections.emplace_back(names_[slot][i], ms);
+      timings.sections.emplace_back(passes_[slot][i], ms);
     } else {
       it->second += ms;
     }

@@ -6,18 +6,18 @@
 
 #include <cstdint>
 #include <optional>
-#include <string>
 #include <utility>
 #include <vector>
 
 #include "engine/timestamp_queries.h"
+#include "sim/pass_info.h"
 
 namespace weft {
 
 struct FrameTimings {
-  // GPU milliseconds per section name, summed over the frame, in order of first appearance
-  // ("frame updates", "force accumulation", "Verlet update", "constraint relaxation", ...).
-  std::vector<std::pair<std::string, double>> sections;
+  // GPU milliseconds per pass, summed over the frame, in order of first appearance (every colour
+  // and sweep of a relaxation pass adds up to one entry).
+  std::vector<std::pair<const PassInfo*, double>> sections;
   double total_ms = 0.0;  // first timestamp to last
 };
 
@@ -28,15 +28,14 @@ class PassTimer {
   bool supported() const { return queries_.supported(); }
   // Starts the slot's frame: resets its pool and takes the first timestamp.
   void begin(VkCommandBuffer cmd, uint32_t slot);
-  // Ends a section: everything recorded since the last mark (or begin) counts as `section`.
-  // Sections of the same name add up; the name should be a stable string (a pass name).
-  void mark(VkCommandBuffer cmd, const std::string& section);
+  // Ends a section: everything recorded since the last mark (or begin) counts as `pass`.
+  void mark(VkCommandBuffer cmd, const PassInfo& pass);
   // The slot's timings once the GPU has finished its frame; nothing before (never waits).
   std::optional<FrameTimings> read(uint32_t slot) const;
 
  private:
   TimestampQueries queries_;
-  std::vector<std::vector<std::string>> names_;  // per slot, the section each timestamp ends
+  std::vector<std::vector<const PassInfo*>> passes_;  // per slot, the pass each timestamp ends
   uint32_t slot_ = 0;
 };
 

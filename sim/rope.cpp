@@ -30,7 +30,6 @@ uint32_t add_rope(Model& model, const RopeDesc& rope) {
     }
   }
 
-  model.prepare_to_add_object("rope");
   const uint32_t first = model.particle_count();
   for (uint32_t i = 0; i < rope.node_count; ++i) {
     const float t = static_cast<float>(i) / static_cast<float>(rope.node_count - 1);

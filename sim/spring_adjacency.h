@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "sim/gpu_types.h"
+#include "shaders/springs.h"
 
 namespace weft {
 

@@ -14,9 +14,15 @@
 #include "app/bench/bench_scene.h"
 #include "app/bench/pass_traffic.h"
 #include "app/bench/statistics.h"
-#include "sim/gpu_buffers.h"
+#include "sim/cloth_grid.h"
+#include "sim/gpu_footprint.h"
 #include "sim/grid_layout.h"
-#include "sim/packed_model.h"
+#include "sim/modules/adjacency_springs.h"
+#include "sim/modules/anchors.h"
+#include "sim/modules/coloured_distance.h"
+#include "sim/modules/grid_jacobi.h"
+#include "sim/modules/grid_springs.h"
+#include "sim/solver_core.h"
 #include "tests/support/test_scenes.h"
 
 namespace weft::test {
@@ -49,18 +55,32 @@ TEST(BenchStatistics, MedianPercentileAndMean) {
   EXPECT_EQ(summarize({}).count, 0u);
 }
 
-TEST(BenchScene, FootprintFromCountsMatchesTheBuiltCloth) {
+TEST(BenchScene, CountsFromTheGridMatchTheBuiltCloth) {
   for (BenchConstraints constraints : {BenchConstraints::none, BenchConstraints::structural,
                                        BenchConstraints::structural_and_shear}) {
     for (GridSize grid : {GridSize{2, 2}, GridSize{3, 7}, GridSize{16, 9}})
       for (SolverVariant variant : {SolverVariant::general, SolverVariant::grid}) {
         const BenchSceneSettings settings{grid, 4, 2, Integrator::verlet, constraints, variant};
-        const GpuFootprint counted = bench_cloth_footprint(settings);
-        const GpuFootprint built = GpuFootprint::of(pack_model(make_bench_cloth(settings)));
-        EXPECT_EQ(counted.particles, built.particles) << grid_name(grid);
-        EXPECT_EQ(counted.spring_refs, built.spring_refs) << grid_name(grid);
-        EXPECT_EQ(counted.constraints, built.constraints) << grid_name(grid);
-        EXPECT_EQ(gpu_bytes_needed(counted), gpu_bytes_needed(built)) << grid_name(grid);
+        const Model model = make_bench_cloth(settings);
+        const SolverCore core(model);
+        // The particle state counted before building is the built solver's, and a lower bound
+        // of all it needs.
+        const std::vector<GpuBufferSize> counted = bench_cloth_particle_buffers(settings);
+        const std::vector<GpuBufferSize> built = gpu_buffer_sizes(core);
+        ASSERT_LE(counted.size(), built.size());
+        for (size_t b = 0; b < counted.size(); ++b) {
+          EXPECT_EQ(counted[b].name, built[b].name) << grid_name(grid);
+          EXPECT_EQ(counted[b].bytes, built[b].bytes) << grid_name(grid);
+        }
+        EXPECT_LT(total_bytes(counted), total_bytes(built)) << grid_name(grid);
+        // The links counted from the grid are those the model describes.
+        const BenchClothLinks links = count_bench_cloth_links(settings);
+        const ClothGridCounts grid_links = count_cloth_grid(grid.columns, grid.rows);
+        EXPECT_EQ(links.springs, grid_links.structural + grid_links.shear + grid_links.bend);
+        if (variant == SolverVariant::general) {
+          EXPECT_EQ(links.springs, model.springs.size()) << grid_name(grid);
+          EXPECT_EQ(links.constraints, model.constraints.size()) << grid_name(grid);
+        }
       }
   }
 }
@@ -84,15 +104,15 @@ class AccessCount {
   std::map<std::pair<std::string, uint64_t>, uint64_t> writes_;
 };
 
-bool is_pinned(const PackedModel& m, uint32_t i) {
-  return m.positions[i].w == 0.0f;
+bool is_pinned(const SolverCore& m, uint32_t i) {
+  return m.positions()[i].w == 0.0f;
 }
-bool verlet(const PackedModel& m) {
-  return m.params.integrator == WEFT_INTEGRATOR_VERLET;
+bool verlet(const SolverCore& m) {
+  return m.params().integrator == WEFT_INTEGRATOR_VERLET;
 }
 
-// simulation_bindings.glsl's velocity_of().
-void read_velocity(AccessCount& a, const PackedModel& m, uint32_t i) {
+// particle_bindings.glsl's velocity_of().
+void read_velocity(AccessCount& a, const SolverCore& m, uint32_t i) {
   if (verlet(m)) {
     a.read("positions", i, 16);
     a.read("previous", i, 16);
@@ -102,21 +122,26 @@ void read_velocity(AccessCount& a, const PackedModel& m, uint32_t i) {
 }
 
 // accumulate_forces.comp, one dispatch.
-uint64_t force_bytes(const PackedModel& m) {
+uint64_t force_bytes(const SolverCore& m) {
   AccessCount a;
-  for (uint32_t i = 0; i < m.particle_count(); ++i) {
+  const AdjacencySprings& springs = *m.find<AdjacencySprings>();
+  const SpringAdjacency& adjacency = springs.adjacency();
+  for (uint32_t r = 0; r < springs.ranges().size(); ++r)
+    a.read("ranges", r, sizeof(gpu::ParticleRange));  // the binary search may visit each
+  for (uint32_t t = 0; t + 1 < adjacency.offsets.size(); ++t) {
+    const uint32_t i = springs.particle_of_thread(t);
     a.read("positions", i, 16);
     if (is_pinned(m, i)) {
       a.write("forces", i, 16);
       continue;
     }
     read_velocity(a, m, i);
-    a.read("spring offsets", i, 4);
-    a.read("spring offsets", i + 1, 4);
-    for (uint32_t k = m.springs.offsets[i]; k < m.springs.offsets[i + 1]; ++k) {
+    a.read("spring offsets", t, 4);
+    a.read("spring offsets", t + 1, 4);
+    for (uint32_t k = adjacency.offsets[t]; k < adjacency.offsets[t + 1]; ++k) {
       a.read("spring refs", k, sizeof(gpu::SpringRef));
-      a.read("positions", m.springs.refs[k].other, 16);
-      read_velocity(a, m, m.springs.refs[k].other);
+      a.read("positions", adjacency.refs[k].other, 16);
+      read_velocity(a, m, adjacency.refs[k].other);
     }
     a.write("forces", i, 16);
   }
@@ -124,7 +149,7 @@ uint64_t force_bytes(const PackedModel& m) {
 }
 
 // integrate.comp, one dispatch.
-uint64_t integrate_bytes(const PackedModel& m) {
+uint64_t integrate_bytes(const SolverCore& m) {
   AccessCount a;
   for (uint32_t i = 0; i < m.particle_count(); ++i) {
     a.read("positions", i, 16);
@@ -143,11 +168,12 @@ uint64_t integrate_bytes(const PackedModel& m) {
 }
 
 // relax_distance.comp, one dispatch per colour.
-uint64_t relax_colour_bytes(const PackedModel& m, uint32_t colour, bool reset_lambda) {
+uint64_t relax_colour_bytes(const SolverCore& m, uint32_t colour, bool reset_lambda) {
   AccessCount a;
-  const auto& offsets = m.constraints.color_offsets;
+  const ColoredConstraints& colored = m.find<ColouredDistance>()->colored();
+  const auto& offsets = colored.color_offsets;
   for (uint32_t c = offsets[colour]; c < offsets[colour + 1]; ++c) {
-    const gpu::DistanceConstraint& k = m.constraints.constraints[c];
+    const gpu::DistanceConstraint& k = colored.constraints[c];
     a.read("constraints", c, 16);
     a.read("positions", k.a, 16);
     a.read("positions", k.b, 16);
@@ -167,10 +193,11 @@ uint64_t relax_colour_bytes(const PackedModel& m, uint32_t colour, bool reset_la
 }
 
 // drive_anchors.comp, one dispatch.
-uint64_t anchor_bytes(const PackedModel& m) {
+uint64_t anchor_bytes(const SolverCore& m) {
   AccessCount a;
-  for (uint32_t k = 0; k < m.params.anchor_count; ++k) {  // one thread per active anchor
-    const uint32_t i = m.anchors[k].particle;
+  const Anchors& anchors = *m.find<Anchors>();
+  for (uint32_t k = 0; k < anchors.model_anchor_count(); ++k) {  // one thread per active anchor
+    const uint32_t i = anchors.anchors()[k].particle;
     a.read("anchors", k, sizeof(gpu::Anchor));
     a.read("positions", i, 16);
     a.write("previous", i, 16);
@@ -180,13 +207,12 @@ uint64_t anchor_bytes(const PackedModel& m) {
   return a.bytes();
 }
 
-// The grid path's neighbours of particle i in direction d, as grid_directions.glsl finds them.
-bool grid_neighbour(const PackedModel& m, uint32_t i, const GridDirection& d, uint32_t& j) {
-  const int c = static_cast<int>(i % m.grid_params.columns) + d.column_offset;
-  const int r = static_cast<int>(i / m.grid_params.columns) + d.row_offset;
-  j = static_cast<uint32_t>(r) * m.grid_params.columns + static_cast<uint32_t>(c);
-  return c >= 0 && c < static_cast<int>(m.grid_params.columns) && r >= 0 &&
-         r < static_cast<int>(m.grid_params.rows);
+// The grid path's neighbours of a node in direction d, as grid_directions.glsl finds them.
+bool grid_neighbour(const gpu::GridParams& g, uint32_t node, const GridDirection& d, uint32_t& j) {
+  const int c = static_cast<int>(node % g.columns) + d.column_offset;
+  const int r = static_cast<int>(node / g.columns) + d.row_offset;
+  j = static_cast<uint32_t>(r) * g.columns + static_cast<uint32_t>(c);
+  return c >= 0 && c < static_cast<int>(g.columns) && r >= 0 && r < static_cast<int>(g.rows);
 }
 
 uint32_t kind_bit(const GridDirection& d) {
@@ -194,79 +220,107 @@ uint32_t kind_bit(const GridDirection& d) {
 }
 
 // grid_accumulate_forces.comp, one dispatch.
-uint64_t grid_force_bytes(const PackedModel& m) {
+uint64_t grid_force_bytes(const SolverCore& m) {
   AccessCount a;
-  for (uint32_t i = 0; i < m.particle_count(); ++i) {
-    a.read("positions", i, 16);
-    a.write("forces", i, 16);
-    if (is_pinned(m, i)) continue;
-    read_velocity(a, m, i);
-    for (const GridDirection& d : kGridDirections) {
-      uint32_t j = 0;
-      if ((m.grid_params.spring_kinds & kind_bit(d)) == 0 || !grid_neighbour(m, i, d, j)) continue;
-      a.read("positions", j, 16);
-      read_velocity(a, m, j);
+  const GridSet& grids = m.find<GridSprings>()->grids();
+  for (uint32_t g = 0; g < grids.grid_count(); ++g) {
+    const gpu::GridParams& grid = grids.params()[g];
+    a.read("grids", g, sizeof(gpu::GridParams));
+    for (uint32_t node = 0; node < grid.columns * grid.rows; ++node) {
+      const uint32_t i = grid.first_particle + node;
+      a.read("positions", i, 16);
+      a.write("forces", i, 16);
+      if (is_pinned(m, i)) continue;
+      read_velocity(a, m, i);
+      for (const GridDirection& d : kGridDirections) {
+        uint32_t j = 0;
+        if ((grid.spring_kinds & kind_bit(d)) == 0 || !grid_neighbour(grid, node, d, j)) continue;
+        a.read("positions", grid.first_particle + j, 16);
+        read_velocity(a, m, grid.first_particle + j);
+      }
     }
   }
   return a.bytes();
 }
 
 // relax_grid_jacobi.comp, one sweep (one dispatch), and the copy back after an odd last sweep.
-uint64_t grid_relax_bytes(const PackedModel& m, uint32_t sweep, bool copy_back) {
+uint64_t grid_relax_bytes(const SolverCore& m, uint32_t sweep, bool copy_back) {
   AccessCount a;
-  const char* source = sweep % 2 ? "scratch" : "positions";
-  const char* target = sweep % 2 ? "positions" : "scratch";
-  const char* lambda_source = sweep % 2 ? "lambdas scratch" : "lambdas";
-  const char* lambda_target = sweep % 2 ? "lambdas" : "lambdas scratch";
-  const bool lambdas = m.grid_params.uses_lambdas != 0;
-  for (uint32_t i = 0; i < m.particle_count(); ++i) {
-    a.read(source, i, 16);
-    for (const GridDirection& d : kGridDirections) {
-      uint32_t j = 0;
-      if ((m.grid_params.constraint_kinds & kind_bit(d)) == 0 || !grid_neighbour(m, i, d, j)) {
-        continue;
+  const GridJacobi& jacobi = *m.find<GridJacobi>();
+  const GridSet& grids = jacobi.grids();
+  const bool odd = sweep % 2 == 1;
+  const bool lambdas = jacobi.lambda_count() > 0;
+  for (uint32_t g = 0; g < grids.grid_count(); ++g) {
+    const gpu::GridParams& grid = grids.params()[g];
+    a.read("grids", g, sizeof(gpu::GridParams));
+    // Positions are read from (and written to) the particle buffer by particle, scratch by thread.
+    auto read_source = [&](uint32_t node) {
+      if (odd) {
+        a.read("scratch", grid.first_thread + node, 16);
+      } else {
+        a.read("positions", grid.first_particle + node, 16);
       }
-      a.read(source, j, 16);
-      const uint32_t owner = d.forward ? i : j;
-      const uint64_t slot = uint64_t{owner} * kGridLambdasPerParticle + d.slot;
-      if (lambdas && sweep > 0) a.read(lambda_source, slot, 4);
-      if (lambdas && d.forward) a.write(lambda_target, slot, 4);
-    }
-    a.write(target, i, 16);
-    if (!verlet(m)) {
-      a.read("velocities", i, 16);
-      a.write("velocities", i, 16);
+    };
+    for (uint32_t node = 0; node < grid.columns * grid.rows; ++node) {
+      read_source(node);
+      for (const GridDirection& d : kGridDirections) {
+        uint32_t j = 0;
+        if ((grid.constraint_kinds & kind_bit(d)) == 0 || !grid_neighbour(grid, node, d, j)) {
+          continue;
+        }
+        read_source(j);
+        const uint32_t owner = grid.first_thread + (d.forward ? node : j);
+        const uint64_t slot = uint64_t{owner} * kGridLambdasPerParticle + d.slot;
+        if (lambdas && sweep > 0) a.read(odd ? "lambdas scratch" : "lambdas", slot, 4);
+        if (lambdas && d.forward) a.write(odd ? "lambdas" : "lambdas scratch", slot, 4);
+      }
+      if (odd) {
+        a.write("positions", grid.first_particle + node, 16);
+      } else {
+        a.write("scratch", grid.first_thread + node, 16);
+      }
+      if (!verlet(m)) {
+        a.read("velocities", grid.first_particle + node, 16);
+        a.write("velocities", grid.first_particle + node, 16);
+      }
     }
   }
   uint64_t bytes = a.bytes();
   if (copy_back) {
-    bytes += 2 * m.particle_count() * 16;
-    if (lambdas) bytes += 2 * m.lambda_count() * 4;
+    bytes += 2 * uint64_t{grids.thread_count()} * 16;
+    if (lambdas) bytes += 2 * jacobi.lambda_count() * 4;
   }
   return bytes;
 }
 
-uint64_t traffic_of(const std::vector<PassTraffic>& traffic, const std::string& section) {
+uint64_t traffic_of(const std::vector<PassTraffic>& traffic, const std::string& name) {
   for (const PassTraffic& t : traffic)
-    if (t.section == section) return t.bytes;
-  ADD_FAILURE() << "no traffic for '" << section << "'";
+    if (t.pass->name == name) return t.bytes;
+  ADD_FAILURE() << "no traffic for '" << name << "'";
   return 0;
 }
 
+std::string integrate_name(const SolverCore& m) {
+  if (m.params().integrator == WEFT_INTEGRATOR_VERLET) return "Verlet update";
+  if (m.params().integrator == WEFT_INTEGRATOR_SEMI_IMPLICIT_EULER) {
+    return "semi-implicit Euler update";
+  }
+  return "explicit Euler update";
+}
+
 void expect_counts_match(const Model& model, uint32_t substeps) {
-  const PackedModel m = pack_model(model);
-  const TrafficInputs inputs = TrafficInputs::of(m, substeps);
-  const std::vector<PassTraffic> traffic = general_solver_traffic(inputs);
-  const uint32_t integrator = m.params.integrator;
+  const SolverCore m(model);
+  const FrameShape shape = m.current_shape(substeps);
+  const std::vector<PassTraffic> traffic = frame_traffic(m, shape);
   EXPECT_EQ(traffic_of(traffic, "force accumulation"), substeps * force_bytes(m));
-  EXPECT_EQ(traffic_of(traffic, timer_section(Pass::integrate, integrator)),
-            substeps * integrate_bytes(m));
-  if (m.params.anchor_count > 0) {
+  EXPECT_EQ(traffic_of(traffic, integrate_name(m)), substeps * integrate_bytes(m));
+  if (!model.anchors.empty()) {
     EXPECT_EQ(traffic_of(traffic, "anchors"), substeps * anchor_bytes(m));
   }
   uint64_t relax = 0;
-  for (uint32_t sweep = 0; sweep < inputs.sweeps; ++sweep)
-    for (uint32_t colour = 0; colour < m.constraints.color_count(); ++colour)
+  const uint32_t colours = m.find<ColouredDistance>()->colored().color_count();
+  for (uint32_t sweep = 0; sweep < shape.relaxation_sweeps; ++sweep)
+    for (uint32_t colour = 0; colour < colours; ++colour)
       relax += relax_colour_bytes(m, colour, sweep == 0);
   ASSERT_GT(relax, 0u);
   EXPECT_EQ(traffic_of(traffic, "constraint relaxation"), substeps * relax);
@@ -296,22 +350,21 @@ TEST(BenchTraffic, BytesPerPassMatchACountOfEveryShaderAccess) {
 }
 
 void expect_grid_counts_match(const Model& model, uint32_t substeps) {
-  const PackedModel m = pack_model(model);
-  ASSERT_TRUE(m.grid_path);
-  const TrafficInputs inputs = TrafficInputs::of(m, substeps);
-  const std::vector<PassTraffic> traffic = grid_solver_traffic(inputs);
-  EXPECT_EQ(traffic_of(traffic, "force accumulation"), substeps * grid_force_bytes(m));
-  EXPECT_EQ(traffic_of(traffic, timer_section(Pass::integrate, m.params.integrator)),
-            substeps * integrate_bytes(m));
-  if (m.params.anchor_count > 0) {
+  const SolverCore m(model);
+  ASSERT_NE(m.find<GridSprings>(), nullptr);
+  const FrameShape shape = m.current_shape(substeps);
+  const std::vector<PassTraffic> traffic = frame_traffic(m, shape);
+  EXPECT_EQ(traffic_of(traffic, "force accumulation (grid)"), substeps * grid_force_bytes(m));
+  EXPECT_EQ(traffic_of(traffic, integrate_name(m)), substeps * integrate_bytes(m));
+  if (!model.anchors.empty()) {
     EXPECT_EQ(traffic_of(traffic, "anchors"), substeps * anchor_bytes(m));
   }
   uint64_t relax = 0;
-  for (uint32_t sweep = 0; sweep < inputs.sweeps; ++sweep) {
-    relax += grid_relax_bytes(m, sweep, sweep + 1 == inputs.sweeps && sweep % 2 == 0);
+  for (uint32_t sweep = 0; sweep < shape.relaxation_sweeps; ++sweep) {
+    relax += grid_relax_bytes(m, sweep, sweep + 1 == shape.relaxation_sweeps && sweep % 2 == 0);
   }
   ASSERT_GT(relax, 0u);
-  EXPECT_EQ(traffic_of(traffic, "constraint relaxation"), substeps * relax);
+  EXPECT_EQ(traffic_of(traffic, "constraint relaxation (grid Jacobi)"), substeps * relax);
 }
 
 TEST(BenchTraffic, GridPathBytesPerPassMatchACountOfEveryShaderAccess) {
@@ -337,13 +390,11 @@ TEST(BenchTraffic, GridPathBytesPerPassMatchACountOfEveryShaderAccess) {
 }
 
 TEST(BenchTraffic, MinimumBytesAreOneReadAndWritePerSweep) {
-  const PackedModel m =
-      pack_model(make_bench_cloth({{10, 10}, 16, 8, Integrator::verlet, BenchConstraints::none}));
-  TrafficInputs inputs = TrafficInputs::of(m, 16);
-  EXPECT_EQ(inputs.sweeps, 0u);  // no constraints: the sweeps do not run
-  EXPECT_EQ(minimum_frame_bytes(inputs), 16u * 100u * 64u);
-  inputs.sweeps = 8;
-  EXPECT_EQ(minimum_frame_bytes(inputs), 16u * 100u * (64u + 8u * 32u));
+  const SolverCore m(
+      make_bench_cloth({{10, 10}, 16, 8, Integrator::verlet, BenchConstraints::none}));
+  EXPECT_EQ(m.current_shape(16).relaxation_sweeps, 0u);  // no constraints: the sweeps do not run
+  EXPECT_EQ(minimum_frame_bytes(100, 16, 0), 16u * 100u * 64u);
+  EXPECT_EQ(minimum_frame_bytes(100, 16, 8), 16u * 100u * (64u + 8u * 32u));
 }
 
 }  // namespace

@@ -87,8 +87,10 @@ dispatches=$(grep -c 'name="vkCmdDispatch"' "$xml")
 labels=$(grep -c 'name="vkCmdBeginDebugUtilsLabelEXT"' "$xml")
 # Every dispatch sits in a pass label: labels = dispatches + 16 substeps + 1 frame.
 [ "$labels" -eq $((dispatches + 17)) ] || fail "$dispatches dispatches but $labels labels"
-for name in positions "previous positions" forces "spring refs" constraints lambdas \
-  "simulation commands [0-9]" "force accumulation" "simulation pipeline layout"; do
+# Particle buffers by field, module buffers as "<module>: <buffer>", pipelines by shader.
+for name in positions "previous positions" forces "springs: spring refs" \
+  "distance constraints: constraints" "distance constraints: lambdas" \
+  "simulation commands [0-9]" "accumulate_forces.comp" "compute layout (sets of 6 3 buffers)"; do
   has_name "$name"
 done
 echo "capture_test: $capture holds one frame: $dispatches labelled dispatches, named buffers"

@@ -7,6 +7,7 @@
 
 #include "sim/cpu_solver.h"
 #include "sim/model_error.h"
+#include "sim/modules/tethers.h"
 #include "tests/support/test_scenes.h"
 
 namespace weft::test {
@@ -18,8 +19,15 @@ glm::dvec3 position_of(const CpuSolver<double>& solver, uint32_t i) {
   return glm::dvec3(solver.state().positions[i]);
 }
 
+// cloth_scene without its tethers: the drag's own mechanics, free of the cloth's reach.
+Model untethered_cloth(Integrator integrator) {
+  Model model = cloth_scene(integrator);
+  model.tether_groups.clear();
+  return model;
+}
+
 TEST(Drag, PullsTheParticleToTheTargetAndPinsIt) {
-  const Model model = cloth_scene(Integrator::verlet);
+  const Model model = untethered_cloth(Integrator::verlet);
   CpuSolver<double> solver(model);
   const glm::vec3 target = model.positions[kDragged] + glm::vec3(0.0f, 0.3f, 0.1f);
   solver.drag(kDragged, target);
@@ -35,7 +43,7 @@ TEST(Drag, PullsTheParticleToTheTargetAndPinsIt) {
 }
 
 TEST(Drag, LettingGoGivesTheMassBackAndKeepsTheVelocity) {
-  const Model model = cloth_scene(Integrator::semi_implicit_euler);
+  const Model model = untethered_cloth(Integrator::semi_implicit_euler);
   CpuSolver<double> solver(model);
   glm::vec3 target = model.positions[kDragged];
   for (int frame = 0; frame < 10; ++frame) {
@@ -55,8 +63,34 @@ TEST(Drag, LettingGoGivesTheMassBackAndKeepsTheVelocity) {
   EXPECT_NEAR(solver.velocities()[kDragged].x, 0.0, 0.5);
 }
 
-TEST(Drag, MovingToAnotherParticleReleasesTheFirst) {
+TEST(Drag, StopsWhereTheClothsTethersReach) {
+  // With tethers, the dragged particle stays within its tethers' reach of the pins, however far
+  // the cursor goes: the cloth stretches only as far as its material allows.
   const Model model = cloth_scene(Integrator::verlet);
+  CpuSolver<double> solver(model);
+  const Tethers& tethers = *solver.core().find<Tethers>();
+  const gpu::Tether tether = tethers.tethers()[kDragged];
+  ASSERT_NE(tether.pin0, WEFT_TETHER_NONE);
+  const glm::vec3 target = model.positions[kDragged] + glm::vec3(0.0f, 0.0f, 2.0f);
+  for (int frame = 0; frame < 30; ++frame) {
+    solver.drag(kDragged, target);
+    solver.step_frame();
+  }
+  const double reach = glm::distance(position_of(solver, kDragged),
+                                     glm::dvec3(solver.state().positions[tether.pin0]));
+  EXPECT_LE(reach, tether.max_length0 * (1.0 + 1e-6));
+  EXPECT_GT(glm::distance(position_of(solver, kDragged), glm::dvec3(target)), 1.0);
+  // Without tethers the same drag reaches the cursor.
+  CpuSolver<double> free(untethered_cloth(Integrator::verlet));
+  for (int frame = 0; frame < 30; ++frame) {
+    free.drag(kDragged, target);
+    free.step_frame();
+  }
+  EXPECT_LT(glm::distance(position_of(free, kDragged), glm::dvec3(target)), 1e-3);
+}
+
+TEST(Drag, MovingToAnotherParticleReleasesTheFirst) {
+  const Model model = untethered_cloth(Integrator::verlet);
   CpuSolver<double> solver(model);
   solver.drag(kDragged, model.positions[kDragged]);
   solver.drag(kDragged + 1, model.positions[kDragged + 1]);
@@ -67,7 +101,7 @@ TEST(Drag, MovingToAnotherParticleReleasesTheFirst) {
 }
 
 TEST(Drag, APinnedParticleStaysPinnedWhereItWasLeft) {
-  const Model model = cloth_scene(Integrator::verlet);
+  const Model model = untethered_cloth(Integrator::verlet);
   CpuSolver<double> solver(model);
   const uint32_t pinned = 0;  // a corner pinned without an anchor
   ASSERT_EQ(model.inverse_masses[pinned], 0.0f);
@@ -81,7 +115,7 @@ TEST(Drag, APinnedParticleStaysPinnedWhereItWasLeft) {
 }
 
 TEST(Drag, RefusesAnchoredAndMissingParticles) {
-  const Model model = cloth_scene(Integrator::verlet);
+  const Model model = untethered_cloth(Integrator::verlet);
   CpuSolver<float> solver(model);
   EXPECT_THROW(solver.drag(model.anchors[0].particle, {0.0f, 0.0f, 0.0f}), ModelError);
   EXPECT_THROW(solver.drag(model.particle_count(), {0.0f, 0.0f, 0.0f}), ModelError);

@@ -1,9 +1,11 @@
-// Live edits on the GPU against the CPU reference (sim/live_parameters.h): environment, colliders,
-// solver settings and link materials changed mid-run, for every integrator.
+// Live edits on the GPU against the CPU reference (SolverCore::set_parameters and
+// set_link_materials): environment, colliders, solver settings and link materials changed
+// mid-run, on both solver paths, for every integrator.
 #include <gtest/gtest.h>
 
 #include "sim/cpu_solver.h"
 #include "sim/gpu_solver.h"
+#include "sim/grid_layout.h"
 #include "tests/support/state_compare.h"
 #include "tests/support/test_scenes.h"
 #include "tests/support/vulkan_fixture.h"
@@ -11,11 +13,12 @@
 namespace weft::test {
 namespace {
 
-class GpuLiveParametersTest : public VulkanTest,
-                              public ::testing::WithParamInterface<Integrator> {};
+class GpuLiveParametersTest
+    : public VulkanTest,
+      public ::testing::WithParamInterface<std::tuple<TestScene, Integrator>> {};
 
 TEST_P(GpuLiveParametersTest, GpuFollowsTheCpuReferenceThroughLiveEdits) {
-  Model model = cloth_scene(GetParam());
+  Model model = make_test_scene(std::get<0>(GetParam()), std::get<1>(GetParam()));
   CpuSolver<float> cpu(model);
   GpuSolver gpu(device(), model);
   cpu.step_frame();
@@ -29,6 +32,10 @@ TEST_P(GpuLiveParametersTest, GpuFollowsTheCpuReferenceThroughLiveEdits) {
     s.stiffness *= 0.5f;
   for (DistanceConstraint& c : model.constraints)
     c.compliance = 1e-5f;
+  for (GridLayout& grid : model.grids) {  // what the grid path reads its materials from
+    grid.bend.stiffness *= 0.5f;
+    grid.structural.compliance = grid.shear.compliance = 1e-5f;
+  }
   cpu.set_parameters(model);
   gpu.set_parameters(model);
   cpu.set_link_materials(model);
@@ -43,9 +50,12 @@ TEST_P(GpuLiveParametersTest, GpuFollowsTheCpuReferenceThroughLiveEdits) {
                        "positions after the edits"));
 }
 
-INSTANTIATE_TEST_SUITE_P(AllIntegrators, GpuLiveParametersTest,
-                         ::testing::Values(Integrator::explicit_euler,
-                                           Integrator::semi_implicit_euler, Integrator::verlet));
+INSTANTIATE_TEST_SUITE_P(
+    BothPathsAllIntegrators, GpuLiveParametersTest,
+    ::testing::Combine(::testing::Values(TestScene::cloth, TestScene::cloth_grid),
+                       ::testing::Values(Integrator::explicit_euler,
+                                         Integrator::semi_implicit_euler, Integrator::verlet)),
+    scene_and_integrator_name);
 
 }  // namespace
 }  // namespace weft::test

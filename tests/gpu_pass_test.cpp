@@ -1,5 +1,8 @@
-// Each GPU compute pass alone against its CPU reference function, from the same perturbed state,
-// for both test scenes and every integrator. Every particle's every field is compared.
+// Each GPU compute pass alone against its module's CPU mirror, from the same perturbed state, for
+// the test scenes and every integrator. Every step of a frame runs, module by module (the loop
+// over the solver's module list covers any kind of element registered); every particle's every
+// field and every module's state array are compared. Tests per module check what that module's
+// pass must visibly do.
 //
 // Tolerances. Both sides compute in float with the same formulas in the same order; they may
 // still differ by a few ULP per operation, because the GPU compiler may contract a*b+c into an
@@ -26,6 +29,15 @@
 #include "sim/cpu_solver.h"
 #include "sim/gpu_solver.h"
 #include "sim/grid_layout.h"
+#include "sim/modules/adjacency_springs.h"
+#include "sim/modules/anchors.h"
+#include "sim/modules/colliders.h"
+#include "sim/modules/coloured_distance.h"
+#include "sim/modules/external_forces.h"
+#include "sim/modules/grid_jacobi.h"
+#include "sim/modules/grid_springs.h"
+#include "sim/modules/particle_integration.h"
+#include "sim/modules/tethers.h"
 #include "tests/support/state_compare.h"
 #include "tests/support/test_scenes.h"
 #include "tests/support/vulkan_fixture.h"
@@ -42,10 +54,10 @@ std::vector<glm::vec4> widen(const std::vector<float>& values) {
   return out;
 }
 
-// Upper bound of the magnitudes of the terms accumulate_forces adds for particle i.
-double force_scale(const PackedModel& model, const ParticleState<float>& state,
+// Upper bound of the magnitudes of the terms a force gather adds for particle i.
+double force_scale(const SolverCore& core, const ParticleState<float>& state,
                    const std::vector<glm::vec3>& velocities, size_t i) {
-  const gpu::SimParams& p = model.params;
+  const gpu::SimParams& p = core.params();
   const float w = state.positions[i].w;
   if (w == 0.0f) return 1.0;
   const double speed = glm::length(velocities[i]);
@@ -57,23 +69,45 @@ double force_scale(const PackedModel& model, const ParticleState<float>& state,
         glm::distance(glm::vec3(state.positions[i]), glm::vec3(state.positions[other]));
     scale += stiffness * (rest + length) + damping * (speed + glm::length(velocities[other]));
   };
-  if (model.grid_path) {
+  if (const GridSprings* grid = core.find<GridSprings>()) {
     // Every grid link at this particle counted as a spring of the strongest kind: a bound.
-    const gpu::GridParams& g = model.grid_params;
-    const double stiffness = std::max({g.stiffness.x, g.stiffness.y, g.stiffness.z});
-    const double damping = std::max({g.damping.x, g.damping.y, g.damping.z});
-    const double rest = 2.0 * (g.bend_rest_lengths.x + g.bend_rest_lengths.y);
-    for_each_grid_link(*model.grid, [&](uint32_t a, uint32_t b, GridLinkKind, uint32_t) {
-      if (a == i) add_spring(b, rest, stiffness, damping);
-      if (b == i) add_spring(a, rest, stiffness, damping);
-    });
-    return scale;
+    for (size_t g = 0; g < grid->grids().layouts().size(); ++g) {
+      const GridLayout& layout = grid->grids().layouts()[g];
+      const gpu::GridParams& params = grid->grids().params()[g];
+      const double stiffness =
+          std::max({params.stiffness.x, params.stiffness.y, params.stiffness.z});
+      const double damping = std::max({params.damping.x, params.damping.y, params.damping.z});
+      const double rest = 2.0 * (params.bend_rest_lengths.x + params.bend_rest_lengths.y);
+      const uint32_t first = layout.first_particle;
+      for_each_grid_link(layout, [&](uint32_t a, uint32_t b, GridLinkKind, uint32_t) {
+        if (first + a == i) add_spring(first + b, rest, stiffness, damping);
+        if (first + b == i) add_spring(first + a, rest, stiffness, damping);
+      });
+    }
   }
-  for (uint32_t k = model.springs.offsets[i]; k < model.springs.offsets[i + 1]; ++k) {
-    const gpu::SpringRef& s = model.springs.refs[k];
-    add_spring(s.other, s.rest_length, s.stiffness, s.damping);
+  if (const AdjacencySprings* springs = core.find<AdjacencySprings>()) {
+    const SpringAdjacency& adjacency = springs->adjacency();
+    for (uint32_t t = 0; t + 1 < adjacency.offsets.size(); ++t) {
+      if (springs->particle_of_thread(t) != i) continue;
+      for (uint32_t k = adjacency.offsets[t]; k < adjacency.offsets[t + 1]; ++k) {
+        const gpu::SpringRef& s = adjacency.refs[k];
+        add_spring(s.other, s.rest_length, s.stiffness, s.damping);
+      }
+    }
   }
   return scale;
+}
+
+// The steps of one frame's first substep that belong to a module of this kind.
+template <typename Module>
+std::vector<Step> steps_of(const SolverCore& core) {
+  std::vector<Step> steps;
+  const Module* module = core.find<Module>();
+  if (!module) return steps;
+  for (const Step& step : core.build_schedule(core.full_shape(1))) {
+    if (step.module == module->index) steps.push_back(step);
+  }
+  return steps;
 }
 
 class GpuPassTest : public VulkanTest,
@@ -90,7 +124,7 @@ class GpuPassTest : public VulkanTest,
     cpu_->state().previous = start_.previous;
     cpu_->state().velocities = start_.velocities;
     cpu_->state().forces = start_.forces;
-    cpu_->state().lambdas = start_.lambdas;
+    cpu_->state().module_arrays = start_.module_arrays;
     gpu_->upload_state(start_);
     // The velocities the force pass sees, for its tolerance.
     const bool verlet = model_.solver.integrator == Integrator::verlet;
@@ -100,10 +134,16 @@ class GpuPassTest : public VulkanTest,
     }
   }
 
-  void run_both(const PassStep& step) {
+  void run_both(const Step& step) {
     cpu_->run_pass(step, kDt);
     gpu_->run_pass(step, kDt);
   }
+  void run_both(const std::vector<Step>& steps) {
+    ASSERT_FALSE(steps.empty()) << "the scene should run this module";
+    for (const Step& step : steps)
+      run_both(step);
+  }
+  const SolverCore& core() const { return cpu_->core(); }
 
   void expect_states_match(const std::string& what) {
     const ParticleState<float> gpu = gpu_->download_state();
@@ -118,16 +158,20 @@ class GpuPassTest : public VulkanTest,
       return 1e-5 * std::max(1.0, double{glm::length(glm::vec3(cpu.velocities[i]))});
     };
     auto force_tolerance = [&](size_t i) {
-      return 1e-5 * force_scale(cpu_->packed(), start_, velocities_, i);
+      return 1e-5 * force_scale(core(), start_, velocities_, i);
     };
-    auto lambda_tolerance = [&](size_t i) { return 1e-5 * std::abs(cpu.lambdas[i]) + 1e-10; };
     EXPECT_TRUE(all_near(gpu.positions, cpu.positions, position_tolerance, what + ": positions"));
     EXPECT_TRUE(all_near(gpu.previous, cpu.previous, previous_tolerance, what + ": previous"));
     EXPECT_TRUE(
         all_near(gpu.velocities, cpu.velocities, velocity_tolerance, what + ": velocities"));
     EXPECT_TRUE(all_near(gpu.forces, cpu.forces, force_tolerance, what + ": forces"));
-    EXPECT_TRUE(
-        all_near(widen(gpu.lambdas), widen(cpu.lambdas), lambda_tolerance, what + ": lambdas"));
+    ASSERT_EQ(gpu.module_arrays.size(), cpu.module_arrays.size());
+    for (size_t a = 0; a < cpu.module_arrays.size(); ++a) {
+      const std::vector<float>& expected = cpu.module_arrays[a];
+      auto lambda_tolerance = [&](size_t i) { return 1e-5 * std::abs(expected[i]) + 1e-10; };
+      EXPECT_TRUE(all_near(widen(gpu.module_arrays[a]), widen(expected), lambda_tolerance,
+                           what + ": " + core().state_array_names()[a]));
+    }
   }
 
   Model model_;
@@ -137,8 +181,28 @@ class GpuPassTest : public VulkanTest,
   std::vector<glm::vec3> velocities_;
 };
 
+// Every step of a frame alone, in order, compared after each: whatever modules the scene has.
+TEST_P(GpuPassTest, EveryStepOfAFrame) {
+  const std::vector<Step> steps = core().build_schedule(core().full_shape(1));
+  ASSERT_GE(steps.size(), 5u);
+  const GridJacobi* jacobi = core().find<GridJacobi>();
+  bool in_scratch = false;
+  for (const Step& step : steps) {
+    run_both(step);
+    // An even Jacobi sweep leaves the GPU's result in its scratch buffers until the next sweep
+    // (or the copy back after the last one) brings it home.
+    if (jacobi && step.module == jacobi->index) {
+      in_scratch = step.copies.empty() && step.sweep % 2 == 0;
+    }
+    if (!in_scratch) expect_states_match(core().module(step.module).label(step));
+  }
+}
+
 TEST_P(GpuPassTest, ForceAccumulation) {
-  run_both({cpu_->packed().grid_path ? Pass::grid_accumulate_forces : Pass::accumulate_forces});
+  std::vector<Step> gathers = steps_of<AdjacencySprings>(core());
+  const std::vector<Step> grid = steps_of<GridSprings>(core());
+  gathers.insert(gathers.end(), grid.begin(), grid.end());
+  run_both(gathers);
   expect_states_match("force accumulation");
   // The test must see real forces, not zeros on both sides.
   EXPECT_GT(glm::length(glm::vec3(cpu_->state().forces[5])), 0.1f);
@@ -152,13 +216,13 @@ TEST_P(GpuPassTest, ExternalForces) {
     cpu_->apply_force_once(particle, force);
     gpu_->apply_force_once(particle, force);
   }
-  run_both({Pass::apply_external_forces});
+  run_both(steps_of<ExternalForces>(core()));
   expect_states_match("external forces");
   EXPECT_FLOAT_EQ(cpu_->state().forces[3].x, start_.forces[3].x + 1.5f);
 }
 
 TEST_P(GpuPassTest, Integration) {
-  run_both({Pass::integrate});
+  run_both(steps_of<ParticleIntegration>(core()));
   expect_states_match("integration");
 }
 
@@ -169,40 +233,50 @@ TEST_P(GpuPassTest, Anchors) {
   start_.positions[anchored].y = model_.environment.ground.height + 1e-3f;
   cpu_->state().positions = start_.positions;
   gpu_->upload_state(start_);
-  run_both({Pass::drive_anchors});
+  run_both(steps_of<Anchors>(core()));
   expect_states_match("anchors");
   EXPECT_NE(cpu_->state().positions[anchored], start_.positions[anchored]);
 }
 
 TEST_P(GpuPassTest, ConstraintRelaxationEveryColourAndSweep) {
-  if (cpu_->packed().grid_path) {
+  if (core().find<GridJacobi>()) {
     // Three Jacobi sweeps: even and odd sweeps read different buffers, and an odd count ends in
     // the scratch copies, which the GPU copies back.
-    for (uint32_t sweep = 0; sweep < 3; ++sweep) {
-      PassStep step{Pass::relax_grid_jacobi, 0, sweep};
-      step.relax = {0u, 0u, sweep == 0 ? 1u : 0u, sweep % 2};
-      step.ends_in_scratch = sweep == 2;
+    const std::vector<Step> sweeps = steps_of<GridJacobi>(core());
+    ASSERT_EQ(sweeps.size(), 3u);
+    ASSERT_FALSE(sweeps[2].copies.empty()) << "an odd count must end with a copy back";
+    for (const Step& step : sweeps) {
       run_both(step);
       // After sweep 0 the GPU's result sits in its scratch buffers: compare after 1 and 2.
-      if (sweep > 0) expect_states_match("grid relaxation after sweep " + std::to_string(sweep));
+      if (step.sweep > 0) {
+        expect_states_match("grid relaxation after sweep " + std::to_string(step.sweep));
+      }
     }
     return;
   }
-  const std::vector<uint32_t>& offsets = cpu_->packed().constraints.color_offsets;
-  ASSERT_GE(offsets.size(), 3u) << "the scene should have constraints of several colours";
-  for (uint32_t sweep = 0; sweep < 2; ++sweep) {
-    for (uint32_t c = 0; c + 1 < offsets.size(); ++c) {
-      PassStep step{Pass::relax_distance, 0, sweep, c};
-      step.relax = {offsets[c], offsets[c + 1] - offsets[c], sweep == 0 ? 1u : 0u, 0u};
-      run_both(step);
-      expect_states_match("relaxation sweep " + std::to_string(sweep) + " colour " +
-                          std::to_string(c));
-    }
+  const ColouredDistance* distance = core().find<ColouredDistance>();
+  ASSERT_NE(distance, nullptr);
+  ASSERT_GE(distance->colored().color_count(), 2u)
+      << "the scene should have constraints of several colours";
+  for (const Step& step : steps_of<ColouredDistance>(core())) {
+    run_both(step);
+    expect_states_match("relaxation sweep " + std::to_string(step.sweep) + " colour " +
+                        std::to_string(step.part));
   }
 }
 
+TEST_P(GpuPassTest, Tethers) {
+  run_both(steps_of<Tethers>(core()));
+  expect_states_match("tethers");
+  // The jitter put some particles beyond their tethers: they must have been pulled back.
+  uint32_t moved = 0;
+  for (size_t i = 0; i < start_.positions.size(); ++i)
+    moved += cpu_->state().positions[i] != start_.positions[i];
+  EXPECT_GT(moved, 3u);
+}
+
 TEST_P(GpuPassTest, Collision) {
-  run_both({Pass::collide});
+  run_both(steps_of<Colliders>(core()));
   expect_states_match("collision");
 }
 

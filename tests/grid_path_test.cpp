@@ -7,10 +7,18 @@
 #include "sim/cloth_grid.h"
 #include "sim/cpu_solver.h"
 #include "sim/model_error.h"
+#include "sim/modules/adjacency_springs.h"
+#include "sim/modules/grid_springs.h"
 #include "sim/rope.h"
 
 namespace weft {
 namespace {
+
+// Whether the solver runs a cloth grid on the grid modules.
+template <typename Solver>
+bool on_grid_path(const Solver& solver) {
+  return solver.core().template find<GridSprings>() != nullptr;
+}
 
 Model hanging_cloth(LinkMaterial structural, LinkMaterial shear, LinkMaterial bend,
                     SolverVariant variant, bool list_links = true) {
@@ -46,8 +54,8 @@ TEST(GridPath, SpringForcesMatchTheGeneralPath) {
     grid.solver.integrator = general.solver.integrator = integrator;
     CpuSolver<double> a(grid);
     CpuSolver<double> b(general);
-    ASSERT_TRUE(a.packed().grid_path);
-    ASSERT_FALSE(b.packed().grid_path);
+    ASSERT_TRUE(on_grid_path(a));
+    ASSERT_FALSE(on_grid_path(b));
     for (int frame = 0; frame < 30; ++frame) {
       a.step_frame();
       b.step_frame();
@@ -98,7 +106,7 @@ TEST(GridPath, XpbdStretchDoesNotDependOnTheTimeStep) {
     cloth.pinned = {0, 1};
     add_cloth_grid(model, cloth);
     model.solver.variant = SolverVariant::grid;
-    model.solver.verlet_damping = 0.02f;
+    model.solver.damping_rate = 10.0f;  // 1/s: settles within the run
     model.solver.substeps = substeps;
     model.solver.relaxation_sweeps = 24;  // converged: XPBD's claim is about the solution
     CpuSolver<double> solver(model);
@@ -112,23 +120,45 @@ TEST(GridPath, XpbdStretchDoesNotDependOnTheTimeStep) {
 TEST(GridPath, IsChosenOnlyWhereItApplies) {
   const LinkMaterial spring{LinkKind::spring, 10.0f, 0.0f, 0.0f};
   Model model = hanging_cloth(spring, spring, spring, SolverVariant::grid);
-  EXPECT_TRUE(CpuSolver<float>(model).packed().grid_path);
+  EXPECT_TRUE(on_grid_path(CpuSolver<float>(model)));
   model.solver.variant = SolverVariant::automatic;  // a grid whose links are listed: general
-  EXPECT_FALSE(CpuSolver<float>(model).packed().grid_path);
+  EXPECT_FALSE(on_grid_path(CpuSolver<float>(model)));
 
-  // A rope beside the cloth: no longer one grid, so automatic falls back and grid refuses.
+  // A rope beside the cloth: the grid modules run the cloth, the general ones the rope.
   RopeDesc rope;
   rope.segment = spring;
-  add_rope(model, rope);
-  EXPECT_FALSE(CpuSolver<float>(model).packed().grid_path);
+  const uint32_t rope_start = add_rope(model, rope);
+  EXPECT_FALSE(on_grid_path(CpuSolver<float>(model)));
   model.solver.variant = SolverVariant::grid;
+  {
+    const CpuSolver<float> solver(model);
+    EXPECT_TRUE(on_grid_path(solver));
+    const AdjacencySprings* general = solver.core().find<AdjacencySprings>();
+    ASSERT_NE(general, nullptr);
+    EXPECT_EQ(general->adjacency().refs.size(), 2u);  // the rope's one spring, from both ends
+    EXPECT_EQ(general->particle_of_thread(0), rope_start);
+  }
+
+  // A link from the rope to the cloth: the grid modules cannot see it, so the grid path refuses.
+  model.springs.push_back({rope_start, 5, 0.5f, 10.0f, 0.0f});
   try {
     CpuSolver<float> solver(model);
+    FAIL() << "the grid path accepted a link into its grid";
+  } catch (const ModelError& error) {
+    EXPECT_STREQ(error.what(),
+                 "the grid solver path cannot run cloth grid 0: links beyond the cloth grid's "
+                 "own join its particles");
+  }
+
+  // A model without any cloth grid.
+  Model ropes;
+  add_rope(ropes, rope);
+  ropes.solver.variant = SolverVariant::grid;
+  try {
+    CpuSolver<float> solver(ropes);
     FAIL() << "the grid path accepted a rope";
   } catch (const ModelError& error) {
-    EXPECT_STREQ(
-        error.what(),
-        "the grid solver path cannot run this model: the model is not a single cloth grid");
+    EXPECT_STREQ(error.what(), "the grid solver path cannot run this model: it has no cloth grid");
   }
 }
 
@@ -140,12 +170,12 @@ TEST(GridPath, AGridWithoutListedLinksRunsOnBothPaths) {
   Model implicit =
       hanging_cloth(spring, spring, spring, SolverVariant::automatic, /*list_links=*/false);
   EXPECT_TRUE(implicit.springs.empty());
-  EXPECT_THROW(add_rope(implicit, RopeDesc{}), ModelError);
-  EXPECT_TRUE(CpuSolver<float>(implicit).packed().grid_path);  // automatic: not listed, grid
+  EXPECT_TRUE(on_grid_path(CpuSolver<float>(implicit)));  // automatic: not listed, grid
   implicit.solver.variant = SolverVariant::general;
   CpuSolver<double> a(listed);
   CpuSolver<double> b(implicit);
-  EXPECT_EQ(a.packed().springs.refs.size(), b.packed().springs.refs.size());
+  EXPECT_EQ(a.core().find<AdjacencySprings>()->adjacency().refs.size(),
+            b.core().find<AdjacencySprings>()->adjacency().refs.size());
   for (int frame = 0; frame < 10; ++frame) {
     a.step_frame();
     b.step_frame();

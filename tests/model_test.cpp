@@ -12,11 +12,12 @@
 
 #include "sim/cloth_grid.h"
 #include "sim/constraint_coloring.h"
-#include "sim/frame_schedule.h"
 #include "sim/model.h"
 #include "sim/model_error.h"
 #include "sim/model_validation.h"
+#include "sim/modules/coloured_distance.h"
 #include "sim/rope.h"
+#include "sim/solver_core.h"
 #include "sim/spring_adjacency.h"
 #include "sim/triangle_mesh.h"
 
@@ -126,29 +127,46 @@ TEST(ConstraintColoring, NoTwoConstraintsOfAColourShareAParticle) {
 }
 
 TEST(FrameSchedule, RunsThePassesOfEverySubstepInOrder) {
-  FrameShape shape;
-  shape.substeps = 2;
-  shape.relaxation_sweeps = 2;
-  shape.color_offsets = {0, 3, 5};
-  shape.has_external_forces = true;
-  shape.has_anchors = true;
-  shape.has_collisions = true;
-  const std::vector<PassStep> steps = schedule_frame(shape);
-  std::vector<Pass> passes;
-  for (const PassStep& s : steps)
-    passes.push_back(s.pass);
-  const std::vector<Pass> substep0 = {
-      Pass::accumulate_forces, Pass::apply_external_forces, Pass::integrate,
-      Pass::drive_anchors,     Pass::relax_distance,        Pass::relax_distance,
-      Pass::relax_distance,    Pass::relax_distance,        Pass::collide};
+  // A rope of 5 inextensible links (greedy colours: links 0, 2, 4 then 1, 3), its first node
+  // driven by an anchor, a projection ground, and a one-shot force queued for the frame.
+  Model model;
+  RopeDesc rope;
+  rope.end = {5.0f, 0.0f, 0.0f};
+  rope.node_count = 6;
+  rope.segment = {LinkKind::constraint, 0.0f, 0.0f, 0.0f};
+  rope.pinned = {0};
+  add_rope(model, rope);
+  model.anchors.push_back({0, {0.0f, 0.0f, 0.0f}, false});
+  model.environment.ground.mode = GroundMode::projection;
+  model.solver.relaxation_sweeps = 2;
+  SolverCore core(model);
+  core.apply_force_once(3, {0.0f, 1.0f, 0.0f});
+  const FrameShape shape = core.begin_frame(0.01f, 2);
+  const std::vector<Step> steps = core.schedule(shape);
+  std::vector<std::string> passes;
+  for (const Step& s : steps)
+    passes.push_back(s.pass->name);
+  const std::vector<std::string> substep0 = {"force accumulation",
+                                             "external forces",
+                                             "Verlet update",
+                                             "anchors",
+                                             "constraint relaxation",
+                                             "constraint relaxation",
+                                             "constraint relaxation",
+                                             "constraint relaxation",
+                                             "collision"};
   ASSERT_EQ(steps.size(), substep0.size() * 2 - 1);  // external forces only in the first
   EXPECT_TRUE(std::equal(substep0.begin(), substep0.end(), passes.begin()));
-  EXPECT_EQ(steps[4].relax.first, 0u);
-  EXPECT_EQ(steps[4].relax.count, 3u);
-  EXPECT_EQ(steps[4].relax.reset_lambda, 1u);  // sweep 0 restarts XPBD's multipliers
-  EXPECT_EQ(steps[5].relax.first, 3u);
-  EXPECT_EQ(steps[6].relax.reset_lambda, 0u);  // sweep 1 keeps them
+  const auto relax = [&](size_t k) { return from_push<gpu::RelaxPush>(steps[k].push); };
+  EXPECT_EQ(relax(4).first, 0u);
+  EXPECT_EQ(relax(4).count, 3u);
+  EXPECT_EQ(relax(4).reset_lambda, 1u);  // sweep 0 restarts XPBD's multipliers
+  EXPECT_EQ(relax(5).first, 3u);
+  EXPECT_EQ(relax(6).reset_lambda, 0u);  // sweep 1 keeps them
   EXPECT_EQ(steps.back().substep, 1u);
+  core.end_frame();
+  // The next frame has no one-shot force: its schedule drops that step.
+  EXPECT_EQ(core.schedule(core.begin_frame(0.01f, 2)).size(), substep0.size() * 2 - 2);
 }
 
 // A model that validates, and one broken copy of it per row of the table below.
@@ -215,8 +233,8 @@ const BadModel kBadModels[] = {
     {"zero frame dt", [](Model& m) { m.solver.frame_dt = 0.0f; }, "frame_dt must be > 0 s, got 0"},
     {"zero substeps", [](Model& m) { m.solver.substeps = 0; },
      "substeps must be in [1, 100000], got 0"},
-    {"Verlet damping of 1", [](Model& m) { m.solver.verlet_damping = 1.0f; },
-     "verlet_damping must be in [0, 1), got 1"},
+    {"negative damping", [](Model& m) { m.solver.damping_rate = -1.0f; },
+     "damping_rate must be finite and >= 0 1/s, got -1"},
     {"NaN gravity", [](Model& m) { m.environment.gravity.y = NAN; }, "gravity must be finite"},
     {"negative air drag", [](Model& m) { m.environment.air_drag = -0.1f; },
      "air_drag must be finite and >= 0"},

@@ -18,6 +18,7 @@
 #include "engine/device.h"
 #include "sim/gpu_solver.h"
 #include "sim/model_error.h"
+#include "sim/modules/coloured_distance.h"
 
 namespace weft {
 
@@ -56,13 +57,13 @@ void progress(const GridSize& grid, const char* what) {
 }
 
 // Times of one section in every frame (0 where a frame lacks it).
-std::vector<double> section_ms(const std::vector<FrameTimings>& frames, const std::string& name) {
+std::vector<double> section_ms(const std::vector<FrameTimings>& frames, const PassInfo* pass) {
   std::vector<double> ms;
   ms.reserve(frames.size());
   for (const FrameTimings& frame : frames) {
     double value = 0.0;
     for (const auto& [section, section_time] : frame.sections)
-      if (section == name) value += section_time;
+      if (section == pass) value += section_time;
     ms.push_back(value);
   }
   return ms;
@@ -75,14 +76,16 @@ void rate(PassResult& pass, const CopyBandwidth& copy) {
   pass.copy_ratio = copy.gb_per_s > 0.0 ? pass.gb_per_s / copy.gb_per_s : 0.0;
 }
 
-void add_cpu_times(GridResult& result, const Model& model, uint32_t frames) {
+void add_cpu_times(GridResult& result, const std::vector<const PassInfo*>& passes,
+                   const Model& model, uint32_t frames) {
   const CpuFrameSamples cpu = time_cpu_frames(model, frames);
-  for (PassResult& pass : result.passes) {
+  for (size_t p = 0; p < result.passes.size(); ++p) {
+    PassResult& pass = result.passes[p];
     double sum = 0.0;
     bool found = false;
     for (const auto& frame : cpu.frames) {
-      for (const auto& [name, ms] : frame) {
-        if (name != pass.name) continue;
+      for (const auto& [key, ms] : frame) {
+        if (key != passes[p]) continue;
         sum += ms;
         found = true;
       }
@@ -105,27 +108,33 @@ GridResult measure_grid(Device& device, const BenchOptions& options, const GridS
   const BenchSceneSettings settings{
       grid,          options.substeps, options.sweeps, options.integrator, options.constraints,
       variant.solver};
-  const GpuFootprint footprint = bench_cloth_footprint(settings);
-  result.particles = footprint.particles;
-  // Counted from the grid, not from the footprint: the grid path lists no links.
+  result.particles = uint64_t{grid.columns} * grid.rows;
+  // Counted from the grid: the grid path lists no links.
   const BenchClothLinks links = count_bench_cloth_links(settings);
   result.springs = links.springs;
   result.constraints = links.constraints;
-  result.gpu_bytes = gpu_bytes_needed(footprint);
+  const std::vector<GpuBufferSize> particle_buffers = bench_cloth_particle_buffers(settings);
+  result.gpu_bytes = total_bytes(particle_buffers);
+  Model model;
+  std::unique_ptr<GpuSolver> solver;
   try {
-    check_fits_device(device, footprint);
+    // The particle state alone first: a grid far too large is refused before it is built.
+    check_fits_device(device, particle_buffers, result.particles, result.particles);
+    progress(grid, "building the cloth");
+    model = make_bench_cloth(settings);
+    progress(grid, "uploading it");
+    solver = std::make_unique<GpuSolver>(device, model);
   } catch (const ModelError& error) {
     result.refused = error.what();
     std::fprintf(stderr, "bench: %s: refused: %s\n", grid_name(grid).c_str(), error.what());
     return result;
   }
-
-  progress(grid, "building the cloth");
-  const Model model = make_bench_cloth(settings);
-  progress(grid, "uploading it");
-  auto solver = std::make_unique<GpuSolver>(device, model);
-  const TrafficInputs inputs = TrafficInputs::of(solver->packed(), options.substeps);
-  result.colours = inputs.colours;
+  result.gpu_bytes = total_bytes(gpu_buffer_sizes(solver->core()));
+  if (const ColouredDistance* distance = solver->core().find<ColouredDistance>()) {
+    result.colours = distance->colored().color_count();
+  }
+  const FrameShape shape = solver->core().current_shape(options.substeps);
+  std::vector<PassTraffic> traffic = frame_traffic(solver->core(), shape);
 
   std::unique_ptr<OffscreenFrames> drawing;
   AfterSimulation after_simulation;
@@ -153,11 +162,10 @@ GridResult measure_grid(Device& device, const BenchOptions& options, const GridS
   }
   solver.reset();
 
-  std::vector<PassTraffic> traffic = variant.traffic(inputs);
-  // A section the traffic model does not know still gets its time (and zero bytes).
+  // A section the traffic model does not know (drawing) still gets its time (and zero bytes).
   for (const FrameTimings& frame : samples.frames) {
     for (const auto& section : frame.sections) {
-      auto known = [&](const PassTraffic& t) { return t.section == section.first; };
+      auto known = [&](const PassTraffic& t) { return t.pass == section.first; };
       if (std::none_of(traffic.begin(), traffic.end(), known))
         traffic.push_back({section.first, 0, 0});
     }
@@ -171,12 +179,14 @@ GridResult measure_grid(Device& device, const BenchOptions& options, const GridS
     result.max_sections_error_ms =
         std::max(result.max_sections_error_ms, std::abs(sum - frame.total_ms));
   }
+  std::vector<const PassInfo*> passes;
   for (const PassTraffic& t : traffic) {
     PassResult pass;
-    pass.name = t.section;
+    pass.name = t.pass->name;
     pass.dispatches = t.dispatches;
     pass.bytes = t.bytes;
-    pass.gpu_ms = summarize(section_ms(samples.frames, t.section));
+    pass.gpu_ms = summarize(section_ms(samples.frames, t.pass));
+    passes.push_back(t.pass);
     rate(pass, copy);
     result.frame.dispatches += pass.dispatches;
     result.frame.bytes += pass.bytes;
@@ -192,15 +202,16 @@ GridResult measure_grid(Device& device, const BenchOptions& options, const GridS
       samples.untimed_wall_seconds > 0.0 ? options.frames / samples.untimed_wall_seconds : 0.0;
   const double particle_substeps = static_cast<double>(result.particles) * options.substeps;
   result.particle_substeps_per_s = particle_substeps * fps;
-  result.particle_sweeps_per_s = particle_substeps * (2.0 + inputs.sweeps) * fps;
-  result.minimum_bytes = minimum_frame_bytes(inputs);
+  result.particle_sweeps_per_s = particle_substeps * (2.0 + shape.relaxation_sweeps) * fps;
+  result.minimum_bytes =
+      minimum_frame_bytes(result.particles, options.substeps, shape.relaxation_sweeps);
   result.floor_ms = copy.gb_per_s > 0.0
                         ? static_cast<double>(result.minimum_bytes) / (copy.gb_per_s * 1e9) * 1e3
                         : 0.0;
 
   if (options.cpu) {
     progress(grid, "timing the CPU reference");
-    add_cpu_times(result, model, options.cpu_frames ? options.cpu_frames : options.frames);
+    add_cpu_times(result, passes, model, options.cpu_frames ? options.cpu_frames : options.frames);
   }
   return result;
 }

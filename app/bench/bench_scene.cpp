@@ -52,7 +52,7 @@ Model make_bench_cloth(const BenchSceneSettings& settings) {
   model.solver.frame_dt = 1.0f / 60.0f;
   model.solver.substeps = settings.substeps;
   model.solver.relaxation_sweeps = settings.sweeps;
-  model.solver.verlet_damping = 0.002f;
+  model.solver.damping_rate = 1.92f;  // 1/s
   return model;
 }
 
@@ -65,20 +65,8 @@ BenchClothLinks count_bench_cloth_links(const BenchSceneSettings& settings) {
   return links;
 }
 
-GpuFootprint bench_cloth_footprint(const BenchSceneSettings& settings) {
-  const ClothGridCounts counts = count_cloth_grid(settings.grid.columns, settings.grid.rows);
-  GpuFootprint footprint;
-  footprint.particles = counts.particles;
-  if (settings.variant == SolverVariant::grid) {
-    // No lists, and inextensible constraints need no multipliers.
-    footprint.grid_path = true;
-    return footprint;
-  }
-  const BenchClothLinks links = count_bench_cloth_links(settings);
-  footprint.spring_refs = 2 * links.springs;
-  footprint.constraints = links.constraints;
-  footprint.lambdas = links.constraints;
-  return footprint;
+std::vector<GpuBufferSize> bench_cloth_particle_buffers(const BenchSceneSettings& settings) {
+  return particle_buffer_sizes(uint64_t{settings.grid.columns} * settings.grid.rows);
 }
 
 std::string describe_bench_cloth(const BenchSceneSettings& s) {

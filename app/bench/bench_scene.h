@@ -1,14 +1,13 @@
 // The cloth `weft bench` measures: a 2 m x 2 m grid hanging from two corners, springs on every
 // structural, shear and bend link, distance constraints on some links for the relaxation sweeps,
-// gravity and air drag, no colliders (the measure of docs/performance.md). Its size is known
-// before it is built, so that a grid too large for the device is refused without spending memory
-// on it.
+// gravity and air drag, no colliders. Its particle count is known before it is built, so that a
+// grid too large for the device is refused without spending memory on it.
 #pragma once
 
 #include <string>
 
 #include "app/bench/bench_options.h"
-#include "sim/gpu_buffers.h"
+#include "sim/gpu_footprint.h"
 #include "sim/model.h"
 
 namespace weft {
@@ -26,8 +25,9 @@ struct BenchSceneSettings {
 
 Model make_bench_cloth(const BenchSceneSettings& settings);
 
-// What the solver would allocate for the cloth, from counts alone.
-GpuFootprint bench_cloth_footprint(const BenchSceneSettings& settings);
+// The particle state the solver would allocate for the cloth, from its size alone: a lower bound
+// of what it needs, enough to refuse a grid far too large before building it.
+std::vector<GpuBufferSize> bench_cloth_particle_buffers(const BenchSceneSettings& settings);
 
 struct BenchClothLinks {
   uint64_t springs = 0;

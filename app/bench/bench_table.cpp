@@ -40,7 +40,7 @@ void write_header(std::ostream& out, const BenchReport& r) {
 }
 
 void write_pass_row(std::ostream& out, const PassResult& p) {
-  out << format("%-24s %10u %10.3f %10.3f %10.3f %10.3f %9.1f %7.1f%%", p.name.c_str(),
+  out << format("%-36s %10u %10.3f %10.3f %10.3f %10.3f %9.1f %7.1f%%", p.name.c_str(),
                 p.dispatches, static_cast<double>(p.bytes) / 1e6, p.gpu_ms.median, p.gpu_ms.p95,
                 p.gpu_ms.mean, p.gb_per_s, 100.0 * p.copy_ratio);
   if (p.cpu_mean_ms) out << format(" %10.3f", *p.cpu_mean_ms);
@@ -58,7 +58,7 @@ void write_grid(std::ostream& out, const GridResult& g) {
     out << "  not measured: " << g.refused << "\n";
     return;
   }
-  out << format("%-24s %10s %10s %10s %10s %10s %9s %8s", "pass", "dispatches", "MB/frame",
+  out << format("%-36s %10s %10s %10s %10s %10s %9s %8s", "pass", "dispatches", "MB/frame",
                 "median ms", "p95 ms", "mean ms", "GB/s", "% copy");
   if (g.cpu) out << format(" %10s", "CPU ms");
   out << "\n";

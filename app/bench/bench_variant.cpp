@@ -8,11 +8,11 @@ const std::vector<BenchVariant>& bench_variants() {
   static const std::vector<BenchVariant> variants = {
       {"general",
        "any mesh: springs gathered through per-particle refs (CSR), coloured constraints",
-       SolverVariant::general, general_solver_traffic},
+       SolverVariant::general},
       {"grid",
        "cloth grid: neighbours by index (no refs, no constraint lists), one Jacobi dispatch per "
        "relaxation sweep",
-       SolverVariant::grid, grid_solver_traffic},
+       SolverVariant::grid},
   };
   return variants;
 }

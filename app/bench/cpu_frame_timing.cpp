@@ -3,32 +3,30 @@
 #include <algorithm>
 #include <chrono>
 
-#include "app/bench/pass_traffic.h"
 #include "sim/cpu_solver.h"
 
 namespace weft {
 
 CpuFrameSamples time_cpu_frames(const Model& model, uint32_t frames) {
   CpuSolver<float> solver(model);
-  const PackedModel& packed = solver.packed();
-  const float dt = packed.solver.frame_dt / static_cast<float>(packed.solver.substeps);
-  const std::vector<PassStep> steps =
-      schedule_frame(packed.frame_shape(packed.solver.substeps, false));
+  const SolverSettings& settings = solver.core().settings();
+  const float dt = settings.frame_dt / static_cast<float>(settings.substeps);
+  const std::vector<Step> steps =
+      solver.core().build_schedule(solver.core().current_shape(settings.substeps));
   using Clock = std::chrono::steady_clock;
   CpuFrameSamples samples;
   for (uint32_t f = 0; f < frames; ++f) {
-    std::vector<std::pair<std::string, double>> sections;
+    std::vector<std::pair<const PassInfo*, double>> sections;
     double total = 0.0;
-    for (const PassStep& step : steps) {
+    for (const Step& step : steps) {
       // run_pass is what step_frame does for each step of the schedule, one at a time.
       const auto start = Clock::now();
       solver.run_pass(step, dt);
       const double ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-      const std::string name = timer_section(step.pass, packed.params.integrator);
       auto it = std::find_if(sections.begin(), sections.end(),
-                             [&](const auto& s) { return s.first == name; });
+                             [&](const auto& s) { return s.first == step.pass; });
       if (it == sections.end()) {
-        sections.emplace_back(name, ms);
+        sections.emplace_back(step.pass, ms);
       } else {
         it->second += ms;
       }

@@ -3,17 +3,18 @@
 #pragma once
 
 #include <cstdint>
-#include <string>
 #include <utility>
 #include <vector>
+
+#include "sim/pass_info.h"
 
 namespace weft {
 
 struct Model;
 
 struct CpuFrameSamples {
-  // Per frame: milliseconds per section, named as the GPU timer names them.
-  std::vector<std::vector<std::pair<std::string, double>>> frames;
+  // Per frame: milliseconds per pass, as the GPU timer keys them.
+  std::vector<std::vector<std::pair<const PassInfo*, double>>> frames;
   std::vector<double> frame_ms;  // per frame, all passes
 };
 

@@ -1,7 +1,7 @@
 #include "app/bench/gpu_frame_timing.h"
 
-#include <chrono>
 #include <algorithm>
+#include <chrono>
 #include <stdexcept>
 
 #include "app/progress_bar.h"
@@ -21,9 +21,9 @@ constexpr uint32_t kSlots = 3;
 GpuFrameSamples time_gpu_frames(Device& device, GpuSolver& solver, uint32_t warmup, uint32_t frames,
                                 float frame_dt, uint32_t substeps,
                                 const AfterSimulation& after_simulation, ProgressBar* progress) {
-  const FrameShape shape = solver.packed().frame_shape(substeps, false);
+  const FrameShape shape = solver.core().current_shape(substeps);
   // A timestamp per pass, one for the frame's updates, one to start, two for drawing.
-  const uint32_t timestamps = static_cast<uint32_t>(schedule_frame(shape).size()) + 4;
+  const uint32_t timestamps = static_cast<uint32_t>(solver.core().build_schedule(shape).size()) + 4;
   PassTimer timer(device, kSlots, std::max(timestamps, 64u));
   if (!timer.supported()) {
     throw std::runtime_error(device.name() +

@@ -7,6 +7,14 @@
 
 namespace weft {
 
+namespace {
+
+// The drawing's sections in a frame's timings.
+const PassInfo kNormals{"normals", "compute_normals.comp"};
+const PassInfo kDrawCloth{"draw cloth", ""};
+
+}  // namespace
+
 OffscreenFrames::OffscreenFrames(Device& device, const GpuSolver& solver, const Model& model,
                                  VkExtent2D extent)
     : device_(device),
@@ -24,7 +32,7 @@ OffscreenFrames::OffscreenFrames(Device& device, const GpuSolver& solver, const 
 void OffscreenFrames::record(VkCommandBuffer cmd, PassTimer* timer) {
   const DrawSettings settings;
   renderer_.record_prepare(cmd, settings);
-  if (timer) timer->mark(cmd, "normals");
+  if (timer) timer->mark(cmd, kNormals);
   target_.prepare(cmd);
   scene_.begin(cmd, target_.view(), background_color(target_.format()));
   {
@@ -33,7 +41,7 @@ void OffscreenFrames::record(VkCommandBuffer cmd, PassTimer* timer) {
   }
   scene_.end(cmd);
   renderer_.record_after_draw(cmd);
-  if (timer) timer->mark(cmd, "draw cloth");
+  if (timer) timer->mark(cmd, kDrawCloth);
 }
 
 }  // namespace weft

@@ -19,6 +19,8 @@ struct SolverSpec {
   SolverSettings settings;
   std::optional<float> max_dt;  // s; substeps = int(frame_dt / max_dt) + 1
   uint32_t max_dt_line = 0;
+  // GAMES101's per-substep Verlet damping d, made a rate once the substeps are known.
+  std::optional<double> verlet_damping;
 };
 
 struct SystemDraft {
@@ -49,8 +51,10 @@ struct SceneDraft {
 // overrides (only the keys present change). frame_dt is read at the top level only.
 void read_solver(const TableReader& table, bool top_level, SolverSpec& spec);
 void read_environment(const TableReader& table, Environment& environment);
-// Turns max_dt into substeps; fails at the max_dt line when that needs too many.
+// Turns max_dt into substeps (failing at the max_dt line when that needs too many), and a
+// per-substep verlet_damping into a rate at those substeps.
 void resolve_substeps(SolverSpec& spec, const std::string& file);
+void resolve_max_dt(SolverSpec& spec, const std::string& file);
 
 // scene_objects.cpp: the valid keys of an object table, and one object table ([[particle]],
 // [[rope]], [[cloth]] or [[mesh]]).

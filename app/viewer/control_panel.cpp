@@ -81,10 +81,10 @@ void draw_gpu_times(const FrameStats& stats) {
   const FrameTimings& t = *stats.timings();
   ImGui::Text("GPU frame: %.3f ms", t.total_ms);
   if (ImGui::BeginTable("passes", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
-    for (const auto& [name, ms] : t.sections) {
+    for (const auto& [pass, ms] : t.sections) {
       ImGui::TableNextRow();
       ImGui::TableNextColumn();
-      ImGui::TextUnformatted(name.c_str());
+      ImGui::TextUnformatted(pass->name);
       ImGui::TableNextColumn();
       ImGui::Text("%.3f ms", ms);
     }
@@ -184,7 +184,7 @@ void draw_solver(PanelWidgets& ui, Model& model, bool& changed) {
   if (edited(ui.slider("frame rate of sim (Hz)", hz, 15.0f, 240.0f, "%.0f"), changed)) {
     s.frame_dt = 1.0f / hz;
   }
-  edited(ui.slider("Verlet damping", s.verlet_damping, 0.0f, 0.1f, "%.4f",
+  edited(ui.slider("damping (1/s)", s.damping_rate, 0.0f, 50.0f, "%.2f",
                    ImGuiSliderFlags_Logarithmic),
          changed);
 }

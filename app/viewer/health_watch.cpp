@@ -20,7 +20,7 @@ void HealthWatch::record(VkCommandBuffer cmd, uint32_t slot, GpuSolver& solver) 
   // flight from overwriting each other's reports.
   solver.record_health(cmd);
   const VkBufferCopy region{0, 0, sizeof(gpu::Health)};
-  vkCmdCopyBuffer(cmd, solver.buffers().health.handle(), readbacks_[slot].handle(), 1, &region);
+  vkCmdCopyBuffer(cmd, solver.health().handle(), readbacks_[slot].handle(), 1, &region);
   memory_barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
                  VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT);
   recorded_[slot] = true;

@@ -13,7 +13,7 @@ namespace weft {
 
 ParticlePicker::ParticlePicker(Device& device, const GpuSolver& solver, uint32_t slots)
     : device_(device),
-      particle_count_(solver.packed().particle_count()),
+      particle_count_(solver.core().particle_count()),
       bindings_(device, WEFT_PICK_BINDING_COUNT, sizeof(gpu::PickPush), VK_SHADER_STAGE_COMPUTE_BIT,
                 "picking"),
       pipeline_(device, bindings_.pipeline_layout(), shaders::spirv("pick.comp"), "pick"),
@@ -26,7 +26,7 @@ ParticlePicker::ParticlePicker(Device& device, const GpuSolver& solver, uint32_t
     readbacks_.emplace_back(device, sizeof(gpu::PickResult), VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                             MemoryKind::readback, "pick readback " + std::to_string(s));
   }
-  bindings_.write(WEFT_PICK_BINDING_POSITIONS, solver.buffers().positions);
+  bindings_.write(WEFT_PICK_BINDING_POSITIONS, solver.positions());
   bindings_.write(WEFT_PICK_BINDING_RESULT, result_);
 }
 

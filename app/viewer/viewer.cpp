@@ -176,8 +176,8 @@ int Viewer::run() {
       swapchain_->extent().height);
   if (const std::optional<FrameTimings>& timings = stats_.timings()) {
     std::printf("viewer: GPU time of the last timed frame: %.2f ms:", timings->total_ms);
-    for (const auto& [name, ms] : timings->sections)
-      std::printf(" %s %.2f;", name.c_str(), ms);
+    for (const auto& [pass, ms] : timings->sections)
+      std::printf(" %s %.2f;", pass->name, ms);
     std::printf("\n");
   }
   if (script_failed_) return 2;
@@ -313,7 +313,14 @@ void Viewer::record_frame(VkCommandBuffer cmd, uint32_t slot, uint32_t image) {
   PassTimer* pass_timer = settings_.time_passes ? timer : nullptr;
   if (timer) timer->begin(cmd, slot);
   timed_[slot] = timer != nullptr;
-  const auto mark = [&](const char* section) {
+  // The frame's sections besides the simulation's passes.
+  static const PassInfo kSimulation{"simulation", ""};
+  static const PassInfo kWatch{"blow-up watch", ""};
+  static const PassInfo kPicking{"picking", "pick.comp"};
+  static const PassInfo kNormals{"normals, shadow map", "compute_normals.comp"};
+  static const PassInfo kDraw{"draw", ""};
+  static const PassInfo kUi{"UI", ""};
+  const auto mark = [&](const PassInfo& section) {
     if (timer) timer->mark(cmd, section);
   };
   if (!settings_.paused || settings_.step_once) {
@@ -321,18 +328,18 @@ void Viewer::record_frame(VkCommandBuffer cmd, uint32_t slot, uint32_t image) {
     for (ViewerScene::System& system : scene_->systems()) {
       const SolverSettings& s = system.model.solver;
       system.solver->record_frame(cmd, s.frame_dt, s.substeps, pass_timer);
-      if (!pass_timer) mark("simulation");
+      if (!pass_timer) mark(kSimulation);
       system.health->record(cmd, slot, *system.solver);
-      mark("blow-up watch");
+      mark(kWatch);
     }
     ++scene_->frames_simulated;
     settings_.step_once = false;
   }
   for (ViewerScene::System& system : scene_->systems())
     system.picker->record(cmd, slot);
-  mark("picking");
+  mark(kPicking);
   scene_->renderer().record_prepare(cmd, settings_.draw);
-  mark("normals, shadow map");
+  mark(kNormals);
 
   // The image's old contents are not needed; waiting on the acquire semaphore (at this stage)
   // comes before the transition.
@@ -353,9 +360,9 @@ void Viewer::record_frame(VkCommandBuffer cmd, uint32_t slot, uint32_t image) {
   }
   targets_->end(cmd);
   scene_->renderer().record_after_draw(cmd);
-  mark("draw");
+  mark(kDraw);
   ui_->record(cmd, image, swapchain_->extent());
-  mark("UI");
+  mark(kUi);
 
   if (screenshots_->requested() && swapchain_->can_read_back()) {
     screenshots_->record(cmd, slot, target, swapchain_->extent(), swapchain_->format());

@@ -4,6 +4,7 @@
 
 #include "app/scene/scene_source.h"
 #include "app/viewer/presets.h"
+#include "sim/grid_layout.h"
 
 namespace weft {
 
@@ -96,6 +97,20 @@ void ViewerScene::apply_materials() {
   for (size_t c = 0; c < s.model.constraints.size(); ++c) {
     s.model.constraints[c].compliance =
         s.base.constraints[c].compliance + s.materials.added_compliance;
+  }
+  // Grids on the grid path read their materials from their layouts, one per kind of link.
+  for (size_t g = 0; g < s.model.grids.size(); ++g) {
+    const GridLayout& base = s.base.grids[g];
+    GridLayout& grid = s.model.grids[g];
+    for (GridLinkKind kind : {GridLinkKind::structural, GridLinkKind::shear, GridLinkKind::bend}) {
+      const LinkMaterial& from = grid_material(base, kind);
+      LinkMaterial& to = kind == GridLinkKind::structural ? grid.structural
+                         : kind == GridLinkKind::shear    ? grid.shear
+                                                          : grid.bend;
+      to.stiffness = from.stiffness * s.materials.spring_stiffness_scale;
+      to.damping = from.damping * s.materials.spring_damping_scale;
+      if (has_constraint(from.kind)) to.compliance = from.compliance + s.materials.added_compliance;
+    }
   }
   s.solver->set_link_materials(s.model);
 }

@@ -4,8 +4,11 @@
 
 #include "sim/cloth_grid.h"
 #include "sim/grid_layout.h"
-#include "sim/packed_model.h"
+#include "sim/modules/coloured_distance.h"
+#include "sim/modules/grid_jacobi.h"
+#include "sim/solver_core.h"
 #include "sim/rope.h"
+#include "sim/triangle_mesh.h"
 
 namespace weft::test {
 
@@ -16,7 +19,7 @@ void set_common(Model& model, Integrator integrator) {
   model.solver.frame_dt = 1.0f / 60.0f;
   model.solver.substeps = 8;
   model.solver.relaxation_sweeps = 3;
-  model.solver.verlet_damping = 0.1f;  // large, so that a lost damping term shows
+  model.solver.damping_rate = 50.0f;  // 1/s: large (d ~ 0.1 per substep), so a lost term shows
   model.environment.gravity = {0.0f, -9.81f, 0.0f};
   model.environment.wind = {1.5f, 0.0f, -0.5f};
   model.environment.air_drag = 0.3f;
@@ -41,7 +44,8 @@ Model rope_scene(Integrator integrator) {
   stiff.end = {1.0f, -0.3f, 0.5f};
   stiff.node_count = 16;
   stiff.segment = {LinkKind::constraint, 0.0f, 0.0f, 0.0f};
-  add_rope(model, stiff);
+  const uint32_t stiff_first = add_rope(model, stiff);
+  model.tether_groups.push_back({stiff_first, stiff.node_count, 1.0f});
   set_common(model, integrator);
   model.environment.spring_damping = SpringDamping::relative;
   model.environment.ground = {GroundMode::force, -0.1f, 100.0f, 0.4f, 0.6f};
@@ -62,10 +66,14 @@ Model cloth_scene(Integrator integrator) {
   cloth.structural = {LinkKind::constraint, 150.0f, 0.3f, 1e-4f};
   cloth.shear = {LinkKind::constraint, 120.0f, 0.2f, 0.0f};
   cloth.bend = {LinkKind::spring, 200.0f, 0.5f, 0.0f};
+  // Stiff enough that a wrong bending step moves the perturbed nodes by millimetres.
+  cloth.bending_stiffness = 2e-3f;
   cloth.pinned = {grid_corner(cloth, GridCorner::first_row_first_column),
                   grid_corner(cloth, GridCorner::first_row_last_column)};
   add_cloth_grid(model, cloth);
   model.anchors.push_back({cloth.pinned[1], {-0.2f, 0.1f, 0.05f}, false});
+  // Tethers 5% longer than the rest distances: they hold near the pins, not far from them.
+  model.tether_groups.push_back({0, model.particle_count(), 1.05f});
   set_common(model, integrator);
   model.environment.spring_damping = SpringDamping::axial;
   model.environment.ground = {GroundMode::projection, 0.25f, 0.0f, 0.0f, 0.0f};
@@ -74,17 +82,88 @@ Model cloth_scene(Integrator integrator) {
   return model;
 }
 
+Model mixed_scene(Integrator integrator) {
+  Model model;
+  RopeDesc rope;
+  rope.start = {-0.8f, 0.4f, 0.0f};
+  rope.end = {-0.2f, 0.1f, 0.1f};
+  rope.node_count = 6;
+  rope.node_mass = 0.05f;
+  rope.segment = {LinkKind::spring, 150.0f, 0.3f, 0.0f};
+  rope.pinned = {0};
+  add_rope(model, rope);
+  model.anchors.push_back({0, {0.2f, -0.1f, 0.0f}, true});
+
+  ClothGridDesc cloth;
+  cloth.columns = 6;
+  cloth.rows = 5;
+  cloth.origin = {-0.3f, 0.3f, -0.3f};
+  cloth.width_axis = {0.6f, 0.0f, 0.0f};
+  cloth.height_axis = {0.0f, -0.1f, 0.5f};
+  cloth.particle_mass = 0.08f;
+  cloth.structural = {LinkKind::constraint, 0.0f, 0.0f, 2e-4f};
+  cloth.shear = {LinkKind::constraint, 0.0f, 0.0f, 0.0f};
+  cloth.bend = {LinkKind::spring, 120.0f, 0.4f, 0.0f};
+  cloth.bending_stiffness = 1e-3f;
+  cloth.pinned = {grid_corner(cloth, GridCorner::first_row_first_column)};
+  add_cloth_grid(model, cloth);
+
+  RopeDesc stiff = rope;
+  stiff.start = {0.4f, 0.2f, 0.3f};
+  stiff.end = {1.0f, -0.2f, 0.3f};
+  stiff.node_count = 7;
+  stiff.segment = {LinkKind::constraint, 0.0f, 0.0f, 0.0f};
+  add_rope(model, stiff);
+
+  model.tether_groups.push_back({6, 30, 1.0f});  // the first grid, hanging from its corner
+
+  ClothGridDesc second = cloth;
+  second.columns = 4;
+  second.rows = 4;
+  second.origin = {0.4f, 0.5f, -0.4f};
+  second.width_axis = {0.3f, 0.0f, 0.0f};
+  second.height_axis = {0.0f, 0.0f, 0.3f};
+  second.structural = {LinkKind::spring, 180.0f, 0.3f, 0.0f};
+  second.shear = {LinkKind::spring, 90.0f, 0.2f, 0.0f};
+  second.bend = {LinkKind::none, 0.0f, 0.0f, 0.0f};
+  second.bending_stiffness = 0.0f;
+  second.pinned = {grid_corner(second, GridCorner::last_row_last_column)};
+  add_cloth_grid(model, second);
+
+  // A folded strip of four triangles: hinge bending across its three interior edges.
+  TriangleMeshDesc strip;
+  strip.vertices = {{-0.6f, 0.6f, 0.4f},  {-0.4f, 0.6f, 0.4f},  {-0.6f, 0.5f, 0.55f},
+                    {-0.4f, 0.45f, 0.6f}, {-0.6f, 0.3f, 0.65f}, {-0.4f, 0.3f, 0.7f}};
+  strip.triangles = {{0, 2, 1}, {1, 2, 3}, {2, 4, 3}, {3, 4, 5}};
+  strip.particle_mass = 0.03f;
+  strip.edge = {LinkKind::constraint, 0.0f, 0.0f, 1e-4f};
+  strip.bend = {LinkKind::none, 0.0f, 0.0f, 0.0f};
+  strip.bending_stiffness = 5e-4f;
+  strip.pinned = {0, 1};
+  add_triangle_mesh(model, strip);
+
+  set_common(model, integrator);
+  model.solver.variant = SolverVariant::grid;
+  model.environment.spring_damping = SpringDamping::axial;
+  model.environment.ground = {GroundMode::projection, 0.05f, 0.0f, 0.0f, 0.0f};
+  model.environment.spheres.push_back({{0.0f, 0.0f, 0.0f}, 0.25f});
+  model.environment.contact_friction = 0.3f;
+  return model;
+}
+
 Model make_test_scene(TestScene scene, Integrator integrator) {
   if (scene == TestScene::rope) return rope_scene(integrator);
+  if (scene == TestScene::mixed) return mixed_scene(integrator);
   Model model = cloth_scene(integrator);
   model.solver.variant = scene == TestScene::cloth ? SolverVariant::general : SolverVariant::grid;
   return model;
 }
 
 std::string test_scene_name(TestScene scene, Integrator integrator) {
-  std::string name = scene == TestScene::rope    ? "Rope"
-                     : scene == TestScene::cloth ? "Cloth"
-                                                 : "ClothGrid";
+  std::string name = scene == TestScene::rope         ? "Rope"
+                     : scene == TestScene::cloth      ? "Cloth"
+                     : scene == TestScene::cloth_grid ? "ClothGrid"
+                                                      : "Mixed";
   switch (integrator) {
     case Integrator::explicit_euler: return name + "ExplicitEuler";
     case Integrator::semi_implicit_euler: return name + "SemiImplicitEuler";
@@ -113,18 +192,25 @@ ParticleState<float> perturbed_state(const Model& model, float dt, uint32_t seed
     state.previous[i] = glm::vec4(x - v * dt + 0.01f * noise, 0.0f);
     state.forces[i] = glm::vec4(speed(random), speed(random), speed(random), 0.0f);
   }
-  const PackedModel packed = pack_model(model);
-  state.lambdas.assign(packed.lambda_count(), 0.0f);
-  if (packed.grid_path) {
-    // Only the slots of links that exist and are constraints are ever read.
-    for_each_grid_link(*packed.grid, [&](uint32_t a, uint32_t, GridLinkKind kind, uint32_t slot) {
-      if (has_constraint(grid_material(*packed.grid, kind).kind)) {
-        state.lambdas[a * kGridLambdasPerParticle + slot] = 1e-4f * speed(random);
-      }
-    });
-  } else {
-    for (float& lambda : state.lambdas)
+  const SolverCore core(model);
+  for (uint64_t size : core.state_array_sizes())
+    state.module_arrays.emplace_back(size, 0.0f);
+  if (const ColouredDistance* distance = core.find<ColouredDistance>()) {
+    for (float& lambda : state.module_arrays[distance->first_state_array])
       lambda = 1e-4f * speed(random);
+  }
+  if (const GridJacobi* jacobi = core.find<GridJacobi>(); jacobi && jacobi->lambda_count() > 0) {
+    // Only the slots of links that exist and are constraints are ever read.
+    std::vector<float>& lambdas = state.module_arrays[jacobi->first_state_array];
+    for (size_t g = 0; g < jacobi->grids().layouts().size(); ++g) {
+      const GridLayout& layout = jacobi->grids().layouts()[g];
+      const uint32_t first_thread = jacobi->grids().params()[g].first_thread;
+      for_each_grid_link(layout, [&](uint32_t a, uint32_t, GridLinkKind kind, uint32_t slot) {
+        if (has_constraint(grid_material(layout, kind).kind)) {
+          lambdas[(first_thread + a) * kGridLambdasPerParticle + slot] = 1e-4f * speed(random);
+        }
+      });
+    }
   }
   return state;
 }

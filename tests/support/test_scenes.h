@@ -15,18 +15,25 @@ namespace weft::test {
 // A NeHe-style rope: springs with relative-velocity friction, air drag towards a wind, the NeHe
 // ground force model (the rope lies partly below the ground), node 0 pinned and driven by an
 // anchor that moves down into the ground (so its clamp acts); beside it GAMES101's inextensible
-// rope of distance constraints.
+// rope of distance constraints, tethered to its pinned end.
 Model rope_scene(Integrator integrator);
 
 // A cloth: structural links as compliant constraints, shear as inextensible constraints, bend as
-// springs with axial damping; two corners pinned (one driven by an anchor), a sphere collider it
-// overlaps, a projection ground plane above some of its particles, contact friction.
+// springs with axial damping; two corners pinned (one driven by an anchor) with tethers to them,
+// a sphere collider it overlaps, a projection ground plane above some of its particles, contact
+// friction.
 Model cloth_scene(Integrator integrator);
+
+// Several objects in one solver: a spring rope, a cloth grid, a constraint rope and a second grid
+// of springs only, with both grids on the grid path and the ropes on the general one, so that
+// every module covers particles that are neither first nor contiguous.
+Model mixed_scene(Integrator integrator);
 
 enum class TestScene {
   rope,        // rope_scene: the general path
   cloth,       // cloth_scene on the general path (adjacency, coloured constraints)
   cloth_grid,  // the same cloth on the grid path (neighbours by index, Jacobi sweeps)
+  mixed,       // mixed_scene: both paths in one solver
 };
 
 Model make_test_scene(TestScene scene, Integrator integrator);
@@ -35,7 +42,7 @@ std::string test_scene_name(TestScene scene, Integrator integrator);  // "ClothG
 // Every scene with every integrator, for INSTANTIATE_TEST_SUITE_P, and its test names.
 inline auto every_scene_and_integrator() {
   return ::testing::Combine(
-      ::testing::Values(TestScene::rope, TestScene::cloth, TestScene::cloth_grid),
+      ::testing::Values(TestScene::rope, TestScene::cloth, TestScene::cloth_grid, TestScene::mixed),
       ::testing::Values(Integrator::explicit_euler, Integrator::semi_implicit_euler,
                         Integrator::verlet));
 }

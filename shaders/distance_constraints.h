@@ -1,0 +1,34 @@
+// Coloured distance constraints (sim/modules/coloured_distance.h): relax_distance.comp and
+// measure_distance.comp, and the C++ that packs them. Included by GLSL and C++ alike.
+#ifndef WEFT_DISTANCE_CONSTRAINTS_H
+#define WEFT_DISTANCE_CONSTRAINTS_H
+#include "shared_types.h"
+#ifdef __cplusplus
+namespace weft::gpu {
+#endif
+
+// Set 1 of the distance-constraint passes.
+#define WEFT_DISTANCE_BINDING_CONSTRAINTS 0  // sorted by colour
+#define WEFT_DISTANCE_BINDING_LAMBDAS 1      // XPBD multiplier per constraint
+
+// A position-based distance constraint, solved by XPBD projection.
+struct DistanceConstraint {
+  uint a;
+  uint b;
+  float rest_length;  // m
+  float compliance;   // inverse stiffness, m/N; 0 is inextensible
+};
+
+// Push constants of relax_distance.comp: one colour of one sweep (and of measure_distance.comp,
+// which reads first and count only: every constraint).
+struct RelaxPush {
+  uint first;         // first constraint of the colour
+  uint count;         // constraints in the colour
+  uint reset_lambda;  // 1 on the first sweep of a substep: XPBD restarts its multipliers
+  uint pad0;
+};
+
+#ifdef __cplusplus
+}  // namespace weft::gpu
+#endif
+#endif  // WEFT_DISTANCE_CONSTRAINTS_H

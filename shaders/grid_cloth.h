@@ -1,0 +1,57 @@
+// Cloth grids on the grid path (sim/modules/grid_springs.h, sim/modules/grid_jacobi.h): every
+// link follows from a node's column and row, so no link list is read. Several grids share one
+// dispatch: thread t belongs to the grid whose [first_thread, first_thread + columns * rows)
+// holds it. Included by GLSL and C++ alike.
+#ifndef WEFT_GRID_CLOTH_H
+#define WEFT_GRID_CLOTH_H
+#include "shared_types.h"
+#ifdef __cplusplus
+namespace weft::gpu {
+#endif
+
+// Set 1 of the grid passes: the grids first, then the module's own buffers.
+#define WEFT_GRID_BINDING_GRIDS 0
+#define WEFT_GRID_BINDING_LAMBDAS 1          // relax_grid_jacobi: multipliers of the links
+#define WEFT_GRID_BINDING_SCRATCH 2          // relax_grid_jacobi: positions of even sweeps
+#define WEFT_GRID_BINDING_LAMBDAS_SCRATCH 3  // relax_grid_jacobi: multipliers of even sweeps
+
+// Bits of GridParams::spring_kinds and constraint_kinds
+#define WEFT_GRID_STRUCTURAL 1
+#define WEFT_GRID_SHEAR 2
+#define WEFT_GRID_BEND 4
+// XPBD multipliers per grid node: slots 0..5 used, padded to two vec4s.
+#define WEFT_GRID_LAMBDAS_PER_PARTICLE 8
+
+// One cloth grid (sim/grid_layout.h): one material per link kind (x structural, y shear,
+// z bend) and one rest length per direction.
+struct GridParams {
+  uint columns;
+  uint rows;
+  uint spring_kinds;       // WEFT_GRID_* bits: link kinds that are springs
+  uint constraint_kinds;   // WEFT_GRID_* bits: link kinds that are distance constraints
+  vec4 rest_lengths;       // m: x (+1,0), y (0,+1), z (+1,+1), w (-1,+1)
+  vec4 bend_rest_lengths;  // m: x (+2,0), y (0,+2)
+  vec4 stiffness;          // ks per kind, N/m
+  vec4 damping;            // kd per kind, N s/m
+  vec4 compliance;         // per kind, m/N
+  float jacobi_scale;      // share of each constraint's correction a Jacobi sweep applies
+  uint uses_lambdas;       // 1 when a constraint kind has compliance > 0 (multipliers matter)
+  uint first_particle;     // node (c, r) is particle first_particle + r * columns + c
+  uint first_thread;       // its node (c, r) is thread first_thread + r * columns + c
+  // Bending elements (sim/bending.h) of three nodes along a row (x) or a column (y): their
+  // compliance, m/N; 0 when the grid does not bend.
+  vec4 bending;
+};
+
+// Push constants of the grid passes.
+struct GridPush {
+  uint thread_count;  // nodes of every grid
+  uint grid_count;
+  uint reset_lambda;  // relax_grid_jacobi: 1 on the first sweep of a substep
+  uint read_scratch;  // relax_grid_jacobi: 1 when this sweep reads the scratch copies (odd sweeps)
+};
+
+#ifdef __cplusplus
+}  // namespace weft::gpu
+#endif
+#endif  // WEFT_GRID_CLOTH_H

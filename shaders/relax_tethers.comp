@@ -1,0 +1,41 @@
+#version 450
+// Long-range attachments, once per substep after the relaxation sweeps: a particle further from
+// one of its pins than the tether allows is put back on the tether's sphere around the pin. Only
+// the particle moves (pins do not), so each thread owns its particle and the pass needs no
+// colours. A particle pinned by a mouse drag keeps its tethers: the drag cannot pull the cloth
+// further than it reaches. Euler integrators carry a velocity, so a correction also changes it by
+// dx/dt. Mirrors Tethers::relax in sim/modules/tethers.cpp.
+#include "particle_bindings.glsl"
+#include "tethers.h"
+
+layout(local_size_x = WEFT_GROUP_SIZE) in;
+layout(std430, set = WEFT_MODULE_SET, binding = WEFT_TETHERS_BINDING_TETHERS) readonly buffer
+    TethersBuffer {
+  Tether tethers[];
+};
+layout(push_constant) uniform Push {
+  TethersPush push;
+};
+
+// x pulled onto the sphere of radius max_length around the pin, if it is outside.
+vec3 attach(vec3 x, uint pin, float max_length) {
+  if (pin == WEFT_TETHER_NONE) return x;
+  vec3 anchor = positions[pin].xyz;
+  vec3 d = x - anchor;
+  float len = length(d);
+  if (len <= max_length) return x;
+  return anchor + d * (max_length / len);
+}
+
+void main() {
+  uint i = thread_index();
+  if (i >= push.particle_count) return;
+  Tether tether = tethers[i];
+  if (tether.pin0 == WEFT_TETHER_NONE) return;
+  vec4 p = positions[i];
+  vec3 x = attach(p.xyz, tether.pin0, tether.max_length0);
+  x = attach(x, tether.pin1, tether.max_length1);
+  if (x == p.xyz) return;
+  positions[i] = vec4(x, p.w);
+  if (!integrator_is_verlet()) velocities[i].xyz += (x - p.xyz) / params.dt;
+}

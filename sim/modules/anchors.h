@@ -1,0 +1,54 @@
+// Program-driven pins (after the integrator, as NeHe's RopeSimulation moves its rope connection):
+// the model's anchors move their particles at a velocity the program sets, and one more slot
+// holds a mouse drag while one is under way (particle_drag.h), pulling its particle towards the
+// cursor. One thread per active anchor.
+#pragma once
+
+#include <glm/vec3.hpp>
+
+#include "shaders/anchors.h"
+#include "sim/solver_module.h"
+
+namespace weft {
+
+class Anchors final : public SolverModule {
+ public:
+  explicit Anchors(const ModuleContext& context);
+
+  std::string_view name() const override { return "anchors"; }
+  std::vector<const PassInfo*> passes() const override;
+  void schedule(Stage stage, const FrameShape& shape, uint32_t substep, uint32_t sweep,
+                std::vector<Step>& steps) const override;
+  bool active() const override { return active_count() > 0; }
+  uint32_t threads(const Step&) const override { return active_count(); }
+  PushConstants push(const Step& step) const override;
+  void run(const Step&, CpuPass<float>& pass) const override { drive(pass); }
+  void run(const Step&, CpuPass<double>& pass) const override { drive(pass); }
+  std::vector<ModuleBuffer> buffers() const override;
+  void take_updates(std::vector<BufferUpdate>& updates) override;
+  uint64_t bytes(const Step& step, const TrafficContext& context) const override;
+
+  uint32_t model_anchor_count() const { return static_cast<uint32_t>(anchors_.size()) - 1; }
+  // The model's anchors, then the drag slot.
+  const std::vector<gpu::Anchor>& anchors() const { return anchors_; }
+  // Throws ModelError for an anchor the model does not have.
+  void set_velocity(uint32_t anchor, const glm::vec3& velocity);
+  // Whether one of the model's anchors drives the particle.
+  bool drives(uint32_t particle) const;
+  // The drag slot: active from the next frame on, pulling `particle` towards `target`.
+  void set_drag(uint32_t particle, const glm::vec3& target, float follow_time);
+  void clear_drag();
+
+ private:
+  template <typename Real>
+  void drive(CpuPass<Real>& pass) const;
+  uint32_t active_count() const { return model_anchor_count() + (dragging_ ? 1u : 0u); }
+  void mark_dirty(uint32_t slot);
+
+  const gpu::SimParams& params_;
+  std::vector<gpu::Anchor> anchors_;
+  bool dragging_ = false;
+  std::vector<uint32_t> dirty_;
+};
+
+}  // namespace weft

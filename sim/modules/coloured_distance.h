@@ -1,0 +1,57 @@
+// Distance constraints relaxed by colour (pass 3 of every substep): XPBD projection, split at
+// setup into colours such that no two constraints of a colour share a particle
+// (constraint_coloring.h). Each relaxation sweep runs the colours in turn: Gauss-Seidel between
+// colours, one dispatch per colour. Also the blow-up watch's stretch of these constraints.
+#pragma once
+
+#include "sim/constraint_coloring.h"
+#include "sim/solver_module.h"
+
+namespace weft {
+
+class ColouredDistance final : public SolverModule {
+ public:
+  // The constraints of SolverPaths::constraints().
+  explicit ColouredDistance(const ModuleContext& context);
+
+  std::string_view name() const override { return "distance constraints"; }
+  std::vector<const PassInfo*> passes() const override;
+  bool needed() const override { return !colored_.constraints.empty(); }
+  void schedule(Stage stage, const FrameShape& shape, uint32_t substep, uint32_t sweep,
+                std::vector<Step>& steps) const override;
+  std::string label(const Step& step) const override {
+    return std::string(step.pass->name) + " (sweep " + std::to_string(step.sweep) + ", colour " +
+           std::to_string(step.part) + ")";
+  }
+  uint32_t threads(const Step& step) const override;
+  void run(const Step& step, CpuPass<float>& pass) const override { relax(step, pass); }
+  void run(const Step& step, CpuPass<double>& pass) const override { relax(step, pass); }
+  std::vector<ModuleBuffer> buffers() const override;
+  bool has_constraints() const override { return !colored_.constraints.empty(); }
+  void schedule_health(std::vector<Step>& steps) const override;
+  void measure_health(const ParticleState<float>& state, HealthReport& report) const override {
+    measure_stretch(state, report);
+  }
+  void measure_health(const ParticleState<double>& state, HealthReport& report) const override {
+    measure_stretch(state, report);
+  }
+  double elastic_energy(const ParticleState<float>& state) const override { return energy(state); }
+  double elastic_energy(const ParticleState<double>& state) const override { return energy(state); }
+  uint64_t bytes(const Step& step, const TrafficContext& context) const override;
+  std::vector<uint32_t> apply_edit(const Model& model, const SolverPaths& paths,
+                                   EditScope scope) override;
+
+  const ColoredConstraints& colored() const { return colored_; }
+
+ private:
+  template <typename Real>
+  void relax(const Step& step, CpuPass<Real>& pass) const;
+  template <typename Real>
+  void measure_stretch(const ParticleState<Real>& state, HealthReport& report) const;
+  template <typename Real>
+  double energy(const ParticleState<Real>& state) const;
+
+  ColoredConstraints colored_;
+};
+
+}  // namespace weft

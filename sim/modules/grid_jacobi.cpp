@@ -1,0 +1,244 @@
+#include "sim/modules/grid_jacobi.h"
+
+#include "sim/cpu_forces.h"
+#include "sim/model_error.h"
+
+namespace weft {
+
+namespace {
+
+const PassInfo kRelax{"constraint relaxation (grid Jacobi)", "relax_grid_jacobi.comp"};
+
+// Buffers of this module, in binding order (shaders/grid_cloth.h).
+constexpr uint32_t kGrids = WEFT_GRID_BINDING_GRIDS;
+constexpr uint32_t kLambdas = WEFT_GRID_BINDING_LAMBDAS;
+constexpr uint32_t kScratch = WEFT_GRID_BINDING_SCRATCH;
+constexpr uint32_t kLambdasScratch = WEFT_GRID_BINDING_LAMBDAS_SCRATCH;
+
+uint64_t count_constraint_links(const GridSet& grids) {
+  uint64_t links = 0;
+  for (const GridLayout& layout : grids.layouts()) {
+    for_each_grid_link(layout, [&](uint32_t, uint32_t, GridLinkKind kind, uint32_t) {
+      links += has_constraint(grid_material(layout, kind).kind);
+    });
+  }
+  return links;
+}
+
+bool any_bends(const GridSet& grids) {
+  for (const gpu::GridParams& grid : grids.params()) {
+    if (grid.bending.x > 0.0f) return true;
+  }
+  return false;
+}
+
+// Bending elements a node belongs to: three per axis (shaders/relax_grid_jacobi.comp).
+constexpr float kBendingJacobi = 6.0f;
+
+bool any_uses_lambdas(const GridSet& grids) {
+  for (const gpu::GridParams& grid : grids.params()) {
+    if (grid.uses_lambdas) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+GridJacobi::GridJacobi(const ModuleContext& context)
+    : grids_(context.model, context.paths),
+      constraint_links_(count_constraint_links(grids_)),
+      uses_lambdas_(any_uses_lambdas(grids_)),
+      bends_(any_bends(grids_)) {}
+
+std::vector<const PassInfo*> GridJacobi::passes() const {
+  return {&kRelax};
+}
+
+void GridJacobi::schedule(Stage stage, const FrameShape& shape, uint32_t substep, uint32_t sweep,
+                          std::vector<Step>& steps) const {
+  // Grids that only bend need the first sweep alone.
+  const uint32_t sweeps = constraint_links_ > 0 ? shape.relaxation_sweeps : 1;
+  if (stage != Stage::project || sweep >= sweeps) return;
+  Step step = make_step(*this, kRelax, substep, sweep);
+  gpu::GridPush push{};
+  push.thread_count = grids_.thread_count();
+  push.grid_count = grids_.grid_count();
+  push.reset_lambda = sweep == 0 ? 1u : 0u;
+  push.read_scratch = sweep % 2;
+  step.push = to_push(push);
+  if (sweep + 1 == sweeps && sweep % 2 == 0) {
+    // The last sweep of an odd number left the result in the scratch buffers: copy it back.
+    for (const gpu::GridParams& grid : grids_.params()) {
+      const uint64_t nodes = uint64_t{grid.columns} * grid.rows;
+      step.copies.push_back({{false, kScratch},
+                             {true, WEFT_BINDING_POSITIONS},
+                             uint64_t{grid.first_thread} * 16,
+                             uint64_t{grid.first_particle} * 16,
+                             nodes * 16});
+    }
+    if (uses_lambdas_) {
+      step.copies.push_back(
+          {{false, kLambdasScratch}, {false, kLambdas}, 0, 0, lambda_count() * sizeof(float)});
+    }
+  }
+  steps.push_back(std::move(step));
+}
+
+std::vector<ModuleBuffer> GridJacobi::buffers() const {
+  const uint64_t lambda_bytes = lambda_count() * sizeof(float);
+  std::vector<ModuleBuffer> buffers(4);
+  buffers[kGrids] = {"grids", grids_.params().size() * sizeof(gpu::GridParams),
+                     grids_.params().data()};
+  buffers[kLambdas] = {"lambdas", lambda_bytes, nullptr, true};
+  buffers[kScratch] = {"scratch positions", uint64_t{grids_.thread_count()} * 16, nullptr};
+  buffers[kLambdasScratch] = {"scratch lambdas", lambda_bytes, nullptr};
+  return buffers;
+}
+
+// shaders/relax_grid_jacobi.comp. The CPU has no scratch buffers: every sweep reads the current
+// positions and writes the relaxed ones back, which is what the GPU's alternation amounts to.
+template <typename Real>
+void GridJacobi::relax(const Step& step, CpuPass<Real>& pass) const {
+  using vec3 = cpu::vec3<Real>;
+  using vec4 = cpu::vec4<Real>;
+  const gpu::SimParams& params = pass.params;
+  ParticleState<Real>& state = pass.state;
+  const gpu::GridPush push = from_push<gpu::GridPush>(step.push);
+  const Real dt = params.dt;
+  std::vector<Real> no_lambdas;
+  std::vector<Real>& lambdas = uses_lambdas_ ? state.module_arrays[first_state_array] : no_lambdas;
+  std::vector<vec4> relaxed(grids_.thread_count());
+  std::vector<Real> next_lambdas = lambdas;
+  for (uint32_t t = 0; t < grids_.thread_count(); ++t) {
+    const gpu::GridParams& grid = grids_.params()[grids_.grid_of_thread(t)];
+    const bool grid_lambdas = grid.uses_lambdas != 0;
+    const uint32_t node = t - grid.first_thread;
+    const vec4 p = state.positions[grid.first_particle + node];
+    const uint32_t column = node % grid.columns;
+    const uint32_t row = node / grid.columns;
+    vec3 correction(0);
+    for (const GridDirection& d : kGridDirections) {
+      uint32_t j = 0;
+      if ((grid.constraint_kinds & grid_kind_bit(d.kind)) == 0 ||
+          !GridSet::neighbour(grid, column, row, d, j)) {
+        continue;
+      }
+      const uint32_t owner = d.forward ? t : grid.first_thread + j;
+      const vec4 other = state.positions[grid.first_particle + j];
+      const vec4 po = d.forward ? p : other;
+      const vec4 pt = d.forward ? other : p;
+      const uint32_t slot = owner * kGridLambdasPerParticle + d.slot;
+      const Real lambda = push.reset_lambda != 0 || !grid_lambdas ? Real(0) : lambdas[slot];
+      const Real w = po.w + pt.w;
+      const vec3 delta = vec3(po) - vec3(pt);
+      const Real len = glm::length(delta);
+      if (w == Real(0) || len == Real(0)) {
+        if (d.forward && grid_lambdas) next_lambdas[slot] = lambda;
+        continue;
+      }
+      const Real alpha = Real(grid.compliance[static_cast<glm::length_t>(d.kind)]) / (dt * dt);
+      const vec3 n = delta / len;
+      const Real delta_lambda = Real(grid.jacobi_scale) *
+                                (-(len - Real(grid_rest_length(grid, d.slot))) - alpha * lambda) /
+                                (w + alpha);
+      if (d.forward && grid_lambdas) next_lambdas[slot] = lambda + delta_lambda;
+      correction += d.forward ? (p.w * delta_lambda) * n : (-p.w * delta_lambda) * n;
+    }
+    if (push.reset_lambda != 0 && grid.bending.x > 0.0f) {
+      for (uint32_t axis = 0; axis < 2; ++axis) {
+        const int along = static_cast<int>(axis == 0 ? column : row);
+        const int length = static_cast<int>(axis == 0 ? grid.columns : grid.rows);
+        const uint32_t stride = axis == 0 ? 1u : grid.columns;
+        const Real alpha = Real(grid.bending[static_cast<glm::length_t>(axis)]) / (dt * dt);
+        for (int offset = -1; offset <= 1; ++offset) {
+          const int middle = along + offset;
+          if (middle < 1 || middle + 1 >= length) continue;
+          const uint32_t first =
+              static_cast<uint32_t>(static_cast<int>(node) + (offset - 1) * static_cast<int>(stride));
+          const vec4 a = state.positions[grid.first_particle + first];
+          const vec4 b = state.positions[grid.first_particle + first + stride];
+          const vec4 c = state.positions[grid.first_particle + first + 2 * stride];
+          const Real denominator =
+              Real(kBendingJacobi) * (a.w + Real(4) * b.w + c.w) + alpha;
+          if (denominator == Real(0)) continue;
+          const vec3 lambda = -(vec3(a) - Real(2) * vec3(b) + vec3(c)) / denominator;
+          correction += (p.w * (offset == 0 ? Real(-2) : Real(1))) * lambda;
+        }
+      }
+    }
+    relaxed[t] = vec4(vec3(p) + correction, p.w);
+    if (!cpu::integrator_is_verlet(params)) {
+      state.velocities[grid.first_particle + node] += vec4(correction / dt, Real(0));
+    }
+  }
+  for (uint32_t t = 0; t < grids_.thread_count(); ++t) {
+    const gpu::GridParams& grid = grids_.params()[grids_.grid_of_thread(t)];
+    state.positions[grid.first_particle + (t - grid.first_thread)] = relaxed[t];
+  }
+  lambdas = std::move(next_lambdas);
+}
+
+template <typename Real>
+double GridJacobi::energy(const ParticleState<Real>& state) const {
+  double energy = 0.0;
+  for (size_t g = 0; g < grids_.layouts().size(); ++g) {
+    const GridLayout& layout = grids_.layouts()[g];
+    const gpu::GridParams& grid = grids_.params()[g];
+    const uint32_t first = layout.first_particle;
+    for_each_grid_link(layout, [&](uint32_t a, uint32_t b, GridLinkKind kind, uint32_t slot) {
+      const LinkMaterial& m = grid_material(layout, kind);
+      if (!has_constraint(m.kind) || m.compliance <= 0.0f) return;
+      const double stretch = glm::length(glm::dvec3(state.positions[first + a]) -
+                                         glm::dvec3(state.positions[first + b])) -
+                             grid_rest_length(grid, slot);
+      energy += 0.5 * stretch * stretch / m.compliance;
+    });
+    if (!(grid.bending.x > 0.0f)) continue;
+    const uint32_t columns = layout.columns;
+    auto bend = [&](uint32_t a, uint32_t b, uint32_t c, float compliance) {
+      const glm::dvec3 curve = glm::dvec3(state.positions[first + a]) -
+                               2.0 * glm::dvec3(state.positions[first + b]) +
+                               glm::dvec3(state.positions[first + c]);
+      energy += 0.5 * glm::dot(curve, curve) / compliance;
+    };
+    for (uint32_t r = 0; r < layout.rows; ++r) {
+      for (uint32_t col = 0; col < columns; ++col) {
+        const uint32_t n = r * columns + col;
+        if (col > 0 && col + 1 < columns) bend(n - 1, n, n + 1, grid.bending.x);
+        if (r > 0 && r + 1 < layout.rows) bend(n - columns, n, n + columns, grid.bending.y);
+      }
+    }
+  }
+  return energy;
+}
+
+uint64_t GridJacobi::bytes(const Step& step, const TrafficContext& context) const {
+  // Every node reads x from one buffer and writes x' to the other (Euler: and v); multipliers,
+  // when a kind is compliant: read (not on the sweep that restarts them) and written, 4 B per
+  // constraint link. The copy back of an odd count reads and writes both scratch buffers.
+  const gpu::GridPush push = from_push<gpu::GridPush>(step.push);
+  const bool verlet = context.integrator == WEFT_INTEGRATOR_VERLET;
+  uint64_t bytes = uint64_t{grids_.thread_count()} * (verlet ? 2 : 4) * 16 +
+                   grids_.params().size() * sizeof(gpu::GridParams);
+  if (uses_lambdas_) bytes += constraint_links_ * 4 * (push.reset_lambda ? 1 : 2);
+  for (const StepCopy& copy : step.copies)
+    bytes += 2 * copy.bytes;
+  return bytes;
+}
+
+std::vector<uint32_t> GridJacobi::apply_edit(const Model& model, const SolverPaths& paths,
+                                             EditScope scope) {
+  if (scope != EditScope::materials) return {};
+  GridSet edited = grids_;
+  edited.apply_materials(model, paths);
+  if (count_constraint_links(edited) != constraint_links_ ||
+      (any_uses_lambdas(edited) && !uses_lambdas_) || any_bends(edited) != bends_) {
+    throw ModelError(
+        "a live edit cannot make a cloth grid's links constraints, or compliant, "
+        "when they were not; rebuild the simulation instead");
+  }
+  grids_ = std::move(edited);
+  return {kGrids};
+}
+
+}  // namespace weft

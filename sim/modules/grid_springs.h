@@ -1,0 +1,52 @@
+// Springs on a grid: the force gather (pass 1 of every substep) for the cloth grids on the grid
+// path. Each node finds its springs by index (grid_set.h) instead of reading a list, and adds
+// gravity, air drag and the ground's force, as AdjacencySprings does for everything else. One
+// dispatch covers every grid. Also the blow-up watch's stretch of every grid link.
+#pragma once
+
+#include "sim/modules/grid_set.h"
+#include "sim/solver_module.h"
+
+namespace weft {
+
+class GridSprings final : public SolverModule {
+ public:
+  explicit GridSprings(const ModuleContext& context);
+
+  std::string_view name() const override { return "grid springs"; }
+  std::vector<const PassInfo*> passes() const override;
+  bool needed() const override { return !grids_.empty(); }
+  void schedule(Stage stage, const FrameShape& shape, uint32_t substep, uint32_t sweep,
+                std::vector<Step>& steps) const override;
+  uint32_t threads(const Step&) const override { return grids_.thread_count(); }
+  void run(const Step&, CpuPass<float>& pass) const override { accumulate(pass); }
+  void run(const Step&, CpuPass<double>& pass) const override { accumulate(pass); }
+  std::vector<ModuleBuffer> buffers() const override;
+  void schedule_health(std::vector<Step>& steps) const override;
+  void measure_health(const ParticleState<float>& state, HealthReport& report) const override {
+    measure_stretch(state, report);
+  }
+  void measure_health(const ParticleState<double>& state, HealthReport& report) const override {
+    measure_stretch(state, report);
+  }
+  double elastic_energy(const ParticleState<float>& state) const override { return energy(state); }
+  double elastic_energy(const ParticleState<double>& state) const override { return energy(state); }
+  uint64_t bytes(const Step& step, const TrafficContext& context) const override;
+  std::vector<uint32_t> apply_edit(const Model& model, const SolverPaths& paths,
+                                   EditScope scope) override;
+
+  const GridSet& grids() const { return grids_; }
+
+ private:
+  template <typename Real>
+  void accumulate(CpuPass<Real>& pass) const;
+  template <typename Real>
+  void measure_stretch(const ParticleState<Real>& state, HealthReport& report) const;
+  template <typename Real>
+  double energy(const ParticleState<Real>& state) const;
+  PushConstants push_constants() const;
+
+  GridSet grids_;
+};
+
+}  // namespace weft

@@ -1,0 +1,97 @@
+#include "sim/modules/particle_integration.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "sim/cpu_forces.h"
+
+namespace weft {
+
+namespace {
+
+const PassInfo kExplicitEuler{"explicit Euler update", "integrate.comp"};
+const PassInfo kSemiImplicitEuler{"semi-implicit Euler update", "integrate.comp"};
+const PassInfo kVerlet{"Verlet update", "integrate.comp"};
+const PassInfo kWatch{"blow-up watch: particles", "measure_particles.comp"};
+
+}  // namespace
+
+const PassInfo& ParticleIntegration::integrate_pass(uint32_t integrator) {
+  if (integrator == WEFT_INTEGRATOR_VERLET) return kVerlet;
+  if (integrator == WEFT_INTEGRATOR_SEMI_IMPLICIT_EULER) return kSemiImplicitEuler;
+  return kExplicitEuler;
+}
+
+std::vector<const PassInfo*> ParticleIntegration::passes() const {
+  return {&kExplicitEuler, &kSemiImplicitEuler, &kVerlet, &kWatch};
+}
+
+void ParticleIntegration::schedule(Stage stage, const FrameShape& shape, uint32_t substep, uint32_t,
+                                   std::vector<Step>& steps) const {
+  if (stage == Stage::integrate) {
+    steps.push_back(make_step(*this, integrate_pass(shape.integrator), substep));
+  }
+}
+
+uint32_t ParticleIntegration::threads(const Step&) const {
+  return params_.particle_count;
+}
+
+void ParticleIntegration::schedule_health(std::vector<Step>& steps) const {
+  steps.push_back(make_step(*this, kWatch, 0));
+}
+
+// shaders/integrate.comp
+template <typename Real>
+void ParticleIntegration::integrate(CpuPass<Real>& pass) const {
+  using vec3 = cpu::vec3<Real>;
+  using vec4 = cpu::vec4<Real>;
+  const gpu::SimParams& params = pass.params;
+  ParticleState<Real>& state = pass.state;
+  const Real dt = params.dt;
+  for (uint32_t i = 0; i < params.particle_count; ++i) {
+    const vec4 p = state.positions[i];
+    if (p.w == Real(0)) continue;
+    const vec3 x(p);
+    const vec3 a = vec3(state.forces[i]) * p.w;
+    vec3 next;
+    if (params.integrator == WEFT_INTEGRATOR_EXPLICIT_EULER) {
+      const vec3 v(state.velocities[i]);
+      next = x + v * dt;
+      state.velocities[i] = vec4(v + a * dt, Real(0));
+    } else if (params.integrator == WEFT_INTEGRATOR_SEMI_IMPLICIT_EULER) {
+      const vec3 v = vec3(state.velocities[i]) + a * dt;
+      next = x + v * dt;
+      state.velocities[i] = vec4(v, Real(0));
+    } else {
+      next = x + (Real(1) - Real(params.verlet_damping)) * (x - vec3(state.previous[i])) +
+             a * (dt * dt);
+    }
+    state.previous[i] = vec4(x, Real(0));
+    state.positions[i] = vec4(next, p.w);
+  }
+}
+
+// shaders/measure_particles.comp
+template <typename Real>
+void ParticleIntegration::count_nonfinite(const ParticleState<Real>& state,
+                                          HealthReport& report) const {
+  for (uint32_t i = 0; i < params_.particle_count; ++i) {
+    const cpu::vec3<Real> x(state.positions[i]);
+    if (std::isfinite(x.x) && std::isfinite(x.y) && std::isfinite(x.z)) continue;
+    ++report.nonfinite_count;
+    report.first_nonfinite = std::min(report.first_nonfinite, i);
+  }
+}
+
+uint64_t ParticleIntegration::bytes(const Step& step, const TrafficContext& context) const {
+  if (step.pass == &kWatch) return uint64_t{params_.particle_count} * 16;
+  // Moving: read x, x_prev, force (Euler: and v); write x, x_prev (Euler: and v). Pinned: read x.
+  const uint64_t update = (context.integrator == WEFT_INTEGRATOR_VERLET ? 5 : 6) * 16;
+  uint64_t bytes = 0;
+  for (uint32_t i = 0; i < params_.particle_count; ++i)
+    bytes += context.pinned(i) ? 16 : update;
+  return bytes;
+}
+
+}  // namespace weft

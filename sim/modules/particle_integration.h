@@ -1,0 +1,43 @@
+// The integrator (pass 2 of every substep): explicit Euler, semi-implicit Euler or Verlet with
+// damping (GAMES101), one thread per particle; pinned particles stay. Also the blow-up watch's
+// count of particles whose position is no longer finite. Every model has this module.
+#pragma once
+
+#include "sim/solver_module.h"
+
+namespace weft {
+
+class ParticleIntegration final : public SolverModule {
+ public:
+  explicit ParticleIntegration(const ModuleContext& context) : params_(context.params) {}
+
+  std::string_view name() const override { return "particles"; }
+  std::vector<const PassInfo*> passes() const override;
+  void schedule(Stage stage, const FrameShape& shape, uint32_t substep, uint32_t sweep,
+                std::vector<Step>& steps) const override;
+  uint32_t threads(const Step& step) const override;
+  void run(const Step&, CpuPass<float>& pass) const override { integrate(pass); }
+  void run(const Step&, CpuPass<double>& pass) const override { integrate(pass); }
+  std::vector<ModuleBuffer> buffers() const override { return {}; }
+  void schedule_health(std::vector<Step>& steps) const override;
+  void measure_health(const ParticleState<float>& state, HealthReport& report) const override {
+    count_nonfinite(state, report);
+  }
+  void measure_health(const ParticleState<double>& state, HealthReport& report) const override {
+    count_nonfinite(state, report);
+  }
+  uint64_t bytes(const Step& step, const TrafficContext& context) const override;
+
+  // The integration pass of an integrator (WEFT_INTEGRATOR_*): each has its own name.
+  static const PassInfo& integrate_pass(uint32_t integrator);
+
+ private:
+  template <typename Real>
+  void integrate(CpuPass<Real>& pass) const;
+  template <typename Real>
+  void count_nonfinite(const ParticleState<Real>& state, HealthReport& report) const;
+
+  const gpu::SimParams& params_;
+};
+
+}  // namespace weft

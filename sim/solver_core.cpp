@@ -1,0 +1,292 @@
+#include "sim/solver_core.h"
+
+#include <cmath>
+#include <string>
+
+#include "sim/model_error.h"
+#include "sim/model_validation.h"
+#include "sim/module_registry.h"
+#include "sim/modules/anchors.h"
+#include "sim/modules/external_forces.h"
+#include "sim/solver_paths.h"
+
+namespace weft {
+
+float substep_damping(float damping_rate, float dt) {
+  // 1 - exp(-x) without the cancellation of small x.
+  return static_cast<float>(-std::expm1(-double{damping_rate} * double{dt}));
+}
+
+gpu::SimParams make_sim_params(const Model& model) {
+  const Environment& env = model.environment;
+  gpu::SimParams params{};
+  params.gravity = glm::vec4(env.gravity, 0.0f);
+  params.wind = glm::vec4(env.wind, 0.0f);
+  params.ground = glm::vec4(env.ground.height, env.ground.repulsion, env.ground.friction,
+                            env.ground.absorption);
+  params.dt = model.solver.frame_dt / static_cast<float>(model.solver.substeps);
+  params.air_drag = env.air_drag;
+  params.verlet_damping = substep_damping(model.solver.damping_rate, params.dt);
+  params.contact_friction = env.contact_friction;
+  params.particle_count = model.particle_count();
+  params.integrator = static_cast<uint32_t>(model.solver.integrator);
+  params.ground_mode = static_cast<uint32_t>(env.ground.mode);
+  params.spring_damping = static_cast<uint32_t>(env.spring_damping);
+  return params;
+}
+
+SolverCore::SolverCore(const Model& model) {
+  validate_model(model);
+  params_ = make_sim_params(model);
+  settings_ = model.solver;
+  const uint32_t n = model.particle_count();
+  const float dt = params_.dt;
+  const bool verlet = model.solver.integrator == Integrator::verlet;
+  positions_.resize(n);
+  previous_.resize(n);
+  velocities_.resize(n);
+  for (uint32_t i = 0; i < n; ++i) {
+    // A pinned particle starts at rest: only an anchor moves it.
+    const float w = model.inverse_masses[i];
+    const glm::vec3 x = model.positions[i];
+    const glm::vec3 v = w > 0.0f ? model.velocities[i] : glm::vec3(0.0f);
+    positions_[i] = glm::vec4(x, w);
+    previous_[i] = glm::vec4(verlet ? x - v * dt : x, 0.0f);
+    velocities_[i] = glm::vec4(v, 0.0f);
+  }
+
+  const SolverPaths paths(model);
+  modules_ = build_modules({model, paths, params_});
+  for (uint32_t m = 0; m < modules_.size(); ++m) {
+    SolverModule& module = *modules_[m];
+    module.index = m;
+    module.first_state_array = static_cast<uint32_t>(state_array_sizes_.size());
+    for (const ModuleBuffer& buffer : module.buffers()) {
+      if (!buffer.state) continue;
+      state_array_sizes_.push_back(buffer.bytes / sizeof(float));
+      state_array_names_.push_back(std::string(module.name()) + ": " + buffer.name);
+    }
+    if (auto* anchors = dynamic_cast<Anchors*>(&module)) anchors_ = anchors;
+    if (auto* forces = dynamic_cast<ExternalForces*>(&module)) external_forces_ = forces;
+  }
+  // A frame of the model's own settings must fit (begin_frame checks every frame's shape).
+  FrameShape shape = full_shape(settings_.substeps);
+  const uint64_t n0 = [&] {
+    FrameShape one = shape;
+    one.substeps = 1;
+    return build_schedule(one).size();
+  }();
+  if (n0 * settings_.substeps > kMaxStepsPerFrame) {
+    throw ModelError("a frame of " + std::to_string(settings_.substeps) + " substeps x " +
+                     std::to_string(shape.relaxation_sweeps) + " relaxation sweeps runs about " +
+                     std::to_string(n0 * settings_.substeps) + " passes; at most " +
+                     std::to_string(kMaxStepsPerFrame) +
+                     " fit in one frame (fewer substeps or sweeps)");
+  }
+}
+
+SolverCore::~SolverCore() = default;
+
+FrameShape SolverCore::full_shape(uint32_t substeps) const {
+  FrameShape shape;
+  shape.substeps = substeps;
+  shape.integrator = params_.integrator;
+  for (const auto& module : modules_) {
+    if (module->has_constraints()) shape.relaxation_sweeps = settings_.relaxation_sweeps;
+  }
+  shape.active.assign(modules_.size(), true);
+  return shape;
+}
+
+FrameShape SolverCore::current_shape(uint32_t substeps) const {
+  FrameShape shape = full_shape(substeps);
+  for (size_t m = 0; m < modules_.size(); ++m)
+    shape.active[m] = modules_[m]->active();
+  return shape;
+}
+
+FrameShape SolverCore::begin_frame(float frame_dt, uint32_t substeps) {
+  if (substeps == 0 || !(frame_dt > 0.0f) || !std::isfinite(frame_dt)) {
+    throw ModelError("a frame needs frame_dt > 0 and at least one substep");
+  }
+  set_substep(frame_dt / static_cast<float>(substeps));
+  for (const auto& module : modules_)
+    module->begin_frame();
+  return current_shape(substeps);
+}
+
+void SolverCore::end_frame() {
+  for (const auto& module : modules_)
+    module->end_frame();
+}
+
+void SolverCore::begin_pass(float dt) {
+  for (const auto& module : modules_)
+    module->begin_frame();
+  set_substep(dt);
+}
+
+void SolverCore::set_substep(float dt) {
+  params_.dt = dt;
+  params_.verlet_damping = substep_damping(settings_.damping_rate, dt);
+}
+
+std::vector<Step> SolverCore::build_schedule(const FrameShape& shape) const {
+  std::vector<Step> steps;
+  auto add = [&](Stage stage, uint32_t substep, uint32_t sweep) {
+    for (size_t m = 0; m < modules_.size(); ++m) {
+      if (shape.active[m]) modules_[m]->schedule(stage, shape, substep, sweep, steps);
+    }
+  };
+  for (uint32_t s = 0; s < shape.substeps; ++s) {
+    add(Stage::forces, s, 0);
+    add(Stage::integrate, s, 0);
+    add(Stage::anchors, s, 0);
+    for (uint32_t sweep = 0; sweep < shape.relaxation_sweeps; ++sweep)
+      add(Stage::project, s, sweep);
+    add(Stage::after_project, s, 0);
+    add(Stage::collide, s, 0);
+  }
+  return steps;
+}
+
+const std::vector<Step>& SolverCore::schedule(const FrameShape& shape) {
+  if (schedule_generation_ > 0 && shape == scheduled_shape_) return schedule_;
+  // The first substep may differ from the others (one-shot forces); the rest repeat the second.
+  FrameShape probe = shape;
+  probe.substeps = std::min(shape.substeps, 2u);
+  const std::vector<Step> first_two = build_schedule(probe);
+  uint64_t first = 0;
+  while (first < first_two.size() && first_two[first].substep == 0)
+    ++first;
+  const uint64_t total = first + (shape.substeps - 1) * (first_two.size() - first);
+  if (total > kMaxStepsPerFrame) {
+    throw ModelError("a frame of " + std::to_string(shape.substeps) + " substeps x " +
+                     std::to_string(shape.relaxation_sweeps) + " relaxation sweeps runs " +
+                     std::to_string(total) + " passes; at most " +
+                     std::to_string(kMaxStepsPerFrame) +
+                     " fit in one frame (fewer substeps or sweeps)");
+  }
+  schedule_ = build_schedule(shape);
+  scheduled_shape_ = shape;
+  ++schedule_generation_;
+  return schedule_;
+}
+
+std::vector<Step> SolverCore::health_steps() const {
+  std::vector<Step> steps;
+  for (const auto& module : modules_)
+    module->schedule_health(steps);
+  return steps;
+}
+
+void SolverCore::set_anchor_velocity(uint32_t anchor, const glm::vec3& velocity) {
+  if (!std::isfinite(velocity.x) || !std::isfinite(velocity.y) || !std::isfinite(velocity.z)) {
+    throw ModelError("anchor " + std::to_string(anchor) + ": a velocity must be finite");
+  }
+  anchors_->set_velocity(anchor, velocity);
+}
+
+void SolverCore::apply_force_once(uint32_t particle, const glm::vec3& force) {
+  external_forces_->add(particle, force);
+}
+
+void SolverCore::set_inverse_mass(uint32_t particle, float inverse_mass) {
+  if (particle >= particle_count()) {
+    throw ModelError("particle " + std::to_string(particle) + " does not exist (the model has " +
+                     std::to_string(particle_count()) + ")");
+  }
+  if (!(inverse_mass >= 0.0f) || !std::isfinite(inverse_mass)) {
+    throw ModelError("inverse mass must be finite and >= 0, got " + std::to_string(inverse_mass));
+  }
+  const bool was_pinned = positions_[particle].w == 0.0f;
+  write_inverse_mass(particle, inverse_mass);
+  if (was_pinned == (inverse_mass == 0.0f)) return;
+  std::vector<float> inverse_masses(positions_.size());
+  for (size_t i = 0; i < positions_.size(); ++i)
+    inverse_masses[i] = positions_[i].w;
+  for (const auto& module : modules_)
+    module->pins_changed(inverse_masses);
+}
+
+void SolverCore::write_inverse_mass(uint32_t particle, float inverse_mass) {
+  positions_[particle].w = inverse_mass;
+  inverse_mass_edits_.emplace_back(particle, inverse_mass);
+}
+
+std::vector<std::pair<uint32_t, float>> SolverCore::take_inverse_mass_edits() {
+  return std::exchange(inverse_mass_edits_, {});
+}
+
+void SolverCore::drag(uint32_t particle, const glm::vec3& target, float follow_time) {
+  if (particle >= particle_count()) {
+    throw ModelError("cannot drag particle " + std::to_string(particle) + ": the model has " +
+                     std::to_string(particle_count()));
+  }
+  if (anchors_->drives(particle)) {
+    throw ModelError("cannot drag particle " + std::to_string(particle) +
+                     ": one of the model's anchors drives it");
+  }
+  if (!std::isfinite(target.x) || !std::isfinite(target.y) || !std::isfinite(target.z)) {
+    throw ModelError("a drag target must be finite");
+  }
+  if (!(follow_time >= 0.0f) || !std::isfinite(follow_time)) {
+    throw ModelError("a drag's follow time must be finite and >= 0, got " +
+                     std::to_string(follow_time));
+  }
+  if (drag_.active && drag_.particle != particle) end_drag();
+  if (!drag_.active) {
+    // A drag pins its particle for a moment: not a pin the cloth hangs from (tethers stay).
+    drag_ = {true, particle, positions_[particle].w};
+    write_inverse_mass(particle, 0.0f);
+  }
+  anchors_->set_drag(particle, target, follow_time);
+}
+
+void SolverCore::end_drag() {
+  if (!drag_.active) return;
+  write_inverse_mass(drag_.particle, drag_.saved_inverse_mass);
+  anchors_->clear_drag();
+  drag_ = {};
+}
+
+std::vector<SolverCore::BufferEdit> SolverCore::edit(const Model& model, EditScope scope) {
+  validate_model(model);
+  if (model.particle_count() != particle_count()) {
+    throw ModelError("a live edit cannot change the number of particles (" +
+                     std::to_string(particle_count()) + " running, " +
+                     std::to_string(model.particle_count()) +
+                     " edited); rebuild the simulation instead");
+  }
+  if (model.anchors.size() != anchors_->model_anchor_count()) {
+    throw ModelError("a live edit cannot change the number of anchors (" +
+                     std::to_string(anchors_->model_anchor_count()) + " running, " +
+                     std::to_string(model.anchors.size()) +
+                     " edited); rebuild the simulation instead");
+  }
+  if (model.solver.variant != settings_.variant) {
+    throw ModelError("a live edit cannot change the solver path; rebuild the simulation instead");
+  }
+  const SolverPaths paths(model, scope == EditScope::materials);
+  std::vector<BufferEdit> edits;
+  for (const auto& module : modules_) {
+    for (uint32_t buffer : module->apply_edit(model, paths, scope))
+      edits.push_back({module->index, buffer});
+  }
+  return edits;
+}
+
+std::vector<SolverCore::BufferEdit> SolverCore::set_parameters(const Model& model) {
+  std::vector<BufferEdit> edits = edit(model, EditScope::parameters);
+  const uint32_t particles = params_.particle_count;
+  params_ = make_sim_params(model);
+  params_.particle_count = particles;
+  settings_ = model.solver;
+  return edits;
+}
+
+std::vector<SolverCore::BufferEdit> SolverCore::set_link_materials(const Model& model) {
+  return edit(model, EditScope::materials);
+}
+
+}  // namespace weft

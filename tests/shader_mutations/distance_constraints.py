@@ -1,0 +1,18 @@
+# Mutations of coloured distance constraints (sim/modules/coloured_distance.h).
+SHADERS = ["relax_distance.comp", "measure_distance.comp"]
+MUTATIONS = [
+    ("relax_distance.comp", "float alpha = constraint.compliance / (params.dt * params.dt);",
+     "float alpha = constraint.compliance / params.dt;", "XPBD compliance scaled by dt, not dt^2"),
+    ("relax_distance.comp", "float lambda = relax.reset_lambda != 0u ? 0.0 : lambdas[c];",
+     "float lambda = lambdas[c];", "XPBD multipliers never reset"),
+    ("relax_distance.comp", "vec3 move_b = (-pb.w * delta_lambda) * n;",
+     "vec3 move_b = (pb.w * delta_lambda) * n;", "second end moved the wrong way"),
+    ("relax_distance.comp", "velocities[constraint.a].xyz += move_a / params.dt;", ";",
+     "Euler velocity not corrected by the projection"),
+    ("relax_distance.comp", "DistanceConstraint constraint = constraints[c];",
+     "DistanceConstraint constraint = constraints[k];", "colour offset ignored"),
+    ("measure_distance.comp",
+     "report_stretch((length(positions[constraint.a].xyz - positions[constraint.b].xyz) - rest) / rest);",
+     "report_stretch((length(positions[constraint.a].xyz - positions[constraint.b].xyz) - rest));",
+     "constraint stretch not relative to the rest length"),
+]
