@@ -12,7 +12,7 @@
 #include <assimp/scene.h>
 
 #include "app/export/animation_exporter.h"
-#include "app/export/atomic_file.h"
+#include "app/export/output_file.h"
 #include "app/export/frame_exporter.h"
 #include "app/system_runner.h"
 #include "tests/support/scene_text.h"
@@ -108,7 +108,14 @@ TEST(AnimationExport, FormatComesFromTheExtension) {
 TEST(AnimationExport, UnwritablePlacesAreRefusedBeforeTheRun) {
   const Scene scene = parse_scene_text(kScene);
   const fs::path dir = scratch_directory("unwritable");
-  EXPECT_THROW(AnimationExporter(scene, dir / "missing" / "a.glb", 1), ExportError);
+  // A folder that cannot be created: a file stands where it would go.
+  { std::ofstream(dir / "a_file") << "x"; }
+  EXPECT_THROW(AnimationExporter(scene, dir / "a_file" / "a.glb", 1), ExportError);
+  // A missing folder is created when the file is written, as for every output.
+  AnimationExporter in_new_folder(scene, dir / "new" / "a.glb", 1);
+  in_new_folder.record(0, {scene.systems[0].model.positions, scene.systems[1].model.positions});
+  in_new_folder.finish();
+  EXPECT_TRUE(fs::exists(dir / "new" / "a.glb"));
   fs::create_directories(dir / "taken.glb");
   EXPECT_THROW(AnimationExporter(scene, dir / "taken.glb", 1), ExportError);
 }

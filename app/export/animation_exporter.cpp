@@ -8,12 +8,11 @@
 #include <limits>
 #include <string>
 
-#include <unistd.h>
-
 #include <tiny_gltf.h>
 
-#include "app/export/atomic_file.h"
+#include "app/export/output_file.h"
 #include "app/export/mesh_writers.h"
+#include "app/export/output_checks.h"
 
 namespace weft {
 
@@ -273,19 +272,14 @@ AnimationExporter::AnimationExporter(const Scene& scene, std::filesystem::path f
                       ": name it .pc2 (point cache) or .glb (glTF binary)");
   }
   format_ = *format;
-  // Said now, not after a long run: the directory must be there and writable.
-  const std::filesystem::path directory =
-      file_.parent_path().empty() ? std::filesystem::path(".") : file_.parent_path();
-  std::error_code error;
-  if (!std::filesystem::is_directory(directory, error)) {
-    throw ExportError("cannot write " + file_.string() + ": " + directory.string() +
-                      " is not a directory");
+  // Said now, not after a long run: the file (and a point cache's rest mesh) must be writable.
+  if (auto problem = output_file_problem(file_, true)) {
+    throw ExportError("cannot write " + file_.string() + ": " + *problem);
   }
-  if (::access(directory.c_str(), W_OK | X_OK) != 0) {
-    throw ExportError("cannot write " + file_.string() + ": " + std::strerror(errno));
-  }
-  if (std::filesystem::is_directory(file_, error)) {
-    throw ExportError("cannot write " + file_.string() + ": it is a directory");
+  if (format_ == AnimationFormat::pc2) {
+    if (auto problem = output_file_problem(rest_mesh_file(), true)) {
+      throw ExportError("cannot write " + rest_mesh_file().string() + ": " + *problem);
+    }
   }
   samples_.every = every == 0 ? 1 : every;
   samples_.frame_dt = scene_.frame_dt();
@@ -310,16 +304,24 @@ std::filesystem::path AnimationExporter::rest_mesh_file() const {
   return rest;
 }
 
+namespace {
+
+// Missing folders are created, as for every file weft writes.
+const OutputOptions kCreate{true, true};
+
+}  // namespace
+
 std::vector<std::filesystem::path> AnimationExporter::finish() {
   if (format_ == AnimationFormat::glb) {
-    write_file_atomically(file_,
-                          [&](std::ostream& out) { write_glb(out, scene_, layouts_, samples_); });
+    write_output_file(
+        file_, [&](std::ostream& out) { write_glb(out, scene_, layouts_, samples_); }, kCreate);
     return {file_};
   }
-  write_file_atomically(rest_mesh_file(), [&](std::ostream& out) {
-    write_rest_obj(out, scene_, layouts_, samples_);
-  });
-  write_file_atomically(file_, [&](std::ostream& out) { write_pc2(out, samples_); });
+  write_output_file(
+      rest_mesh_file(), [&](std::ostream& out) { write_rest_obj(out, scene_, layouts_, samples_); },
+      kCreate);
+  write_output_file(
+      file_, [&](std::ostream& out) { write_pc2(out, samples_); }, kCreate);
   return {file_, rest_mesh_file()};
 }
 

@@ -14,7 +14,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "app/export/atomic_file.h"
+#include "app/export/output_checks.h"
+#include "app/export/output_file.h"
 
 extern char** environ;
 
@@ -63,15 +64,16 @@ VideoFile::VideoFile(std::filesystem::path target, const VideoSettings& settings
                       std::to_string(settings.height) + ": " + *problem);
   }
   const std::filesystem::path ffmpeg = require_ffmpeg();
+  // Missing folders are created, as for every file weft writes.
+  if (auto problem = output_file_problem(target_, true)) {
+    throw ExportError("cannot write " + target_.string() + ": " + *problem);
+  }
   const std::filesystem::path directory =
       target_.parent_path().empty() ? std::filesystem::path(".") : target_.parent_path();
   std::error_code error;
-  if (!std::filesystem::is_directory(directory, error)) {
-    throw ExportError("cannot write " + target_.string() + ": " + directory.string() +
-                      " is not a directory");
-  }
-  if (::access(directory.c_str(), W_OK | X_OK) != 0) {
-    throw ExportError("cannot write " + target_.string() + ": " + std::strerror(errno));
+  std::filesystem::create_directories(directory, error);
+  if (error) {
+    throw ExportError("cannot create the folder " + directory.string() + ": " + error.message());
   }
   const std::string stem = "." + target_.filename().string() + ".tmp-" + std::to_string(::getpid());
   temporary_ = directory / (stem + ".mp4");

@@ -68,12 +68,11 @@ Picture render_offscreen(Device& device, const GpuSolver& solver, const Model& m
                           settings);
 }
 
-void save_screenshot(Device& device, std::span<const DrawnSystem> systems, const std::string& path,
-                     VkExtent2D extent) {
-  if (systems.empty()) throw std::invalid_argument("save_screenshot: nothing to draw");
+Picture framed_picture(Device& device, std::span<const DrawnSystem> systems, VkExtent2D extent) {
+  if (systems.empty()) throw std::invalid_argument("framed_picture: nothing to draw");
   const Bounds bounds = expected_and_current_bounds(device, systems);
-  write_png(path, render_offscreen(device, systems, framing_camera(bounds, extent), extent,
-                                   DrawSettings{}, bounds));
+  return render_offscreen(device, systems, framing_camera(bounds, extent), extent, DrawSettings{},
+                          bounds);
 }
 
 }  // namespace weft

@@ -50,9 +50,8 @@ Picture render_offscreen(Device& device, const GpuSolver& solver, const Model& m
                          const OrbitCamera& camera, VkExtent2D extent,
                          const DrawSettings& settings = {});
 
-// `weft run --screenshot PATH`: the systems where they were expected to be and where they are
-// now, framed (framing.h), written as PNG.
-void save_screenshot(Device& device, std::span<const DrawnSystem> systems, const std::string& path,
-                     VkExtent2D extent = {1280, 720});
+// What `weft run --screenshot` shows: the systems where they were expected to be and where they
+// are now, framed (framing.h).
+Picture framed_picture(Device& device, std::span<const DrawnSystem> systems, VkExtent2D extent);
 
 }  // namespace weft

@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "app/scene/obj_reader.h"
+#include "app/scene/particle_budget.h"
 #include "app/scene/scene.h"
 
 namespace weft {
@@ -19,9 +20,14 @@ struct SceneParseOptions {
   std::filesystem::path base_directory;  // mesh files are relative to it
   // Reads a mesh file; tests and the fuzzer substitute their own (the fuzzer reads no files).
   std::function<ObjMesh(const std::filesystem::path&)> read_mesh = read_obj_file;
-  // Refuses scenes larger than this before allocating them (a typo like rows = 1000000).
-  uint64_t max_particles = uint64_t{1} << 24;
+  // Refuses scenes larger than this before allocating them (a typo like rows = 1000000);
+  // load_scene sets it from this machine's memory (particle_budget.h).
+  ParticleBudget particle_budget;
 };
+
+// The largest scene file weft reads: far beyond any hand-written scene, far below what would
+// strain the TOML parser's memory (it holds a node per value).
+constexpr uint64_t kMaxSceneFileBytes = uint64_t{16} << 20;
 
 Scene parse_scene(std::string_view text, const SceneParseOptions& options);
 

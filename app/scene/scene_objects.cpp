@@ -10,9 +10,12 @@
 
 #include "app/scene/closest_match.h"
 #include "app/scene/mesh_repair.h"
+#include "app/scene/names.h"
+#include "app/scene/safe_text.h"
 #include "app/scene/scene_draft.h"
 #include "app/scene/scene_error.h"
 #include "app/scene/scene_material.h"
+#include "app/scene/scene_paths.h"
 #include "sim/cloth_grid.h"
 #include "sim/model_error.h"
 #include "sim/rope.h"
@@ -26,23 +29,13 @@ constexpr int64_t kMaxGridSide = 1 << 16;
 const NumberRange kPosition = NumberRange::any("m");
 const NumberRange kPositiveMass = NumberRange::above(0.0, "kg");
 
-bool valid_name(const std::string& name) {
-  if (name.empty() || name.size() > 64) return false;
-  if (!std::isalpha(static_cast<unsigned char>(name[0])) && name[0] != '_') return false;
-  for (char c : name) {
-    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '-') return false;
-  }
-  return true;
-}
-
 std::string read_name(const SceneDraft& draft, const TableReader& table, SceneObjectKind kind,
                       uint32_t ordinal) {
   std::string name = std::string(object_kind_name(kind)) + std::to_string(ordinal);
   if (auto given = table.string("name")) {
-    if (!valid_name(*given)) {
-      table.fail("name", "'" + given->substr(0, 64) +
-                             "' is not a valid name: use 1 to 64 letters, digits, '_' or '-', "
-                             "starting with a letter or '_'");
+    if (auto problem = name_problem(*given)) {
+      table.fail("name", "'" + quoted_input(*given) + "' is not a valid name: it " + *problem +
+                             "; " + name_rule());
     }
     name = *given;
   }
@@ -78,12 +71,12 @@ size_t read_system(const SceneDraft& draft, const TableReader& table) {
 
 void check_budget(SceneDraft& draft, const TableReader& table, std::string_view key,
                   uint64_t count) {
-  if (draft.particles + count > draft.options->max_particles) {
+  const ParticleBudget& budget = draft.options->particle_budget;
+  if (draft.particles + count > budget.max_particles) {
     table.fail(key, "this object has " + std::to_string(count) +
-                        " particles, which brings the "
-                        "scene to " +
+                        " particles, which brings the scene to " +
                         std::to_string(draft.particles + count) + "; at most " +
-                        std::to_string(draft.options->max_particles) + " are allowed");
+                        std::to_string(budget.max_particles) + " fit (" + budget.limited_by + ")");
   }
   draft.particles += count;
 }
@@ -248,6 +241,9 @@ glm::mat4 read_placement(const TableReader& table) {
 void build_mesh(SceneDraft& draft, const TableReader& table, Model& model, SceneObject& object,
                 ObjectPlace& place) {
   const std::string file = table.required_string("file");
+  if (auto problem = scene_path_problem(draft.options->base_directory, file)) {
+    table.fail("file", "'" + quoted_input(file) + "': " + *problem);
+  }
   const std::filesystem::path path = draft.options->base_directory / file;
   const bool repair = table.boolean("repair").value_or(true);
   const glm::mat4 placement = read_placement(table);

@@ -6,6 +6,9 @@
 
 #include <CLI/CLI.hpp>
 
+#include "app/cli_numbers.h"
+#include "app/scene/particle_budget.h"
+#include "app/viewer/input_script.h"
 #include "app/viewer/presets.h"
 #include "app/viewer/viewer.h"
 
@@ -72,13 +75,14 @@ CLI::App* add_view_command(CLI::App& app, ViewOptions& options) {
           "Window size in pixels (default 1280x800 on a GPU, 1024x640 on a CPU device)")
       ->type_name("WxH");
   view->add_option("--preset", options.preset, "Built-in scene (default 0): " + preset_list())
-      ->type_name("N")
-      ->check(CLI::Range(size_t{0}, presets().size() - 1).description(""));
+      ->transform(decimal_in_range(0, presets().size() - 1))
+      ->option_text("N");
   view->add_option("--frames", options.frames, "Quit after this many frames (tests, demos)")
-      ->type_name("N");
+      ->transform(decimal_in_range(1, uint64_t{1} << 40))
+      ->option_text("N");
   view->add_option("--script", options.script,
                    "Scripted input: keys, mouse, panel values and screenshots at given frames; a "
-                   "file, or the script itself (format: docs/viewer.md)")
+                   "file (at most 1 MiB), or the script itself (format: docs/viewer.md)")
       ->type_name("FILE|TEXT");
   view->add_flag_callback(
       "--no-vsync", [&options] { options.vsync = false; },
@@ -107,6 +111,19 @@ int view_command(const ViewOptions& options) {
     std::fprintf(stderr,
                  "weft view: --grid and --preset choose a built-in scene; a scene file "
                  "sets its own\n");
+    return 2;
+  }
+  // What can be refused is refused before a window opens.
+  if (options.columns != 0) {
+    if (auto problem = grid_budget_problem(options.columns, options.rows, particle_budget())) {
+      std::fprintf(stderr, "weft view: --grid: %s\n", problem->c_str());
+      return 2;
+    }
+  }
+  try {
+    if (!options.script.empty()) parse_input_script(read_input_script(options.script));
+  } catch (const std::invalid_argument& error) {
+    std::fprintf(stderr, "weft view: --script: %s\n", error.what());
     return 2;
   }
   try {

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "app/export/atomic_file.h"
+#include "app/export/output_file.h"
 #include "app/viewer/imgui_layer.h"
 #include "app/viewer/presets.h"
 #include "app/viewer/viewer.h"

@@ -2,7 +2,7 @@
 
 #include <cstring>
 
-#include "app/export/atomic_file.h"
+#include "app/export/output_file.h"
 #include "app/export/video_file.h"
 #include "app/render/png_file.h"
 #include "engine/barriers.h"
