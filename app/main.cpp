@@ -51,7 +51,8 @@ bool command_is_known(int argc, char** argv, const CLI::App& app) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"weft: a mass-spring cloth simulator on Vulkan compute shaders"};
+  // Named, so that Usage: says weft however it was started.
+  CLI::App app{"weft: a mass-spring cloth simulator on Vulkan compute shaders", "weft"};
   app.set_version_flag("--version", std::string("weft ") + weft::kVersion);
   app.require_subcommand(1);
   app.footer(R"(Examples:
@@ -59,7 +60,7 @@ int main(int argc, char** argv) {
   weft run --help                      every option of run, with more examples
   weft view                            the interactive viewer (needs a display)
   weft --version
-Scenes: scenes/*.toml (one per seed scenario); keys in docs/scenes.md.)");
+Scenes: scenes/*.toml (ropes, particles and cloths); keys in docs/scenes.md.)");
 
   weft::RunOptions run_options;
   CLI::App* run = weft::add_run_command(app, run_options);

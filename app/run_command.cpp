@@ -1,5 +1,7 @@
 #include "app/run_command.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <memory>
 #include <optional>
@@ -9,11 +11,14 @@
 #include <CLI/CLI.hpp>
 
 #include "app/cli_numbers.h"
+#include "app/export/animation_exporter.h"
 #include "app/export/frame_exporter.h"
 #include "app/export/interrupt.h"
 #include "app/export/output_checks.h"
 #include "app/export/output_file.h"
+#include "app/export/video_file.h"
 #include "app/progress_bar.h"
+#include "app/render/framing.h"
 #include "app/render/offscreen_render.h"
 #include "app/run_summary.h"
 #include "app/scene/particle_budget.h"
@@ -33,16 +38,80 @@ constexpr const char* kRunExamples = R"(Examples:
   weft run scenes/nehe40_rope.toml --frames 600   NeHe's rope for 10 simulated seconds
   weft run scenes/games101_ropes.toml --cpu       both GAMES101 ropes on the CPU reference
   weft run scenes/flag_in_wind.toml --export out/flag --every 10
-                                                  an OBJ (with normals) every 10th frame
+                                                  an OBJ (normals, texture coordinates) every
+                                                  10th frame
   weft run scenes/witkin_particles.toml --export-csv final.csv
                                                   final positions as index,x,y,z
+  weft run scenes/flag_in_wind.toml --export-animation flag.glb
+                                                  the whole run as one animated glTF file
+  weft run scenes/flag_in_wind.toml --export-animation flag.pc2
+                                                  a point cache, with its rest mesh flag.obj
+  weft run scenes/flag_in_wind.toml --video flag.mp4 --size 960x540
+                                                  a video (needs ffmpeg)
 Outputs: FILE may be - (standard output), a FIFO or a device, written in place; a regular file
 is replaced only once complete. Missing folders are created. Every output is checked before the
 run starts.
-Exit codes: 0 done, 1 weft could not do it (Vulkan, or an output could not be written),
+Exit codes: 0 done, 1 weft could not do it (Vulkan, an output could not be written, no ffmpeg),
 2 bad input (scene file or options), 3 the simulation blew up, 4 the Vulkan validation layer
 reported errors (--validation), 130 or 143 stopped by SIGINT (Ctrl-C) or SIGTERM.
-Scene file keys: docs/scenes.md)";
+Scene file keys: docs/scenes.md; exports: docs/export.md)";
+
+// Hands the sampled frames of a run to an AnimationExporter.
+class AnimationSink final : public FrameSink {
+ public:
+  explicit AnimationSink(AnimationExporter& exporter) : exporter_(exporter) {}
+  bool wants(uint32_t frame, uint32_t) const override { return exporter_.wants(frame); }
+  uint32_t next_after(uint32_t frame, uint32_t last_frame) const override {
+    return exporter_.next_after(frame, last_frame);
+  }
+  void take(uint32_t frame, std::vector<std::unique_ptr<SystemRunner>>& runners) override {
+    exporter_.record(frame, all_positions(runners));
+  }
+
+ private:
+  AnimationExporter& exporter_;
+};
+
+// Draws every `step`-th frame offscreen, framed where the systems are expected to be, into a
+// video file.
+class VideoSink final : public FrameSink {
+ public:
+  VideoSink(Device& device, std::vector<DrawnSystem> systems, const RunOptions& options,
+            float frame_dt)
+      : device_(device), systems_(std::move(systems)) {
+    const VkExtent2D extent{options.video_width, options.video_height};
+    const double dt = frame_dt > 0.0f ? double{frame_dt} : 1.0 / 60.0;
+    // The nearest whole number of simulated frames per picture; ffmpeg fits the rest to --fps.
+    step_ = static_cast<uint32_t>(std::max(1.0, std::round(1.0 / (options.video_fps * dt))));
+    const Bounds bounds = expected_bounds(systems_);
+    camera_ = framing_camera(bounds, extent);
+    pictures_ = std::make_unique<OffscreenPictures>(device_, systems_, extent, bounds);
+    VideoSettings settings;
+    settings.width = extent.width;
+    settings.height = extent.height;
+    settings.input_rate = 1.0 / (step_ * dt);
+    settings.fps = options.video_fps;
+    file_ = std::make_unique<VideoFile>(options.video, settings);
+  }
+  bool wants(uint32_t frame, uint32_t) const override { return frame % step_ == 0; }
+  uint32_t next_after(uint32_t frame, uint32_t last_frame) const override {
+    const uint64_t next = (uint64_t{frame} / step_ + 1) * step_;
+    return next < last_frame ? static_cast<uint32_t>(next) : last_frame;
+  }
+  void take(uint32_t, std::vector<std::unique_ptr<SystemRunner>>&) override {
+    const Picture picture = pictures_->draw(camera_);
+    file_->add(picture.rgba.data(), picture.rgba.size());
+  }
+  VideoFile& file() { return *file_; }
+
+ private:
+  Device& device_;
+  std::vector<DrawnSystem> systems_;
+  uint32_t step_ = 1;
+  OrbitCamera camera_;
+  std::unique_ptr<OffscreenPictures> pictures_;
+  std::unique_ptr<VideoFile> file_;
+};
 
 void print_notes(const Scene& scene) {
   for (const std::string& note : scene.notes)
@@ -68,14 +137,23 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
   CLI::Option* cpu = run->add_flag("--cpu", options.use_cpu, "Use the CPU reference solver");
   CLI::Option* gpu = run->add_flag("--gpu", options.use_gpu, "Use the GPU solver (the default)");
   cpu->excludes(gpu);
-  CLI::Option* export_dir =
-      run->add_option("--export", options.export_dir,
-                      "Write frames to DIR: <system>_<frame>.obj for surfaces, .ply for point sets")
-          ->option_text("DIR");
-  run->add_option("--every", options.export_every, "With --export: every K-th frame (default 1)")
+  run->add_option("--export", options.export_dir,
+                  "Write frames to DIR: <system>_<frame>.obj for surfaces and ropes, .ply for "
+                  "free particles")
+      ->option_text("DIR");
+  run->add_option("--every", options.export_every,
+                  "With --export or --export-animation: every K-th frame (default 1)")
       ->option_text("K")
-      ->transform(decimal_in_range(1, 10000000))
-      ->needs(export_dir);
+      ->transform(decimal_in_range(1, 10000000));
+  run->add_option("--export-animation", options.export_animation,
+                  "Write the run as one animation: FILE.glb (glTF) or FILE.pc2 (point cache, "
+                  "with its rest mesh FILE.obj)")
+      ->option_text("FILE")
+      ->check(CLI::Validator(
+          [](const std::string& file) -> std::string {
+            return animation_format_for(file) ? "" : "name it FILE.glb or FILE.pc2, not " + file;
+          },
+          "", "animation format"));
   run->add_option("--export-csv", options.export_csv,
                   "Write the final positions to FILE as index,x,y,z")
       ->option_text("FILE");
@@ -92,10 +170,43 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
                   "Draw the last frame offscreen (the viewer's graphics pass) into a PNG file")
       ->option_text("FILE")
       ->excludes("--cpu");
+  run->add_option("--video", options.video,
+                  "Draw the run offscreen into an MP4 video (needs ffmpeg)")
+      ->option_text("FILE")
+      ->excludes("--cpu");
+  run->add_option_function<std::string>(
+         "--size",
+         [&options](const std::string& text) {
+           unsigned w = 0, h = 0;
+           char x = 0, rest = 0;
+           if (std::sscanf(text.c_str(), "%u%c%u%c", &w, &x, &h, &rest) != 3 ||
+               (x != 'x' && x != 'X')) {
+             throw CLI::ValidationError("--size", "expected WxH, got '" + text + "'");
+           }
+           if (std::optional<std::string> problem = video_size_problem(w, h)) {
+             throw CLI::ValidationError("--size", *problem + ", got '" + text + "'");
+           }
+           options.video_width = w;
+           options.video_height = h;
+         },
+         "With --video: its size in pixels (default 1280x720)")
+      ->option_text("WxH")
+      ->needs("--video");
+  run->add_option("--fps", options.video_fps,
+                  "With --video: frames per second, 1 to 240 (default 30)")
+      ->check(CLI::Range(1.0, 240.0).description(""))
+      ->needs("--video")
+      ->option_text("N");
   return run;
 }
 
 namespace {
+
+// A video is made by ffmpeg into a temporary file renamed over the target: a regular file only.
+std::optional<std::string> video_file_problem(const std::string& path) {
+  if (output_kind(path) != OutputKind::file) return "a video is written as a regular file";
+  return output_file_problem(path, true);
+}
 
 // Every output the options name, checked before anything is simulated; prints the first problem.
 bool outputs_can_be_written(const RunOptions& options) {
@@ -111,6 +222,11 @@ bool outputs_can_be_written(const RunOptions& options) {
        options.export_csv.empty() ? std::nullopt : output_file_problem(options.export_csv, true)},
       {"--screenshot", options.screenshot,
        options.screenshot.empty() ? std::nullopt : output_file_problem(options.screenshot, true)},
+      {"--export-animation", options.export_animation,
+       options.export_animation.empty() ? std::nullopt
+                                        : output_file_problem(options.export_animation, true)},
+      {"--video", options.video,
+       options.video.empty() ? std::nullopt : video_file_problem(options.video)},
       {"--capture-file", options.capture.file,
        options.capture.file.empty() ? std::nullopt
                                     : output_file_problem(options.capture.file, false)},
@@ -142,16 +258,25 @@ int run_command(const RunOptions& options) {
     std::fprintf(stderr, "weft: --columns and --rows go together: give both\n");
     return 2;
   }
+  if (options.export_every != 0 && options.export_dir.empty() && options.export_animation.empty()) {
+    std::fprintf(stderr, "weft: --every requires --export or --export-animation\n");
+    return 2;
+  }
+  // Before anything is simulated: a video needs ffmpeg (ExportError, exit 1).
+  if (!options.video.empty()) require_ffmpeg();
   DefaultSceneOptions defaults;
   if (options.columns != 0) defaults.columns = options.columns;
   if (options.rows != 0) defaults.rows = options.rows;
   if (!default_grid_fits(options, defaults) || !outputs_can_be_written(options)) return 2;
   // When data goes to standard output, the report goes to standard error, so that a pipe
   // receives the data alone.
-  const bool data_on_stdout = (!options.export_csv.empty() &&
-                               output_kind(options.export_csv) == OutputKind::standard_output) ||
-                              (!options.screenshot.empty() &&
-                               output_kind(options.screenshot) == OutputKind::standard_output);
+  const bool data_on_stdout =
+      (!options.export_csv.empty() &&
+       output_kind(options.export_csv) == OutputKind::standard_output) ||
+      (!options.screenshot.empty() &&
+       output_kind(options.screenshot) == OutputKind::standard_output) ||
+      (!options.export_animation.empty() &&
+       output_kind(options.export_animation) == OutputKind::standard_output);
   std::FILE* report = data_on_stdout ? stderr : stdout;
 
   // SceneError: exit 2
@@ -187,11 +312,27 @@ int run_command(const RunOptions& options) {
   if (!options.export_dir.empty()) {
     exporter = std::make_unique<FrameExporter>(scene, options.export_dir, options.export_every);
   }
+  std::unique_ptr<AnimationExporter> animation;
+  std::unique_ptr<AnimationSink> animation_sink;
+  if (!options.export_animation.empty()) {
+    animation =
+        std::make_unique<AnimationExporter>(scene, options.export_animation, options.export_every);
+    animation_sink = std::make_unique<AnimationSink>(*animation);
+  }
+  std::unique_ptr<VideoSink> video;
+  if (!options.video.empty()) {
+    std::vector<DrawnSystem> drawn;
+    for (size_t s = 0; s < runners.size(); ++s)
+      drawn.push_back({runners[s]->gpu_solver(), &scene.systems[s].model});
+    video = std::make_unique<VideoSink>(*gpu.device, std::move(drawn), options, scene.frame_dt());
+  }
   ProgressBar progress(frames, !options.quiet);
   RunLoopOptions loop;
   loop.frames = frames;
   loop.exporter = exporter.get();
   loop.capture = &capture;
+  if (animation_sink) loop.sinks.push_back(animation_sink.get());
+  if (video) loop.sinks.push_back(video.get());
   loop.on_progress = [&](uint32_t done) { progress.update(done); };
   const RunOutcome outcome = run_scene_frames(scene, runners, loop);
   progress.finish();
@@ -201,6 +342,7 @@ int run_command(const RunOptions& options) {
   const char* skipped = outcome.blew_up()       ? "the simulation blew up"
                         : outcome.interrupted() ? "the run was interrupted"
                                                 : nullptr;
+  std::vector<std::filesystem::path> animation_files;
   try {
     if (!options.export_csv.empty() && !skipped) {
       write_positions_csv(options.export_csv, all_positions(runners));
@@ -212,6 +354,9 @@ int run_command(const RunOptions& options) {
       write_screenshot(*gpu.device, drawn, options.screenshot);
       std::fprintf(report, "screenshot:      %s\n", options.screenshot.c_str());
     }
+    if (animation && !skipped) animation_files = animation->finish();
+    // A video of a blow-up still shows what happened; a stopped run leaves none.
+    if (video && !outcome.interrupted()) video->file().finish();
   } catch (const WriteInterrupted& error) {
     std::fprintf(stderr, "weft: %s\n",
                  error.what());  // nothing of it was left; the summary follows
@@ -223,8 +368,21 @@ int run_command(const RunOptions& options) {
                  static_cast<unsigned long long>(exporter->files_written()),
                  exporter->directory().string().c_str());
   }
+  if (!animation_files.empty()) {
+    std::fprintf(report, "animation:       %llu frames in",
+                 static_cast<unsigned long long>(animation->samples().frames.size()));
+    for (const std::filesystem::path& file : animation_files)
+      std::fprintf(report, " %s", file.string().c_str());
+    std::fprintf(report, "\n");
+  }
+  if (video && !outcome.interrupted()) {
+    std::fprintf(report, "video:           %llu frames in %s\n",
+                 static_cast<unsigned long long>(video->file().frames()),
+                 video->file().target().string().c_str());
+  }
   std::fflush(report);
-  for (const char* output : {options.export_csv.c_str(), options.screenshot.c_str()}) {
+  for (const char* output :
+       {options.export_csv.c_str(), options.screenshot.c_str(), options.export_animation.c_str()}) {
     if (*output && skipped) std::fprintf(stderr, "weft: %s not written: %s\n", output, skipped);
   }
   if (outcome.blew_up()) {

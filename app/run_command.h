@@ -17,20 +17,25 @@ class App;
 namespace weft {
 
 struct RunOptions {
-  std::string scene;       // scene file; empty: the default scene
-  uint32_t frames = 0;     // 0: the scene's [scene] frames
-  uint32_t columns = 0;    // default scene only; 0: its default
-  uint32_t rows = 0;       // default scene only; 0: its default
-  bool use_cpu = false;    // the CPU reference instead of the GPU
-  bool use_gpu = false;    // the GPU (the default; the flag makes it explicit)
-  std::string export_dir;  // OBJ/PLY sequence
-  uint32_t export_every = 1;
-  std::string export_csv;  // final positions
-  bool quiet = false;      // no progress bar
-  std::string variant;     // --variant: overrides every system's solver path; empty: the scene's
+  std::string scene;          // scene file; empty: the default scene
+  uint32_t frames = 0;        // 0: the scene's [scene] frames
+  uint32_t columns = 0;       // default scene only; 0: its default
+  uint32_t rows = 0;          // default scene only; 0: its default
+  bool use_cpu = false;       // the CPU reference instead of the GPU
+  bool use_gpu = false;       // the GPU (the default; the flag makes it explicit)
+  std::string export_dir;     // OBJ/PLY sequence
+  uint32_t export_every = 0;  // --every K; 0: not given (every frame)
+  std::string export_csv;     // final positions
+  bool quiet = false;         // no progress bar
+  std::string variant;        // --variant: overrides every system's solver path; empty: the scene's
   GpuContextOptions gpu;
-  FrameCaptureOptions capture;  // --capture-frame N [--capture-file PATH]
-  std::string screenshot;       // --screenshot PATH: the last frame drawn offscreen, as PNG
+  FrameCaptureOptions capture;   // --capture-frame N [--capture-file PATH]
+  std::string screenshot;        // --screenshot PATH: the last frame drawn offscreen, as PNG
+  std::string export_animation;  // --export-animation FILE: .pc2 (+ rest .obj) or .glb
+  std::string video;             // --video FILE.mp4: frames drawn offscreen, encoded by ffmpeg
+  uint32_t video_width = 1280;   // --size WxH
+  uint32_t video_height = 720;
+  double video_fps = 30.0;  // --fps
 };
 
 // Adds the `run` subcommand to the CLI; `options` receives its flags.

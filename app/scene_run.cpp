@@ -55,6 +55,8 @@ RunOutcome run_scene_frames(const Scene& scene, std::vector<std::unique_ptr<Syst
     }
   };
   if (options.exporter) export_frame(0);  // the loop below sees a stop request itself
+  for (FrameSink* sink : options.sinks)
+    sink->take(0, runners);
   EnergyWatch energy(scene, runners);
 
   uint32_t frame = 0;
@@ -64,9 +66,12 @@ RunOutcome run_scene_frames(const Scene& scene, std::vector<std::unique_ptr<Syst
         if (event.frame == frame) apply_event(event, *runners[s]);
       }
     }
-    uint32_t next = std::min(total, (frame / interval + 1) * interval);
+    // The first frame alone: its time tells the progress report how long the run will take.
+    uint32_t next = std::min(total, frame == 0 ? 1u : (frame / interval + 1) * interval);
     next = next_event_after(scene, frame, next);
     if (options.exporter) next = std::min(next, options.exporter->next_after(frame, total));
+    for (const FrameSink* sink : options.sinks)
+      next = std::min(next, sink->next_after(frame, total));
     auto step_all = [&](uint32_t count) {
       for (auto& runner : runners)
         runner->step_frames(count);
@@ -90,6 +95,9 @@ RunOutcome run_scene_frames(const Scene& scene, std::vector<std::unique_ptr<Syst
     blown = energy.check(frame, outcome) || blown;
     if (blown) break;  // a blown-up frame is not exported: it would hold NaNs
     if (options.exporter && options.exporter->wants(frame, total) && !export_frame(frame)) break;
+    for (FrameSink* sink : options.sinks) {
+      if (sink->wants(frame, total)) sink->take(frame, runners);
+    }
     if (options.on_progress) options.on_progress(frame);
   }
   outcome.interrupted_by = interrupt_signal();

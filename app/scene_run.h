@@ -37,10 +37,23 @@ struct RunOutcome {
   bool interrupted() const { return interrupted_by != 0; }
 };
 
+// Something that takes chosen frames of a run (an animation export, a video): frame 0 before the
+// first step, then every frame it wants.
+class FrameSink {
+ public:
+  virtual ~FrameSink() = default;
+  // Whether frame `frame` (frames done so far) is wanted in a run of `last_frame` frames.
+  virtual bool wants(uint32_t frame, uint32_t last_frame) const = 0;
+  // The next frame after `frame` that is wanted, or `last_frame`.
+  virtual uint32_t next_after(uint32_t frame, uint32_t last_frame) const = 0;
+  virtual void take(uint32_t frame, std::vector<std::unique_ptr<SystemRunner>>& runners) = 0;
+};
+
 struct RunLoopOptions {
   uint32_t frames = 1;
   uint32_t health_interval = 10;      // frames between blow-up checks
   FrameExporter* exporter = nullptr;  // optional
+  std::vector<FrameSink*> sinks;      // optional
   FrameCapture* capture = nullptr;    // optional: brackets the frame RenderDoc should capture
   std::function<void(uint32_t done)> on_progress;
 };

@@ -21,7 +21,7 @@ void append_to_stream(void* context, void* data, int size) {
 void write_screenshot(Device& device, std::span<const DrawnSystem> systems,
                       const std::filesystem::path& file, VkExtent2D extent) {
   if (systems.empty()) throw std::invalid_argument("write_screenshot: nothing to draw");
-  const Picture picture = render_offscreen(device, systems, default_camera(systems), extent);
+  const Picture picture = framed_picture(device, systems, extent);
   OutputOptions options;
   options.create_folders = true;
   write_output_file(

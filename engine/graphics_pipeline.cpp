@@ -10,8 +10,12 @@ GraphicsPipeline::GraphicsPipeline(const Device& device, VkPipelineLayout layout
                                    const GraphicsPipelineDesc& desc, const std::string& name) {
   DeviceHandle<VkShaderModule> vertex =
       create_shader_module(device, desc.vertex_spirv, name + " vertex shader");
-  DeviceHandle<VkShaderModule> fragment =
-      create_shader_module(device, desc.fragment_spirv, name + " fragment shader");
+  // A depth-only pass (a shadow map) may have no fragment shader.
+  const bool has_fragment = !desc.fragment_spirv.empty();
+  DeviceHandle<VkShaderModule> fragment;
+  if (has_fragment) {
+    fragment = create_shader_module(device, desc.fragment_spirv, name + " fragment shader");
+  }
   VkPipelineShaderStageCreateInfo stages[2] = {
       {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO},
       {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO}};
@@ -67,9 +71,10 @@ GraphicsPipeline::GraphicsPipeline(const Device& device, VkPipelineLayout layout
     attachment.dstAlphaBlendFactor = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA;
     attachment.alphaBlendOp = VK_BLEND_OP_ADD;
   }
+  const bool has_color = desc.color_format != VK_FORMAT_UNDEFINED;
   VkPipelineColorBlendStateCreateInfo blend{
       VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
-  blend.attachmentCount = 1;
+  blend.attachmentCount = has_color ? 1 : 0;
   blend.pAttachments = &attachment;
 
   const VkDynamicState dynamic_states[] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR};
@@ -78,13 +83,13 @@ GraphicsPipeline::GraphicsPipeline(const Device& device, VkPipelineLayout layout
   dynamic.pDynamicStates = dynamic_states;
 
   VkPipelineRenderingCreateInfo rendering{VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO};
-  rendering.colorAttachmentCount = 1;
+  rendering.colorAttachmentCount = has_color ? 1 : 0;
   rendering.pColorAttachmentFormats = &desc.color_format;
   rendering.depthAttachmentFormat = desc.depth_format;
 
   VkGraphicsPipelineCreateInfo info{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO};
   info.pNext = &rendering;
-  info.stageCount = 2;
+  info.stageCount = has_fragment ? 2 : 1;
   info.pStages = stages;
   info.pVertexInputState = &vertex_input;
   info.pInputAssemblyState = &input_assembly;

@@ -1,6 +1,7 @@
 // A graphics pipeline for dynamic rendering (no VkRenderPass): vertex + fragment SPIR-V, the
 // vertex input, the fixed-function state weft's draws vary, and the attachment formats it draws
-// into. Viewport and scissor are dynamic, so a resized window keeps its pipelines.
+// into. A depth-only pipeline (a shadow map) has no colour format and may have no fragment shader.
+// Viewport and scissor are dynamic, so a resized window keeps its pipelines.
 #pragma once
 
 #include <cstdint>
@@ -18,7 +19,7 @@ enum class Blend { none, alpha };
 
 struct GraphicsPipelineDesc {
   std::span<const uint32_t> vertex_spirv;
-  std::span<const uint32_t> fragment_spirv;
+  std::span<const uint32_t> fragment_spirv;  // empty: no fragment shader (depth only)
   std::vector<VkVertexInputBindingDescription> vertex_bindings;
   std::vector<VkVertexInputAttributeDescription> vertex_attributes;
   VkPrimitiveTopology topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
@@ -26,7 +27,7 @@ struct GraphicsPipelineDesc {
   bool depth_test = true;
   bool depth_write = true;
   Blend blend = Blend::none;
-  // Attachments (VkPipelineRenderingCreateInfo); depth_format VK_FORMAT_UNDEFINED for none.
+  // Attachments (VkPipelineRenderingCreateInfo); VK_FORMAT_UNDEFINED for none.
   VkFormat color_format = VK_FORMAT_UNDEFINED;
   VkFormat depth_format = VK_FORMAT_UNDEFINED;
   VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_1_BIT;

@@ -2,12 +2,16 @@
 // light from the opposite side, and a sky/ground ambient term. Colours are linear; the sRGB
 // attachment encodes them for the display.
 
+// The key light's part of diffuse_light: what a shadow of the key light takes away.
+vec3 key_light_on(vec3 n, vec3 to_light) {
+  return vec3(0.85 * max(dot(n, to_light), 0.0));
+}
+
 // What multiplies the albedo: ambient, key and fill light on a surface of unit normal n.
 vec3 diffuse_light(vec3 n, vec3 to_light) {
-  float key = max(dot(n, to_light), 0.0);
   float fill = max(dot(n, normalize(vec3(-to_light.x, 0.4, -to_light.z))), 0.0);
   vec3 ambient = mix(vec3(0.10, 0.09, 0.08), vec3(0.18, 0.20, 0.24), 0.5 + 0.5 * n.y);
-  return ambient + vec3(0.85 * key + 0.25 * fill);
+  return ambient + key_light_on(n, to_light) + vec3(0.25 * fill);
 }
 
 vec3 shade(vec3 albedo, vec3 normal, vec3 position, vec3 eye, vec3 to_light, float shininess,

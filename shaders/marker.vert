@@ -1,7 +1,8 @@
 #version 450
 // Spheres, one per instance, generated from the vertex index (a latitude-longitude mesh): the
 // sphere colliders (from the solver's spheres buffer) and markers on pinned and dragged
-// particles (at their current positions, so they follow anchors and drags).
+// particles (at their current positions, so they follow anchors and drags). A marker far away
+// keeps a radius of style.min_pixels; a collider is drawn at its true size.
 #include "render_bindings.glsl"
 
 layout(push_constant) uniform Push {
@@ -39,7 +40,9 @@ void main() {
     radius = spheres[gl_InstanceIndex].w * 0.98;
   } else {
     center = positions[markers[gl_InstanceIndex]].xyz;
-    radius = push.eye.w;
+    float w = (push.view_projection * vec4(center, 1.0)).w;
+    float pixel = world_per_pixel(push.view_projection, w, push.viewport_height);
+    radius = max(style.marker_radius, style.min_pixels * pixel);
   }
   world_position = center + n * radius;
   world_normal = n;

@@ -25,3 +25,26 @@ layout(std430, set = 0, binding = WEFT_RENDER_BINDING_SPHERES) readonly buffer S
 layout(std430, set = 0, binding = WEFT_RENDER_BINDING_MARKERS) readonly buffer MarkersBuffer {
   uint markers[];
 };
+layout(std430, set = 0, binding = WEFT_RENDER_BINDING_PARTICLES) readonly buffer ParticlesBuffer {
+  RenderParticle particles[];
+};
+layout(std430, set = 0, binding = WEFT_RENDER_BINDING_STYLE) readonly buffer StyleBuffer {
+  RenderStyle style;
+};
+
+// The world length that covers one pixel at a point whose clip-space w is `w`. The row of the
+// view-projection that gives clip y is the camera's up axis scaled by the projection's y scale
+// (a rotation keeps lengths), so this holds for the perspective camera and the orthographic
+// light alike.
+float world_per_pixel(mat4 view_projection, float w, float viewport_height) {
+  float y_scale = length(vec3(view_projection[0][1], view_projection[1][1], view_projection[2][1]));
+  return 2.0 * w / (y_scale * viewport_height);
+}
+
+// The world directions that move a point right and down on the screen (x and y of clip space).
+vec3 screen_right(mat4 view_projection) {
+  return normalize(vec3(view_projection[0][0], view_projection[1][0], view_projection[2][0]));
+}
+vec3 screen_down(mat4 view_projection) {
+  return normalize(vec3(view_projection[0][1], view_projection[1][1], view_projection[2][1]));
+}

@@ -94,7 +94,14 @@ struct Health {
 #define WEFT_RENDER_BINDING_LINKS 4           // RenderLink: every spring and constraint
 #define WEFT_RENDER_BINDING_SPHERES 5         // the solver's sphere colliders: xyz centre, w radius
 #define WEFT_RENDER_BINDING_MARKERS 6         // uint particle indices drawn as markers
-#define WEFT_RENDER_BINDING_COUNT 7
+#define WEFT_RENDER_BINDING_PARTICLES 7       // RenderParticle: the particles in no triangle
+#define WEFT_RENDER_BINDING_STYLE 8           // RenderStyle of the system
+#define WEFT_RENDER_BINDING_COUNT 9
+
+// Descriptor bindings of the ground's set: the shadow map it samples.
+#define WEFT_GROUND_BINDING_SHADOW_MAP 0  // sampler2DShadow: depth seen from the key light
+#define WEFT_GROUND_BINDING_SHADOW 1      // ShadowParams
+#define WEFT_GROUND_BINDING_COUNT 2
 
 // RenderLink::kind
 #define WEFT_LINK_SPRING 0
@@ -104,6 +111,12 @@ struct Health {
 #define WEFT_MARKER_SPHERE 0   // a sphere collider (instance = sphere index)
 #define WEFT_MARKER_PINNED 1   // a pinned particle (instance = index into the marker list)
 #define WEFT_MARKER_DRAGGED 2  // the particle under the mouse drag (ditto)
+
+// The springs view's colours (linear RGB): at rest, stretched and compressed by the strain drawn
+// at full colour. The panel's legend shows the same three.
+#define WEFT_STRAIN_COLOR_REST 0.55, 0.55, 0.58
+#define WEFT_STRAIN_COLOR_STRETCHED 1.0, 0.12, 0.05
+#define WEFT_STRAIN_COLOR_COMPRESSED 0.10, 0.35, 1.0
 
 // One triangle as seen from one of its corners: the other two vertices in winding order, so
 // that cross(x[next] - x[corner], x[prev] - x[corner]) is the face normal times twice its area.
@@ -120,10 +133,27 @@ struct RenderLink {
   uint kind;          // WEFT_LINK_*
 };
 
+// A particle in no triangle, drawn as a sphere: far away it keeps a radius of min_pixels, but
+// never more than a share of its spacing on the screen, so a rope's nodes do not merge into a
+// string of beads that hides the rope.
+struct RenderParticle {
+  uint index;     // into the positions
+  float spacing;  // m: its shortest line's rest length; 0 when it has none (nothing to crowd)
+};
+
+// How large a system's particles, lines and markers are drawn: set once from the scene's size
+// and the system's links. Far away, each is still drawn at least min_pixels across.
+struct RenderStyle {
+  float marker_radius;    // m: pinned and dragged particles
+  float particle_radius;  // m: particles in no triangle (ropes, free particles)
+  float line_width;       // m: links with an end in no triangle (ropes, free springs)
+  float min_pixels;       // px: the smallest radius of a particle or marker, width of a line
+};
+
 // Push constants of every draw of the scene pass (128 bytes: the size every device offers).
 struct DrawPush {
   mat4 view_projection;
-  vec4 eye;           // xyz: camera position (m); w: radius of particle markers (m)
+  vec4 eye;           // xyz: camera position (m); w: unused
   vec4 light;         // xyz: unit direction towards the key light; w: ground height (m)
   vec4 strain_style;  // springs view: x: strain drawn at full colour (> 0); y: width at rest (px);
                       // z: width added at full strain (px); w: unused
@@ -131,6 +161,16 @@ struct DrawPush {
   float viewport_height;  // px
   uint mode;              // marker.vert: WEFT_MARKER_*
   uint encode_srgb;       // 1: the attachment is UNORM and the shader encodes its colour to sRGB
+};
+
+// What the ground needs to find the key light's shadow: written when the light's view of the
+// scene changes or shadows are switched on or off, not every frame.
+struct ShadowParams {
+  mat4 light_view_projection;  // world -> the shadow map's clip space (orthographic)
+  float depth_bias;            // in the map's depth units: keeps a surface out of its own shadow
+  float darkness;              // share of the key light a shadow takes away, [0, 1]
+  uint enabled;                // 0: no shadows (the map is not drawn)
+  uint pad0;
 };
 
 // Push constants of compute_normals.comp.

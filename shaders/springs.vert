@@ -10,9 +10,9 @@ layout(push_constant) uniform Push {
 
 layout(location = 0) out vec3 color;
 
-const vec3 kRest = vec3(0.55, 0.55, 0.58);
-const vec3 kStretched = vec3(1.0, 0.12, 0.05);
-const vec3 kCompressed = vec3(0.10, 0.35, 1.0);
+const vec3 kRest = vec3(WEFT_STRAIN_COLOR_REST);
+const vec3 kStretched = vec3(WEFT_STRAIN_COLOR_STRETCHED);
+const vec3 kCompressed = vec3(WEFT_STRAIN_COLOR_COMPRESSED);
 
 void main() {
   RenderLink link = links[gl_VertexIndex / 6];

@@ -42,5 +42,35 @@ TEST(InputScript, MalformedEntriesAreRefusedByName) {
   }
 }
 
+TEST(InputScript, SetAndClickNameAPanelValueByItsLabel) {
+  const std::vector<ScriptEvent> events = parse_input_script(
+      "10 set \"gravity (m/s^2)\" 0 -3 0; 11 set substeps 8\n"
+      "12 set integrator \"semi-implicit Euler\"; 13 click rebuild; 14 set shadows off");
+  ASSERT_EQ(events.size(), 5u);
+  EXPECT_EQ(events[0].kind, ScriptEvent::Kind::set);
+  EXPECT_EQ(events[0].label, "gravity (m/s^2)");
+  EXPECT_EQ(events[0].values, (std::vector<std::string>{"0", "-3", "0"}));
+  EXPECT_EQ(events[0].text, "10 set \"gravity (m/s^2)\" 0 -3 0");
+  EXPECT_EQ(events[1].label, "substeps");
+  EXPECT_EQ(events[1].values, (std::vector<std::string>{"8"}));
+  EXPECT_EQ(events[2].values, (std::vector<std::string>{"semi-implicit Euler"}));
+  EXPECT_EQ(events[3].kind, ScriptEvent::Kind::click);
+  EXPECT_EQ(events[3].label, "rebuild");
+  EXPECT_TRUE(events[3].values.empty());
+  EXPECT_EQ(events[4].values, (std::vector<std::string>{"off"}));
+}
+
+TEST(InputScript, MalformedPanelEntriesAreRefusedByName) {
+  for (const char* bad : {"5 set", "5 set substeps", "5 set \"gravity (m/s^2) 0 -3 0",
+                          "5 click reset now", "5 click"}) {
+    try {
+      parse_input_script(bad);
+      ADD_FAILURE() << "accepted '" << bad << "'";
+    } catch (const std::invalid_argument& error) {
+      EXPECT_NE(std::string(error.what()).find(bad), std::string::npos) << error.what();
+    }
+  }
+}
+
 }  // namespace
 }  // namespace weft::test

@@ -14,7 +14,7 @@ constexpr glm::vec2 kViewport(800.0f, 600.0f);
 
 OrbitCamera test_camera() {
   OrbitCamera camera;
-  camera.frame({-1.0f, 0.0f, -1.0f}, {1.0f, 1.0f, 1.0f});
+  camera.frame({-1.0f, 0.0f, -1.0f}, {1.0f, 1.0f, 1.0f}, kViewport.x / kViewport.y);
   return camera;
 }
 

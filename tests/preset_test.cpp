@@ -1,5 +1,5 @@
-// Every preset loads and runs on the CPU reference; each reproduces its seed's constants
-// (SEEDS.md: the numbers below are copied from there, not from the scene files); NeHe lesson
+// Every preset loads and runs on the CPU reference; each reproduces the constants of the text it
+// comes from (the numbers below are copied from those texts, not from the scene files); NeHe lesson
 // 39's first two cases follow their analytic motion.
 #include <gtest/gtest.h>
 

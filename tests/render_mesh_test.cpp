@@ -1,11 +1,14 @@
 // The CPU side of the graphics pass (app/render/render_mesh.h): the triangle corners around each
-// vertex that the GPU normals gather, the normals they give, and the links and pins drawn.
+// vertex that the GPU normals gather, the normals they give, the links and pins drawn, the
+// particles and links outside any surface (spheres and thick lines), their sizes, and the room
+// the camera frames.
 #include <gtest/gtest.h>
 
 #include <glm/geometric.hpp>
 
 #include "app/default_scene.h"
 #include "app/render/render_mesh.h"
+#include "sim/rope.h"
 
 namespace weft::test {
 namespace {
@@ -57,6 +60,70 @@ TEST(RenderMesh, LinksAndPinsOfTheDefaultScene) {
   // The 2 m cloth hangs from its pins: it may swing down to 2 m below them, lower than the
   // sphere's bottom (-0.2 m), not as low as the ground (-0.6 m).
   EXPECT_FLOAT_EQ(bounds.lo.y, 1.5f - 2.0f);
+}
+
+// A square of two triangles (0..3) with a rope of two more particles (4, 5) tied to corner 2.
+Model square_with_a_tail() {
+  Model model;
+  for (const glm::vec3& p : {glm::vec3(0, 0, 0), glm::vec3(1, 0, 0), glm::vec3(1, 0, 1),
+                             glm::vec3(0, 0, 1), glm::vec3(1.2f, 0, 1), glm::vec3(1.4f, 0, 1)}) {
+    model.add_particle(p, 1.0f);
+  }
+  model.triangles = {{0, 1, 2}, {0, 2, 3}};
+  for (const auto& [a, b] : {std::pair{0u, 1u}, {1u, 2u}, {2u, 3u}, {3u, 0u}, {0u, 2u}}) {
+    model.springs.push_back({a, b, glm::distance(model.positions[a], model.positions[b]), 10, 0});
+  }
+  model.springs.push_back({2, 4, 0.2f, 10, 0});
+  model.constraints.push_back({4, 5, 0.2f, 0.0f});
+  return model;
+}
+
+TEST(RenderMesh, ParticlesAndLinksOutsideTheSurfaceAreDrawnApart) {
+  const Model model = square_with_a_tail();
+  const std::vector<gpu::RenderParticle> free = free_particles(model);
+  ASSERT_EQ(free.size(), 2u);
+  EXPECT_EQ(free[0].index, 4u);
+  EXPECT_EQ(free[1].index, 5u);
+  EXPECT_FLOAT_EQ(free[1].spacing, 0.2f);  // its one line's rest length
+  std::vector<gpu::RenderLink> links = render_links(model);
+  ASSERT_EQ(move_line_links_first(links, model), 2u);
+  // The tail's two links first, in their order; the square's five after.
+  EXPECT_EQ(links[0].a, 2u);
+  EXPECT_EQ(links[0].b, 4u);
+  EXPECT_EQ(links[1].kind, static_cast<uint32_t>(WEFT_LINK_CONSTRAINT));
+  for (size_t k = 2; k < links.size(); ++k)
+    EXPECT_LT(links[k].b, 4u);
+}
+
+TEST(RenderMesh, ParticlesStaySmallerThanTheLinesBetweenThem) {
+  const Model model = square_with_a_tail();
+  const gpu::RenderStyle style = render_style(model, 10.0f);
+  EXPECT_FLOAT_EQ(style.marker_radius, 0.12f);          // a share of the scene
+  EXPECT_FLOAT_EQ(style.particle_radius, 0.2f * 0.2f);  // a fifth of the shortest line
+  EXPECT_LT(style.line_width, 2.0f * style.particle_radius);
+  EXPECT_GT(style.min_pixels, 1.0f);
+}
+
+TEST(RenderMesh, APinnedRopeSwingsInItsOwnUprightPlane) {
+  Model model;
+  RopeDesc rope;
+  rope.start = {0.0f, 2.0f, 0.0f};
+  rope.end = {3.0f, 2.0f, 0.0f};
+  rope.node_count = 4;
+  rope.segment.stiffness = 100.0f;
+  rope.pinned = {0};
+  add_rope(model, rope);
+  const Bounds bounds = scene_bounds(model);
+  EXPECT_FLOAT_EQ(bounds.lo.x, -3.0f);  // it may swing over to the other side of its pin
+  EXPECT_FLOAT_EQ(bounds.hi.x, 3.0f);
+  EXPECT_FLOAT_EQ(bounds.lo.y, -1.0f);  // and hang its length below it
+  EXPECT_FLOAT_EQ(bounds.hi.y, 2.0f);
+  EXPECT_FLOAT_EQ(bounds.lo.z, 0.0f);  // but not leave the plane it started in
+  EXPECT_FLOAT_EQ(bounds.hi.z, 0.0f);
+  // A ground above that depth stops it there.
+  model.environment.ground.mode = GroundMode::force;
+  model.environment.ground.height = 0.5f;
+  EXPECT_FLOAT_EQ(scene_bounds(model).lo.y, 0.5f);
 }
 
 }  // namespace

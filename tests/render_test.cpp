@@ -1,15 +1,19 @@
 // The graphics pass on the GPU, with validation: normals from compute_normals.comp against their
-// CPU mirror, and offscreen pictures of the default scene: the cloth where the camera says it
-// is, the background elsewhere, and the springs view coloured by strain.
+// CPU mirror, and offscreen pictures: the default scene's cloth where the camera says it is, the
+// background elsewhere, the springs view coloured by strain, the key light's shadow on the
+// ground, and particles and ropes drawn as spheres and thick lines.
 #include <gtest/gtest.h>
 
 #include <glm/geometric.hpp>
 
 #include "app/default_scene.h"
+#include "app/render/framing.h"
 #include "app/render/offscreen_render.h"
 #include "app/render/render_mesh.h"
+#include "app/render/system_renderer.h"
 #include "engine/device.h"
 #include "sim/gpu_solver.h"
+#include "sim/rope.h"
 #include "tests/support/picture_regions.h"
 #include "tests/support/test_scenes.h"
 #include "tests/support/vulkan_fixture.h"
@@ -34,11 +38,13 @@ TEST_F(RenderTest, GpuNormalsMatchTheirCpuMirror) {
   // A crumpled state, so that every normal is different.
   solver.upload_state(perturbed_state(model, 1e-3f, 7));
   const RenderFormats formats = choose_render_formats(device(), VK_FORMAT_R8G8B8A8_SRGB);
-  ClothRenderer renderer(device(), solver, model, formats);
-  device().submit_and_wait([&](VkCommandBuffer cmd) { renderer.record_prepare(cmd); });
+  const DrawnSystem system{&solver, &model};
+  SceneRenderer renderer(device(), std::span<const DrawnSystem>(&system, 1), formats);
+  device().submit_and_wait(
+      [&](VkCommandBuffer cmd) { renderer.record_prepare(cmd, DrawSettings{}); });
 
   std::vector<glm::vec4> gpu(model.particle_count());
-  download_from_buffer(device(), renderer.normals(), gpu.data(), gpu.size() * 16);
+  download_from_buffer(device(), renderer.system(0).normals(), gpu.data(), gpu.size() * 16);
   const ParticleState<float> state = solver.download_state();
   std::vector<glm::vec3> positions(state.positions.begin(), state.positions.end());
   const std::vector<glm::vec3> cpu =
@@ -51,7 +57,7 @@ TEST_F(RenderTest, GpuNormalsMatchTheirCpuMirror) {
 TEST_F(RenderTest, TheClothIsDrawnWhereTheCameraPutsIt) {
   const Model model = small_default_scene();
   GpuSolver solver(device(), model);
-  const OrbitCamera camera = default_camera(model);
+  const OrbitCamera camera = default_camera(model, kExtent);
   const Picture picture = render_offscreen(device(), solver, model, camera, kExtent);
 
   // The cloth starts flat: its four corners bound where it must appear.
@@ -82,7 +88,7 @@ TEST_F(RenderTest, TheClothIsDrawnWhereTheCameraPutsIt) {
 TEST_F(RenderTest, TheSpringsViewColoursStretchedLinksRed) {
   const Model model = small_default_scene();
   GpuSolver solver(device(), model);
-  const OrbitCamera camera = default_camera(model);
+  const OrbitCamera camera = default_camera(model, kExtent);
   DrawSettings springs;
   springs.springs_view = true;
   const auto count_red = [&](const Picture& picture) {
@@ -106,6 +112,94 @@ TEST_F(RenderTest, TheSpringsViewColoursStretchedLinksRed) {
       count_red(render_offscreen(device(), solver, model, camera, kExtent, springs));
   EXPECT_EQ(at_rest, 0u);
   EXPECT_GT(stretched, 2000u);
+}
+
+// Where a point of the world lands on the ground along the key light: its shadow.
+glm::vec3 shadow_on_ground(const glm::vec3& p, float ground) {
+  const glm::vec3 to_light = key_light_direction();
+  return p - to_light * ((p.y - ground) / to_light.y);
+}
+
+TEST_F(RenderTest, TheKeyLightsShadowDarkensTheGroundUnderTheCloth) {
+  // The flat cloth 2.1 m above the ground, alone: its shadow is the cloth moved along the light.
+  Model model = small_default_scene();
+  model.environment.spheres.clear();
+  GpuSolver solver(device(), model);
+  const OrbitCamera camera = default_camera(model, kExtent);
+  DrawSettings without;
+  without.shadows = false;
+  const Picture lit = render_offscreen(device(), solver, model, camera, kExtent, without);
+  const Picture shadowed = render_offscreen(device(), solver, model, camera, kExtent);
+
+  // The ground where each particle's shadow falls, where it is in view and not behind the cloth.
+  const glm::vec2 viewport(kExtent.width, kExtent.height);
+  const float ground = model.environment.ground.height;
+  double lit_sum = 0.0, shadowed_sum = 0.0;
+  uint32_t samples = 0;
+  for (const glm::vec3& p : model.positions) {
+    const glm::vec3 at = camera.project(shadow_on_ground(p, ground), viewport);
+    if (at.x < 0 || at.y < 0 || at.x >= kExtent.width || at.y >= kExtent.height) continue;
+    const size_t i = (size_t(at.y) * kExtent.width + size_t(at.x)) * 4;
+    if (!is_grey(&lit.rgba[i]) || !is_grey(&shadowed.rgba[i])) continue;
+    lit_sum += luma(&lit.rgba[i]);
+    shadowed_sum += luma(&shadowed.rgba[i]);
+    ++samples;
+  }
+  ASSERT_GT(samples, 20u) << "too little of the shadow is in view to judge it";
+  // Encoded in sRGB, the key light's share of the ground's light is a smaller share of its
+  // brightness: 15% darker is a shadow a person sees at once.
+  EXPECT_LT(shadowed_sum, 0.85 * lit_sum)
+      << "mean ground brightness " << lit_sum / samples << " lit, " << shadowed_sum / samples
+      << " in the cloth's shadow";
+
+  // Far from it (the bottom right corner of the picture) the ground is as bright either way.
+  double lit_corner = 0.0, shadowed_corner = 0.0;
+  for (uint32_t y = kExtent.height - 20; y < kExtent.height; ++y) {
+    for (uint32_t x = kExtent.width - 40; x < kExtent.width; ++x) {
+      const size_t i = (size_t(y) * kExtent.width + x) * 4;
+      lit_corner += luma(&lit.rgba[i]);
+      shadowed_corner += luma(&shadowed.rgba[i]);
+    }
+  }
+  EXPECT_NEAR(shadowed_corner / lit_corner, 1.0, 0.01);
+}
+
+TEST_F(RenderTest, FreeParticlesAreSpheresAndRopesThickLines) {
+  // A rope of five nodes hanging from its first, and two particles of no link or triangle.
+  Model model;
+  RopeDesc rope;
+  rope.start = {-1.0f, 1.0f, 0.0f};
+  rope.end = {1.0f, 1.0f, 0.0f};
+  rope.node_count = 5;
+  rope.segment.stiffness = 100.0f;
+  rope.pinned = {0};
+  add_rope(model, rope);
+  const uint32_t lone = model.add_particle({-0.8f, 0.0f, 0.0f}, 1.0f);
+  model.add_particle({0.8f, 0.0f, 0.0f}, 1.0f);
+  GpuSolver solver(device(), model);
+  const OrbitCamera camera = default_camera(model, kExtent);
+  const Picture picture = render_offscreen(device(), solver, model, camera, kExtent);
+  const glm::vec2 viewport(kExtent.width, kExtent.height);
+
+  // Each lone particle is a teal disc at its place.
+  for (uint32_t p : {lone, lone + 1}) {
+    const glm::vec3 at = camera.project(model.positions[p], viewport);
+    const uint32_t teal =
+        count_pixels_in(picture.rgba, kExtent.width, kExtent.height,
+                        {at.x - 4, at.y - 4, at.x + 4, at.y + 4}, is_particle_color);
+    EXPECT_GE(teal, 12u) << "particle " << p << " at " << at.x << ", " << at.y;
+  }
+  // Halfway along each segment, the rope's cord colour, several pixels wide.
+  for (uint32_t k = 0; k + 1 < rope.node_count; ++k) {
+    const glm::vec3 at =
+        camera.project(0.5f * (model.positions[k] + model.positions[k + 1]), viewport);
+    const uint32_t cord = count_pixels_in(picture.rgba, kExtent.width, kExtent.height,
+                                          {at.x - 3, at.y - 3, at.x + 3, at.y + 3}, is_cloth_color);
+    EXPECT_GE(cord, 9u) << "segment " << k;
+  }
+  // The two lone particles and the rope's four free nodes are separate teal blobs (the pinned
+  // node has its marker instead).
+  EXPECT_GE(count_blobs(picture.rgba, kExtent.width, kExtent.height, is_particle_color, 4), 6u);
 }
 
 }  // namespace

@@ -14,12 +14,12 @@ PACKAGES=(
   cmake ninja-build g++ pkg-config python3
   libvulkan-dev libvulkan-volk-dev mesa-vulkan-drivers vulkan-validationlayers vulkan-tools
   glslc libglfw3-dev libglm-dev libgtest-dev libcli11-dev libtomlplusplus-dev libimgui-dev
-  libstb-dev
+  libstb-dev libtinygltf-dev ffmpeg
   xvfb xauth
-  # Profiling (issue 5): RenderDoc's API header, library and command-line tool; JSON for bench.
+  # Profiling: RenderDoc's API header, library and command-line tool; JSON for bench.
   librenderdoc-dev librenderdoc renderdoccmd nlohmann-json3-dev
-  # Tests: exported OBJ/PLY files must open in a standard tool; the scene fuzzer (libFuzzer).
-  assimp-utils clang libclang-rt-14-dev
+  # Tests: exported OBJ, PLY and glTF files must open in a standard tool; the scene fuzzer (libFuzzer).
+  assimp-utils libassimp-dev clang libclang-rt-14-dev
 )
 
 install_missing() {

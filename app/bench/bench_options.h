@@ -33,7 +33,7 @@ const char* constraints_name(BenchConstraints constraints);  // "structural", ..
 
 enum class BenchFormat { table, json, csv };
 
-// The grids of issue 6's scaling table (--scaling).
+// The grids of the scaling table (--scaling).
 inline const std::vector<GridSize> kScalingGrids = {{1024, 1024}, {4096, 4096}, {8192, 8192}};
 
 struct BenchOptions {

@@ -12,6 +12,7 @@
 #include "app/bench/gpu_frame_timing.h"
 #include "app/bench/pass_traffic.h"
 #include "app/bench/bench_variant.h"
+#include "app/progress_bar.h"
 #include "app/render/offscreen_frames.h"
 #include "app/version.h"
 #include "engine/device.h"
@@ -144,9 +145,12 @@ GridResult measure_grid(Device& device, const BenchOptions& options, const GridS
     after_simulation = [&](VkCommandBuffer cmd, PassTimer* timer) { drawing->record(cmd, timer); };
   }
   progress(grid, "timing the GPU");
+  ProgressBar timing_progress(options.warmup + 2 * options.frames, true,
+                              "bench: " + grid_name(grid) + ": timing the GPU");
   const GpuFrameSamples samples =
       time_gpu_frames(device, *solver, options.warmup, options.frames, model.solver.frame_dt,
-                      options.substeps, after_simulation);
+                      options.substeps, after_simulation, &timing_progress);
+  timing_progress.finish();
   drawing.reset();
   const HealthReport health = solver->measure_health();
   result.max_stretch = health.max_stretch;

@@ -86,7 +86,7 @@ void write_grid(std::ostream& out, const GridResult& g) {
   }
 }
 
-// Issue 6's table: one row per grid, median ms per pass, frames/s, share of copy bandwidth.
+// The scaling table: one row per grid, median ms per pass, frames/s, share of copy bandwidth.
 void write_scaling(std::ostream& out, const BenchReport& report) {
   const GridResult* first = nullptr;
   for (const GridResult& g : report.grids)

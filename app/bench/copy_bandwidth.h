@@ -1,6 +1,6 @@
 // The device's copy bandwidth, measured as weft's bandwidth yardstick: a large vkCmdCopyBuffer
 // between two device-local buffers, timed with timestamps, counting the bytes read plus the bytes
-// written (as DESIGN.md's "How fast is fast" does). A pass that moves B bytes in the time a copy
+// written. A pass that moves B bytes in the time a copy
 // moves B bytes runs at 100% of it.
 #pragma once
 

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <stdexcept>
 
+#include "app/progress_bar.h"
 #include "engine/command_ring.h"
 #include "engine/device.h"
 #include "sim/gpu_solver.h"
@@ -19,7 +20,7 @@ constexpr uint32_t kSlots = 3;
 
 GpuFrameSamples time_gpu_frames(Device& device, GpuSolver& solver, uint32_t warmup, uint32_t frames,
                                 float frame_dt, uint32_t substeps,
-                                const AfterSimulation& after_simulation) {
+                                const AfterSimulation& after_simulation, ProgressBar* progress) {
   const FrameShape shape = solver.core().current_shape(substeps);
   // A timestamp per pass, one for the frame's updates, one to start, two for drawing.
   const uint32_t timestamps = static_cast<uint32_t>(solver.core().build_schedule(shape).size()) + 4;
@@ -42,6 +43,7 @@ GpuFrameSamples time_gpu_frames(Device& device, GpuSolver& solver, uint32_t warm
     if (!timings) throw std::runtime_error("a finished frame's timestamps were not available");
     samples.frames.push_back(std::move(*timings));
   };
+  uint32_t submitted = 0;
   auto run_frame = [&](bool measure) {
     VkCommandBuffer cmd = ring.begin();
     const uint32_t slot = ring.current_slot();
@@ -51,6 +53,7 @@ GpuFrameSamples time_gpu_frames(Device& device, GpuSolver& solver, uint32_t warm
     if (after_simulation) after_simulation(cmd, measure ? &timer : nullptr);
     ring.submit();
     measured[slot] = measure;
+    if (progress) progress->update(++submitted);
   };
 
   for (uint32_t f = 0; f < warmup; ++f)

@@ -14,6 +14,7 @@ namespace weft {
 
 class Device;
 class GpuSolver;
+class ProgressBar;
 
 struct GpuFrameSamples {
   std::vector<FrameTimings> frames;  // one per timed frame
@@ -27,9 +28,11 @@ struct GpuFrameSamples {
 using AfterSimulation = std::function<void(VkCommandBuffer, PassTimer*)>;
 
 // `warmup` frames first (discarded, waited for), then `frames` timed frames and `frames` untimed
-// ones, each of frame_dt seconds in `substeps` substeps.
+// ones, each of frame_dt seconds in `substeps` substeps. `progress`, when given, counts all of
+// them (warmup + 2 x frames) as they are submitted.
 GpuFrameSamples time_gpu_frames(Device& device, GpuSolver& solver, uint32_t warmup, uint32_t frames,
                                 float frame_dt, uint32_t substeps,
-                                const AfterSimulation& after_simulation = {});
+                                const AfterSimulation& after_simulation = {},
+                                ProgressBar* progress = nullptr);
 
 }  // namespace weft

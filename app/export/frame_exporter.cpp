@@ -11,6 +11,8 @@ namespace weft {
 
 FrameExporter::FrameExporter(const Scene& scene, std::filesystem::path directory, uint32_t every)
     : scene_(scene), directory_(std::move(directory)), every_(every == 0 ? 1 : every) {
+  for (const SceneSystem& system : scene_.systems)
+    layouts_.push_back(surface_layout(system));
   // A system's name becomes a file name in the folder: it must be a plain name, never a path
   // (the scene loader refuses such names; this holds for every other source of scenes too).
   for (const SceneSystem& system : scene_.systems) {
@@ -36,7 +38,8 @@ std::filesystem::path FrameExporter::file_for(size_t system, uint32_t frame) con
   const SceneSystem& s = scene_.systems[system];
   char number[16];
   std::snprintf(number, sizeof number, "%06u", frame);
-  const char* extension = s.model.triangles.empty() ? ".ply" : ".obj";
+  const SurfaceLayout& layout = layouts_[system];
+  const char* extension = layout.has_surface() || layout.has_lines() ? ".obj" : ".ply";
   return directory_ / (s.name + "_" + number + extension);
 }
 
@@ -53,10 +56,11 @@ void FrameExporter::write(uint32_t frame, const std::vector<std::vector<glm::vec
     write_output_file(
         file_for(s, frame),
         [&](std::ostream& out) {
-          if (system.model.triangles.empty()) {
-            write_ply_points(out, positions[s], comment);
+          const SurfaceLayout& layout = layouts_[s];
+          if (layout.has_surface() || layout.has_lines()) {
+            write_obj(out, positions[s], layout, comment);
           } else {
-            write_obj(out, positions[s], system.model.triangles, comment);
+            write_ply_points(out, positions[s], comment);
           }
         },
         options);

@@ -1,6 +1,7 @@
 // `weft run --export DIR --every K`: one file per system for frame 0, every K-th frame and the
 // last frame, named <system>_<frame, 6 digits>.obj when the system has triangles (a surface with
-// normals) and .ply otherwise (a point set). `--export-csv FILE`: the final positions of every
+// texture coordinates and normals) or ropes and springs (polylines), and .ply otherwise (a point
+// set). `--export-csv FILE`: the final positions of every
 // particle of the scene, numbered across systems in scene order.
 #pragma once
 
@@ -11,6 +12,7 @@
 
 #include <glm/vec3.hpp>
 
+#include "app/export/surface_layout.h"
 #include "app/scene/scene.h"
 
 namespace weft {
@@ -38,6 +40,7 @@ class FrameExporter {
 
  private:
   const Scene& scene_;
+  std::vector<SurfaceLayout> layouts_;  // per system
   std::filesystem::path directory_;
   uint32_t every_;
   uint64_t files_written_ = 0;

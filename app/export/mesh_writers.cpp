@@ -48,18 +48,60 @@ std::vector<glm::vec3> vertex_normals(std::span<const glm::vec3> positions,
 
 void write_obj(std::ostream& out, std::span<const glm::vec3> positions,
                std::span<const glm::uvec3> triangles, const std::string& comment) {
+  SurfaceLayout layout;
+  layout.triangles.assign(triangles.begin(), triangles.end());
+  write_obj(out, positions, layout, comment);
+}
+
+void write_obj(std::ostream& out, std::span<const glm::vec3> positions, const SurfaceLayout& layout,
+               const std::string& comment) {
   write_comment(out, comment);
+  ObjCounts written;
+  write_obj_object(out, "", positions, layout, written);
+}
+
+void write_obj_object(std::ostream& out, const std::string& name,
+                      std::span<const glm::vec3> positions, const SurfaceLayout& layout,
+                      ObjCounts& written) {
+  if (!name.empty()) out << "o " << name << '\n';
   for (const glm::vec3& p : positions)
     write_triple(out, "v ", p, "\n");
-  for (const glm::vec3& n : vertex_normals(positions, triangles))
-    write_triple(out, "vn ", n, "\n");
-  char line[128];
-  for (const glm::uvec3& t : triangles) {
-    // OBJ counts from 1; vertex i has normal i.
-    const int n = std::snprintf(line, sizeof line, "f %u//%u %u//%u %u//%u\n", t.x + 1, t.x + 1,
-                                t.y + 1, t.y + 1, t.z + 1, t.z + 1);
+  char line[160];
+  const bool uvs = layout.has_surface() && layout.uvs.size() == positions.size();
+  if (uvs) {
+    for (const glm::vec2& uv : layout.uvs) {
+      const int n = std::snprintf(line, sizeof line, "vt %.9g %.9g\n", double{uv.x}, double{uv.y});
+      out.write(line, n);
+    }
+  }
+  if (layout.has_surface()) {
+    for (const glm::vec3& n : vertex_normals(positions, layout.triangles))
+      write_triple(out, "vn ", n, "\n");
+  }
+  // OBJ counts from 1; vertex i has normal i and texture coordinate i.
+  using Index = unsigned long long;
+  const Index v0 = written.vertices + 1, t0 = written.uvs + 1, n0 = written.normals + 1;
+  for (const glm::uvec3& t : layout.triangles) {
+    int n = 0;
+    if (uvs) {
+      n = std::snprintf(line, sizeof line, "f %llu/%llu/%llu %llu/%llu/%llu %llu/%llu/%llu\n",
+                        v0 + t.x, t0 + t.x, n0 + t.x, v0 + t.y, t0 + t.y, n0 + t.y, v0 + t.z,
+                        t0 + t.z, n0 + t.z);
+    } else {
+      n = std::snprintf(line, sizeof line, "f %llu//%llu %llu//%llu %llu//%llu\n", v0 + t.x,
+                        n0 + t.x, v0 + t.y, n0 + t.y, v0 + t.z, n0 + t.z);
+    }
     out.write(line, n);
   }
+  for (const std::vector<uint32_t>& polyline : layout.polylines) {
+    out << 'l';
+    for (uint32_t v : polyline)
+      out << ' ' << (v0 + v);
+    out << '\n';
+  }
+  written.vertices += positions.size();
+  if (uvs) written.uvs += positions.size();
+  if (layout.has_surface()) written.normals += positions.size();
 }
 
 void write_ply_points(std::ostream& out, std::span<const glm::vec3> positions,

@@ -1,6 +1,7 @@
-// The export formats of `weft run --export`: Wavefront OBJ for surfaces (vertices, per-vertex
-// normals from the triangles, faces), ASCII PLY for point sets (ropes, particles), and CSV of
-// positions. Coordinates are written with 9 significant digits, which round-trips a float exactly.
+// The export formats of `weft run --export`: Wavefront OBJ for surfaces and lines (vertices,
+// texture coordinates and per-vertex normals, faces, and ropes as polylines), ASCII PLY for point
+// sets (free particles), and CSV of positions. Coordinates are written with 9 significant digits,
+// which round-trips a float exactly.
 #pragma once
 
 #include <cstdint>
@@ -10,6 +11,8 @@
 #include <vector>
 
 #include <glm/vec3.hpp>
+
+#include "app/export/surface_layout.h"
 
 namespace weft {
 
@@ -21,6 +24,19 @@ std::vector<glm::vec3> vertex_normals(std::span<const glm::vec3> positions,
 // `comment` becomes a leading # line (a frame number, a time).
 void write_obj(std::ostream& out, std::span<const glm::vec3> positions,
                std::span<const glm::uvec3> triangles, const std::string& comment);
+// With the layout's texture coordinates (vt, when it has them) and polylines (l).
+void write_obj(std::ostream& out, std::span<const glm::vec3> positions, const SurfaceLayout& layout,
+               const std::string& comment);
+// One object ("o name") of an OBJ file that holds several: its elements are numbered after those
+// `written` before it, which it then counts in.
+struct ObjCounts {
+  uint64_t vertices = 0;
+  uint64_t uvs = 0;
+  uint64_t normals = 0;
+};
+void write_obj_object(std::ostream& out, const std::string& name,
+                      std::span<const glm::vec3> positions, const SurfaceLayout& layout,
+                      ObjCounts& written);
 
 void write_ply_points(std::ostream& out, std::span<const glm::vec3> positions,
                       const std::string& comment);

@@ -14,17 +14,40 @@ namespace {
 constexpr float kRadiansPerPixel = 0.006f;  // a 500-pixel drag turns ~170 degrees
 constexpr float kMaxPitch = 1.55f;          // just short of straight up or down
 constexpr float kZoomStep = 0.9f;
+// A framed box's outermost corner comes to 1 / kFrameMargin (89%) of the way from the picture's
+// centre to its edge: a margin that keeps pins and particles whole.
+constexpr float kFrameMargin = 1.12f;
+constexpr float kMinFrameDistance = 0.5f;  // m
 
 }  // namespace
 
-void OrbitCamera::frame(const glm::vec3& lo, const glm::vec3& hi) {
+void OrbitCamera::frame(const glm::vec3& lo, const glm::vec3& hi, float aspect) {
   Pose pose;
   pose.target = 0.5f * (lo + hi);
-  const float radius = std::max(0.5f * glm::length(hi - lo), 0.1f);
   pose.yaw = glm::radians(30.0f);
   pose.pitch = glm::radians(25.0f);
-  // The bounding sphere fits the vertical field of view, with a margin.
-  pose.distance = 1.15f * radius / std::sin(0.5f * fov_y_);
+  set(pose);
+  // The camera's axes at this pose, and how far off the view axis a point at depth d may lie.
+  const glm::mat4 v = view();
+  const glm::vec3 right(v[0][0], v[1][0], v[2][0]);
+  const glm::vec3 up(v[0][1], v[1][1], v[2][1]);
+  const glm::vec3 forward(-v[0][2], -v[1][2], -v[2][2]);
+  const float tan_y = std::tan(0.5f * fov_y_) / kFrameMargin;
+  const float tan_x = tan_y * std::max(aspect, 0.1f);
+  // Each corner at (x, y) off the axis and z beyond the target needs the target at least
+  // |x| / tan_x - z (and |y| / tan_y - z) away from the eye.
+  float distance = 0.0f;
+  for (int corner = 0; corner < 8; ++corner) {
+    const glm::vec3 p((corner & 1) ? hi.x : lo.x, (corner & 2) ? hi.y : lo.y,
+                      (corner & 4) ? hi.z : lo.z);
+    const glm::vec3 d = p - pose.target;
+    const float z = glm::dot(d, forward);
+    distance = std::max({distance, std::abs(glm::dot(d, right)) / tan_x - z,
+                         std::abs(glm::dot(d, up)) / tan_y - z});
+  }
+  // Never inside the box, nor closer than a small scene needs.
+  const float radius = 0.5f * glm::length(hi - lo);
+  pose.distance = std::max({distance, 1.05f * radius, kMinFrameDistance});
   home_ = pose;
   set(pose);
 }

@@ -18,8 +18,9 @@ struct Ray {
 class OrbitCamera {
  public:
   // Points at the middle of the box (min, max corners) from the front, above and a little to the
-  // side, far enough away that all of it is in view; reset() comes back here.
-  void frame(const glm::vec3& lo, const glm::vec3& hi);
+  // side, as close as it can while all of the box is in view in a picture of this aspect ratio
+  // (width / height), with a margin; reset() comes back here.
+  void frame(const glm::vec3& lo, const glm::vec3& hi, float aspect);
   void reset();
 
   // Mouse drags, in pixels: orbit turns around the target, pan moves the target so the point

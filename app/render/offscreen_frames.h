@@ -1,11 +1,11 @@
-// The viewer's graphics work without a window, frame after frame: normals, then the scene pass
-// into an offscreen image that nothing reads back. `weft bench --render WxH` records it after
-// each simulated frame, so that the cost of simulating and drawing a cloth can be measured on a
-// machine with no display (issue 6: a 1024 x 1024 cloth drawn at 60 frames/s or more).
+// The viewer's graphics work without a window, frame after frame: normals, the shadow map, then
+// the scene pass into an offscreen image that nothing reads back. `weft bench --render WxH`
+// records it after each simulated frame, so that the cost of simulating and drawing a cloth can
+// be measured on a machine with no display.
 #pragma once
 
 #include "app/render/camera.h"
-#include "app/render/cloth_renderer.h"
+#include "app/render/scene_renderer.h"
 #include "engine/offscreen_target.h"
 #include "engine/render_targets.h"
 
@@ -17,18 +17,20 @@ class PassTimer;
 
 class OffscreenFrames {
  public:
-  // The model must be the one the solver was built from; the camera frames it as the viewer's.
+  // The model must be the one the solver was built from, and outlive this; the camera frames it
+  // as the viewer's.
   OffscreenFrames(Device& device, const GpuSolver& solver, const Model& model, VkExtent2D extent);
 
   // Records one frame's drawing after the solver's passes; with a timer, its sections are
-  // "normals" and "draw cloth".
+  // "normals" (with the shadow map) and "draw cloth".
   void record(VkCommandBuffer cmd, PassTimer* timer);
 
  private:
   Device& device_;
+  DrawnSystem system_;
   OffscreenTarget target_;
   RenderTargets scene_;
-  ClothRenderer renderer_;
+  SceneRenderer renderer_;
   SceneView view_;
 };
 

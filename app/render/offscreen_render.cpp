@@ -1,16 +1,13 @@
 #include "app/render/offscreen_render.h"
 
-#include <memory>
 #include <stdexcept>
-#include <vector>
 
-#include "app/render/render_mesh.h"
+#include "app/render/framing.h"
 #include "engine/debug_label.h"
 #include "engine/device.h"
 #include "engine/image.h"
 #include "engine/offscreen_target.h"
 #include "engine/render_targets.h"
-#include "sim/gpu_solver.h"
 
 namespace weft {
 
@@ -25,55 +22,42 @@ VkClearColorValue background_color(VkFormat target) {
   return color;
 }
 
-OrbitCamera default_camera(const Model& model) {
-  const DrawnSystem system{nullptr, &model};
-  return default_camera(std::span<const DrawnSystem>(&system, 1));
+OffscreenPictures::OffscreenPictures(Device& device, std::span<const DrawnSystem> systems,
+                                     VkExtent2D extent, const std::optional<Bounds>& shadow_bounds)
+    : device_(device),
+      extent_(extent),
+      target_(device, VK_FORMAT_R8G8B8A8_UNORM, extent, "offscreen picture"),
+      scene_(device, choose_render_formats(device, target_.format()), extent, "offscreen"),
+      renderer_(device, systems, scene_.formats()) {
+  if (shadow_bounds) renderer_.aim_shadow(*shadow_bounds);
 }
 
-OrbitCamera default_camera(std::span<const DrawnSystem> systems) {
-  Bounds all = scene_bounds(*systems.front().model);
-  for (const DrawnSystem& system : systems) {
-    const Bounds b = scene_bounds(*system.model);
-    all.lo = glm::min(all.lo, b.lo);
-    all.hi = glm::max(all.hi, b.hi);
-  }
-  OrbitCamera camera;
-  camera.frame(all.lo, all.hi);
-  return camera;
-}
-
-Picture render_offscreen(Device& device, std::span<const DrawnSystem> systems,
-                         const OrbitCamera& camera, VkExtent2D extent,
-                         const DrawSettings& settings) {
-  OffscreenTarget target(device, VK_FORMAT_R8G8B8A8_UNORM, extent, "offscreen picture");
-  const RenderTargets scene(device, choose_render_formats(device, target.format()), extent,
-                            "offscreen");
-  std::vector<std::unique_ptr<ClothRenderer>> renderers;
-  for (const DrawnSystem& system : systems) {
-    renderers.push_back(
-        std::make_unique<ClothRenderer>(device, *system.solver, *system.model, scene.formats()));
-  }
-  const glm::vec2 viewport(static_cast<float>(extent.width), static_cast<float>(extent.height));
+Picture OffscreenPictures::draw(const OrbitCamera& camera, const DrawSettings& settings) {
+  const glm::vec2 viewport(static_cast<float>(extent_.width), static_cast<float>(extent_.height));
   SceneView view;
   view.view_projection = camera.view_projection(viewport);
   view.eye = camera.eye();
-  view.extent = extent;
-  device.submit_and_wait([&](VkCommandBuffer cmd) {
-    for (const auto& renderer : renderers)
-      renderer->record_prepare(cmd);
-    target.prepare(cmd);
-    scene.begin(cmd, target.view(), background_color(target.format()));
+  view.extent = extent_;
+  device_.submit_and_wait([&](VkCommandBuffer cmd) {
+    renderer_.record_prepare(cmd, settings);
+    target_.prepare(cmd);
+    scene_.begin(cmd, target_.view(), background_color(target_.format()));
     {
-      DebugLabel label(device, cmd, "scene");
-      for (const auto& renderer : renderers)
-        renderer->record_draw(cmd, view, settings);
+      DebugLabel label(device_, cmd, "scene");
+      renderer_.record_draw(cmd, view, settings);
     }
-    scene.end(cmd);
-    for (const auto& renderer : renderers)
-      renderer->record_after_draw(cmd);
-    target.copy_to_host(cmd);
+    scene_.end(cmd);
+    renderer_.record_after_draw(cmd);
+    target_.copy_to_host(cmd);
   });
-  return {extent.width, extent.height, target.read_rgba()};
+  return {extent_.width, extent_.height, target_.read_rgba()};
+}
+
+Picture render_offscreen(Device& device, std::span<const DrawnSystem> systems,
+                         const OrbitCamera& camera, VkExtent2D extent, const DrawSettings& settings,
+                         const std::optional<Bounds>& shadow_bounds) {
+  OffscreenPictures pictures(device, systems, extent, shadow_bounds);
+  return pictures.draw(camera, settings);
 }
 
 Picture render_offscreen(Device& device, const GpuSolver& solver, const Model& model,
@@ -84,10 +68,11 @@ Picture render_offscreen(Device& device, const GpuSolver& solver, const Model& m
                           settings);
 }
 
-void save_screenshot(Device& device, std::span<const DrawnSystem> systems, const std::string& path,
-                     VkExtent2D extent) {
-  if (systems.empty()) throw std::invalid_argument("save_screenshot: nothing to draw");
-  write_png(path, render_offscreen(device, systems, default_camera(systems), extent));
+Picture framed_picture(Device& device, std::span<const DrawnSystem> systems, VkExtent2D extent) {
+  if (systems.empty()) throw std::invalid_argument("framed_picture: nothing to draw");
+  const Bounds bounds = expected_and_current_bounds(device, systems);
+  return render_offscreen(device, systems, framing_camera(bounds, extent), extent, DrawSettings{},
+                          bounds);
 }
 
 }  // namespace weft

@@ -1,45 +1,57 @@
 // The graphics pass without a window: the solvers' current state drawn into an offscreen image
-// by the same ClothRenderer the viewer uses, then read back. `weft run --screenshot` and the
+// by the same SceneRenderer the viewer uses, then read back. `weft run --screenshot` and the
 // rendering tests use it.
 #pragma once
 
+#include <optional>
 #include <span>
 #include <string>
 
 #include "app/render/camera.h"
-#include "app/render/cloth_renderer.h"
 #include "app/render/png_file.h"
+#include "app/render/scene_renderer.h"
+#include "engine/offscreen_target.h"
+#include "engine/render_targets.h"
 
 namespace weft {
 
 class Device;
 class GpuSolver;
 
-// One system of a scene as the graphics pass draws it: a GPU solver and the model it was built
-// from (its triangles, links and pins).
-struct DrawnSystem {
-  const GpuSolver* solver = nullptr;
-  const Model* model = nullptr;
-};
-
 // The colour the scene pass clears to, for a target of this format (encoded for UNORM ones,
 // whose shaders encode too).
 VkClearColorValue background_color(VkFormat target);
 
-// The camera a scene is first seen from: framing every system's particles and colliders.
-OrbitCamera default_camera(const Model& model);
-OrbitCamera default_camera(std::span<const DrawnSystem> systems);
+// Pictures of the systems' state, one after another, from targets made once (`weft run --video`).
+class OffscreenPictures {
+ public:
+  // The systems must outlive this. The key light's shadow covers `shadow_bounds`, by default
+  // where the systems were expected to be.
+  OffscreenPictures(Device& device, std::span<const DrawnSystem> systems, VkExtent2D extent,
+                    const std::optional<Bounds>& shadow_bounds = std::nullopt);
+  // Draws the systems as they are now (waits for the GPU).
+  Picture draw(const OrbitCamera& camera, const DrawSettings& settings = {});
 
-// Draws one frame of the systems' state (waits for the GPU) and returns the picture.
+ private:
+  Device& device_;
+  VkExtent2D extent_;
+  OffscreenTarget target_;
+  RenderTargets scene_;
+  SceneRenderer renderer_;
+};
+
+// Draws one frame of the systems' state (waits for the GPU) and returns the picture. The key
+// light's shadow covers `shadow_bounds`, by default where the systems were expected to be.
 Picture render_offscreen(Device& device, std::span<const DrawnSystem> systems,
                          const OrbitCamera& camera, VkExtent2D extent,
-                         const DrawSettings& settings = {});
+                         const DrawSettings& settings = {},
+                         const std::optional<Bounds>& shadow_bounds = std::nullopt);
 Picture render_offscreen(Device& device, const GpuSolver& solver, const Model& model,
                          const OrbitCamera& camera, VkExtent2D extent,
                          const DrawSettings& settings = {});
 
-// `weft run --screenshot PATH`: the default camera, written as PNG.
-void save_screenshot(Device& device, std::span<const DrawnSystem> systems, const std::string& path,
-                     VkExtent2D extent = {1280, 720});
+// What `weft run --screenshot` shows: the systems where they were expected to be and where they
+// are now, framed (framing.h).
+Picture framed_picture(Device& device, std::span<const DrawnSystem> systems, VkExtent2D extent);
 
 }  // namespace weft

@@ -62,6 +62,72 @@ std::vector<uint32_t> pinned_particles(const Model& model) {
   return pinned;
 }
 
+namespace {
+
+std::vector<bool> triangle_corners(const Model& model) {
+  std::vector<bool> corner(model.particle_count(), false);
+  for (const glm::uvec3& t : model.triangles) {
+    for (int k = 0; k < 3; ++k)
+      corner[t[k]] = true;
+  }
+  return corner;
+}
+
+}  // namespace
+
+std::vector<gpu::RenderParticle> free_particles(const Model& model) {
+  const std::vector<bool> corner = triangle_corners(model);
+  std::vector<float> spacing(model.particle_count(), 0.0f);
+  std::vector<gpu::RenderLink> links = render_links(model);
+  links.resize(move_line_links_first(links, model));
+  for (const gpu::RenderLink& link : links) {
+    if (link.rest_length <= 0.0f) continue;  // a spring to a point says nothing of spacing
+    for (uint32_t end : {link.a, link.b}) {
+      spacing[end] =
+          spacing[end] > 0.0f ? std::min(spacing[end], link.rest_length) : link.rest_length;
+    }
+  }
+  std::vector<gpu::RenderParticle> free;
+  for (uint32_t i = 0; i < model.particle_count(); ++i) {
+    // A pinned particle has its marker instead.
+    if (!corner[i] && model.inverse_masses[i] != 0.0f) free.push_back({i, spacing[i]});
+  }
+  return free;
+}
+
+uint32_t move_line_links_first(std::vector<gpu::RenderLink>& links, const Model& model) {
+  const std::vector<bool> corner = triangle_corners(model);
+  const auto first_surface_link = std::stable_partition(
+      links.begin(), links.end(),
+      [&](const gpu::RenderLink& link) { return !corner[link.a] || !corner[link.b]; });
+  return static_cast<uint32_t>(first_surface_link - links.begin());
+}
+
+Bounds merge(const Bounds& a, const Bounds& b) {
+  return {glm::min(a.lo, b.lo), glm::max(a.hi, b.hi)};
+}
+
+float diagonal(const Bounds& bounds) {
+  return glm::length(bounds.hi - bounds.lo);
+}
+
+gpu::RenderStyle render_style(const Model& model, float scene_diagonal) {
+  gpu::RenderStyle style{};
+  style.marker_radius = std::max(0.012f * scene_diagonal, 1e-3f);
+  style.particle_radius = 0.8f * style.marker_radius;
+  std::vector<gpu::RenderLink> links = render_links(model);
+  links.resize(move_line_links_first(links, model));
+  for (const gpu::RenderLink& link : links) {
+    // A rest length of 0 (NeHe's spring to a point) says nothing about spacing.
+    if (link.rest_length > 0.0f) {
+      style.particle_radius = std::min(style.particle_radius, 0.2f * link.rest_length);
+    }
+  }
+  style.line_width = 1.2f * style.particle_radius;
+  style.min_pixels = 3.0f;
+  return style;
+}
+
 Bounds scene_bounds(const Model& model) {
   Bounds b;
   if (model.positions.empty()) return b;
@@ -70,21 +136,27 @@ Bounds scene_bounds(const Model& model) {
     b.lo = glm::min(b.lo, p);
     b.hi = glm::max(b.hi, p);
   }
+  const float lowest_start = b.lo.y;
   const float size = std::max(b.hi.x - b.lo.x, b.hi.z - b.lo.z);
   const bool pinned = std::find(model.inverse_masses.begin(), model.inverse_masses.end(), 0.0f) !=
                       model.inverse_masses.end();
   const float floor = b.hi.y - size;  // as low as a hanging model can swing
   if (pinned) b.lo.y = std::min(b.lo.y, floor);
   if (pinned && model.triangles.empty()) {
+    // A rope swings in the upright plane it starts in: as far as its horizontal extent on
+    // either side of a pin along each axis, and as far down as it is long.
+    const glm::vec3 reach(b.hi.x - b.lo.x, size, b.hi.z - b.lo.z);
     for (uint32_t i = 0; i < model.particle_count(); ++i) {
       if (model.inverse_masses[i] != 0.0f) continue;
       const glm::vec3 p = model.positions[i];
-      b.lo = glm::min(b.lo, p - glm::vec3(size, size, size));
-      b.hi = glm::max(b.hi, glm::vec3(p.x + size, b.hi.y, p.z + size));
+      b.lo = glm::min(b.lo, p - reach);
+      b.hi = glm::max(b.hi, glm::vec3(p.x + reach.x, b.hi.y, p.z + reach.z));
     }
   }
+  // A ground between where the model starts and how low it could go stops it there.
   const Ground& ground = model.environment.ground;
-  if (ground.mode != GroundMode::none && ground.height < b.lo.y && ground.height > floor) {
+  if (ground.mode != GroundMode::none && ground.height < lowest_start &&
+      ground.height > std::min(floor, b.lo.y)) {
     b.lo.y = ground.height;
   }
   for (const Sphere& s : model.environment.spheres) {

@@ -1,6 +1,7 @@
 // What the graphics pass needs from a model besides the particle buffer, built once on the CPU:
 // the triangle corners around each vertex (for per-vertex normals on the GPU), every spring and
-// constraint as a link to draw, the pinned particles to mark, and the scene's extent.
+// constraint as a link to draw, the particles and links that are not part of a surface (drawn as
+// spheres and thick lines), the pinned particles to mark, their sizes, and the scene's extent.
 #pragma once
 
 #include <cstdint>
@@ -34,14 +35,33 @@ std::vector<gpu::RenderLink> render_links(const Model& model);
 // Particles with inverse mass 0, in index order.
 std::vector<uint32_t> pinned_particles(const Model& model);
 
+// Particles that are a corner of no triangle (a rope's nodes, free particles) and not pinned
+// (those have a marker), in index order, each with its spacing (gpu::RenderParticle).
+std::vector<gpu::RenderParticle> free_particles(const Model& model);
+
+// Moves the links with an end in no triangle (a rope's segments, springs between free
+// particles: what the shaded view draws as thick lines) to the front, keeping their order, and
+// returns how many there are. The links between a surface's particles follow.
+uint32_t move_line_links_first(std::vector<gpu::RenderLink>& links, const Model& model);
+
 struct Bounds {
   glm::vec3 lo{0.0f};
   glm::vec3 hi{0.0f};
 };
 // What the camera frames: the box around the particles and the sphere colliders, and the room
 // the model will fall into: a pinned cloth hangs below its pins by up to its horizontal size, a
-// pinned rope (no triangles) swings that far around its pins, and anything falls to the ground
-// when there is one not far below.
+// pinned rope (no triangles) swings that far around its pins in its upright plane, and anything
+// falls to the ground when there is one not far below (and no further).
 Bounds scene_bounds(const Model& model);
+// The box around both.
+Bounds merge(const Bounds& a, const Bounds& b);
+// Its diagonal, m.
+float diagonal(const Bounds& bounds);
+
+// How large the system's particles, lines and markers are drawn in a scene whose bounds have
+// this diagonal (m): markers a share of the scene, so they read well at every resolution;
+// particles smaller, and no larger than a fifth of their shortest line, so a rope's nodes stay
+// apart; lines a little wider than those particles, so that a dense rope reads as a cord.
+gpu::RenderStyle render_style(const Model& model, float scene_diagonal);
 
 }  // namespace weft

@@ -2,22 +2,54 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <vector>
 
 #include <imgui.h>
 
 #include "app/viewer/key_bindings.h"
 #include "app/viewer/presets.h"
+#include "app/viewer/strain_legend.h"
 
 namespace weft {
 
 namespace {
 
 const ImVec4 kWarning(1.0f, 0.35f, 0.25f, 1.0f);
+// The status area's lines: always this many, so the sections below never move.
+constexpr int kStatusLines = 2;
 
 // Marks the frame's parameters as edited when the last widget changed.
 bool edited(bool changed, bool& flag) {
   if (changed) flag = true;
   return changed;
+}
+
+// The file name of a path (the status line has no room for folders; the tooltip shows them).
+const char* file_name(const std::string& path) {
+  const size_t slash = path.find_last_of('/');
+  return path.c_str() + (slash == std::string::npos ? 0 : slash + 1);
+}
+
+void draw_status(const FrameStats& stats, const PanelInfo& info) {
+  int lines = 0;
+  if (stats.blow_up()) {
+    ImGui::TextColored(kWarning, "BLOW-UP: %s", stats.blow_up()->c_str());
+    ImGui::TextColored(kWarning, "More substeps, stiffer damping or R to reset.");
+    lines = 2;
+  }
+  if (lines < kStatusLines && !info.message.empty()) {
+    ImGui::TextColored(kWarning, "%s", info.message.c_str());
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", info.message.c_str());
+    ++lines;
+  }
+  if (lines < kStatusLines && !info.last_screenshot.empty()) {
+    ImGui::TextDisabled("saved %s", file_name(info.last_screenshot));
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", info.last_screenshot.c_str());
+    ++lines;
+  }
+  for (; lines < kStatusLines; ++lines)
+    ImGui::TextUnformatted("");
 }
 
 void draw_stats(ViewerScene& scene, const PanelInfo& info) {
@@ -38,12 +70,7 @@ void draw_stats(ViewerScene& scene, const PanelInfo& info) {
       static_cast<double>(scene.frames_simulated) * scene.systems().front().model.solver.frame_dt,
       static_cast<unsigned long long>(scene.frames_simulated));
   ImGui::Text("max strain %.3f%%", 100.0 * stats.health().max_stretch);
-  if (stats.blow_up()) {
-    ImGui::TextColored(kWarning, "BLOW-UP: %s", stats.blow_up()->c_str());
-    ImGui::TextColored(kWarning, "More substeps, stiffer damping or R to reset.");
-  }
-  if (!info.message.empty()) ImGui::TextColored(kWarning, "%s", info.message.c_str());
-  if (!info.last_screenshot.empty()) ImGui::TextDisabled("saved %s", info.last_screenshot.c_str());
+  draw_status(stats, info);
 }
 
 void draw_gpu_times(const FrameStats& stats) {
@@ -65,33 +92,56 @@ void draw_gpu_times(const FrameStats& stats) {
   }
 }
 
-void draw_scene(ViewerScene& scene, ViewerSettings& settings, PanelRequests& requests) {
+// The preset list, by name or number from the script too.
+void draw_preset_choice(PanelWidgets& ui, ViewerScene& scene, PanelRequests& requests) {
   const SceneChoice& current = scene.choice();
   const auto list = presets();
   const bool from_file = !current.file.empty();
+  const auto choose = [&](size_t i) {
+    SceneChoice choice = current;
+    choice.file.clear();
+    choice.preset = i;
+    requests.rebuild = choice;
+  };
+  if (std::optional<PanelEdit> edit = ui.edits().take("preset")) {
+    std::string wanted;
+    for (const std::string& word : edit->values)
+      wanted += (wanted.empty() ? "" : " ") + word;
+    bool found = false;
+    for (size_t i = 0; i < list.size(); ++i) {
+      if (wanted == std::to_string(i) || same_label(wanted, list[i].name)) {
+        choose(i);
+        found = true;
+      }
+    }
+    if (!found) ui.edits().refuse(*edit, "no preset '" + wanted + "'");
+  }
   const std::string shown = from_file ? scene.title() + " (file)" : list[current.preset].name;
+  ImGui::SetNextItemWidth(PanelWidgets::kControlWidth);
   if (ImGui::BeginCombo("preset", shown.c_str())) {
     for (size_t i = 0; i < list.size(); ++i) {
       if (ImGui::Selectable(list[i].name, !from_file && i == current.preset) &&
           (from_file || i != current.preset)) {
-        SceneChoice choice = current;
-        choice.file.clear();
-        choice.preset = i;
-        requests.rebuild = choice;
+        choose(i);
       }
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", list[i].description);
     }
     ImGui::EndCombo();
   }
-  if (!from_file) {
+}
+
+void draw_scene(PanelWidgets& ui, ViewerScene& scene, ViewerSettings& settings,
+                PanelRequests& requests) {
+  const SceneChoice& current = scene.choice();
+  draw_preset_choice(ui, scene, requests);
+  if (current.file.empty()) {
     if (settings.grid_columns == 0) settings.grid_columns = static_cast<int>(current.columns);
     if (settings.grid_rows == 0) settings.grid_rows = static_cast<int>(current.rows);
-    ImGui::SetNextItemWidth(140);
-    ImGui::InputInt2("grid", &settings.grid_columns);
-    settings.grid_columns = std::clamp(settings.grid_columns, 2, 4096);
-    settings.grid_rows = std::clamp(settings.grid_rows, 2, 4096);
-    ImGui::SameLine();
-    if (ImGui::Button("rebuild")) {
+    int grid[2] = {settings.grid_columns, settings.grid_rows};
+    ui.grid_size("grid (columns, rows)", grid, 2, 4096);
+    settings.grid_columns = grid[0];
+    settings.grid_rows = grid[1];
+    if (ui.button("rebuild")) {
       SceneChoice choice = current;
       choice.columns = static_cast<uint32_t>(settings.grid_columns);
       choice.rows = static_cast<uint32_t>(settings.grid_rows);
@@ -100,113 +150,119 @@ void draw_scene(ViewerScene& scene, ViewerSettings& settings, PanelRequests& req
   }
   if (scene.systems().size() > 1) {
     // The solver, environment and material sections below edit this system.
-    if (ImGui::BeginCombo("edit system", scene.edited().name.c_str())) {
-      for (size_t i = 0; i < scene.systems().size(); ++i) {
-        if (ImGui::Selectable(scene.systems()[i].name.c_str(), i == scene.selected)) {
-          scene.selected = i;
-        }
-      }
-      ImGui::EndCombo();
-    }
+    int selected = static_cast<int>(scene.selected);
+    std::vector<const char*> names;
+    for (const ViewerScene::System& system : scene.systems())
+      names.push_back(system.name.c_str());
+    if (ui.combo("edit system", selected, names)) scene.selected = static_cast<size_t>(selected);
   }
-  if (ImGui::Button(settings.paused ? "resume" : "pause")) settings.paused = !settings.paused;
+  if (ui.button(settings.paused ? "resume" : "pause")) settings.paused = !settings.paused;
   ImGui::SameLine();
-  if (ImGui::Button("step")) settings.step_once = true;
+  if (ui.button("step")) settings.step_once = true;
   ImGui::SameLine();
-  if (ImGui::Button("reset")) requests.reset = true;
-  ImGui::SliderFloat("anchor speed (m/s)", &settings.anchor_speed, 0.1f, 5.0f);
+  if (ui.button("reset")) requests.reset = true;
+  ui.slider("anchor speed (m/s)", settings.anchor_speed, 0.1f, 5.0f);
 }
 
-void draw_solver(Model& model, bool& changed) {
+void draw_solver(PanelWidgets& ui, Model& model, bool& changed) {
   SolverSettings& s = model.solver;
   const char* integrators[] = {"explicit Euler", "semi-implicit Euler", "Verlet"};
   int integrator = static_cast<int>(s.integrator);
-  if (edited(ImGui::Combo("integrator", &integrator, integrators, 3), changed)) {
+  if (edited(ui.combo("integrator", integrator, integrators), changed)) {
     s.integrator = static_cast<Integrator>(integrator);
   }
   if (ImGui::IsItemHovered()) {
     ImGui::SetTooltip("Verlet to Euler starts the Euler velocities from rest");
   }
   int substeps = static_cast<int>(s.substeps);
-  if (edited(ImGui::SliderInt("substeps", &substeps, 1, 64), changed)) s.substeps = substeps;
+  if (edited(ui.slider("substeps", substeps, 1, 64), changed)) s.substeps = substeps;
   int sweeps = static_cast<int>(s.relaxation_sweeps);
-  if (edited(ImGui::SliderInt("relaxation sweeps", &sweeps, 0, 32), changed)) {
+  if (edited(ui.slider("relaxation sweeps", sweeps, 0, 32), changed)) {
     s.relaxation_sweeps = sweeps;
   }
   float hz = 1.0f / s.frame_dt;
-  if (edited(ImGui::SliderFloat("frame rate of sim (Hz)", &hz, 15.0f, 240.0f, "%.0f"), changed)) {
+  if (edited(ui.slider("frame rate of sim (Hz)", hz, 15.0f, 240.0f, "%.0f"), changed)) {
     s.frame_dt = 1.0f / hz;
   }
-  edited(ImGui::SliderFloat("damping (1/s)", &s.damping_rate, 0.0f, 50.0f, "%.2f",
-                            ImGuiSliderFlags_Logarithmic),
+  edited(ui.slider("damping (1/s)", s.damping_rate, 0.0f, 50.0f, "%.2f",
+                   ImGuiSliderFlags_Logarithmic),
          changed);
 }
 
-void draw_environment(Model& model, bool& changed) {
+void draw_environment(PanelWidgets& ui, Model& model, bool& changed) {
   Environment& e = model.environment;
-  edited(ImGui::DragFloat3("gravity (m/s^2)", &e.gravity.x, 0.05f, -50.0f, 50.0f), changed);
-  edited(ImGui::DragFloat3("wind (m/s)", &e.wind.x, 0.05f, -30.0f, 30.0f), changed);
-  edited(ImGui::SliderFloat("air drag (N s/m)", &e.air_drag, 0.0f, 0.01f, "%.2e",
-                            ImGuiSliderFlags_Logarithmic),
-         changed);
-  const char* damping[] = {"axial (Witkin, GLUT lab)", "relative (NeHe)"};
+  edited(ui.drag3("gravity (m/s^2)", &e.gravity.x, 0.05f, -50.0f, 50.0f), changed);
+  edited(ui.drag3("wind (m/s)", &e.wind.x, 0.05f, -30.0f, 30.0f), changed);
+  edited(
+      ui.slider("air drag (N s/m)", e.air_drag, 0.0f, 0.01f, "%.2e", ImGuiSliderFlags_Logarithmic),
+      changed);
+  const char* damping[] = {"axial (Witkin, GLUT)", "relative (NeHe)"};
   int spring_damping = static_cast<int>(e.spring_damping);
-  if (edited(ImGui::Combo("spring damping", &spring_damping, damping, 2), changed)) {
+  if (edited(ui.combo("spring damping", spring_damping, damping), changed)) {
     e.spring_damping = static_cast<SpringDamping>(spring_damping);
   }
   const char* grounds[] = {"none", "NeHe forces", "projection"};
   int ground = static_cast<int>(e.ground.mode);
-  if (edited(ImGui::Combo("ground", &ground, grounds, 3), changed)) {
+  if (edited(ui.combo("ground", ground, grounds), changed)) {
     e.ground.mode = static_cast<GroundMode>(ground);
   }
-  edited(ImGui::SliderFloat("ground height (m)", &e.ground.height, -3.0f, 2.0f), changed);
+  edited(ui.slider("ground height (m)", e.ground.height, -3.0f, 2.0f), changed);
   if (e.ground.mode == GroundMode::force) {
-    edited(ImGui::SliderFloat("repulsion (N/m)", &e.ground.repulsion, 0.0f, 1.0f, "%.2e",
-                              ImGuiSliderFlags_Logarithmic),
+    edited(ui.slider("repulsion (N/m)", e.ground.repulsion, 0.0f, 1.0f, "%.2e",
+                     ImGuiSliderFlags_Logarithmic),
            changed);
-    edited(ImGui::SliderFloat("ground friction (N s/m)", &e.ground.friction, 0.0f, 0.01f, "%.2e",
-                              ImGuiSliderFlags_Logarithmic),
+    edited(ui.slider("ground friction (N s/m)", e.ground.friction, 0.0f, 0.01f, "%.2e",
+                     ImGuiSliderFlags_Logarithmic),
            changed);
-    edited(ImGui::SliderFloat("absorption (N s/m)", &e.ground.absorption, 0.0f, 0.1f, "%.2e",
-                              ImGuiSliderFlags_Logarithmic),
+    edited(ui.slider("absorption (N s/m)", e.ground.absorption, 0.0f, 0.1f, "%.2e",
+                     ImGuiSliderFlags_Logarithmic),
            changed);
   }
-  edited(ImGui::SliderFloat("contact friction", &e.contact_friction, 0.0f, 1.0f), changed);
+  edited(ui.slider("contact friction", e.contact_friction, 0.0f, 1.0f), changed);
   for (size_t i = 0; i < e.spheres.size(); ++i) {
-    ImGui::PushID(static_cast<int>(i));
-    edited(ImGui::DragFloat3("sphere centre (m)", &e.spheres[i].center.x, 0.01f), changed);
-    edited(ImGui::SliderFloat("sphere radius (m)", &e.spheres[i].radius, 0.05f, 2.0f), changed);
-    ImGui::PopID();
+    char centre[48], radius[48];
+    std::snprintf(centre, sizeof centre, "sphere %zu centre (m)", i + 1);
+    std::snprintf(radius, sizeof radius, "sphere %zu radius (m)", i + 1);
+    edited(ui.drag3(centre, &e.spheres[i].center.x, 0.01f), changed);
+    edited(ui.slider(radius, e.spheres[i].radius, 0.05f, 2.0f), changed);
   }
 }
 
-void draw_materials(Materials& m, bool& changed) {
+void draw_materials(PanelWidgets& ui, Materials& m, bool& changed) {
   // Link materials are uploaded when an edit ends, not while a slider is being dragged.
-  ImGui::SliderFloat("spring stiffness x", &m.spring_stiffness_scale, 0.01f, 100.0f, "%.2f",
-                     ImGuiSliderFlags_Logarithmic);
-  changed |= ImGui::IsItemDeactivatedAfterEdit();
-  ImGui::SliderFloat("spring damping x", &m.spring_damping_scale, 0.01f, 100.0f, "%.2f",
-                     ImGuiSliderFlags_Logarithmic);
-  changed |= ImGui::IsItemDeactivatedAfterEdit();
-  ImGui::SliderFloat("constraint compliance + (m/N)", &m.added_compliance, 0.0f, 1e-2f, "%.1e",
-                     ImGuiSliderFlags_Logarithmic);
-  changed |= ImGui::IsItemDeactivatedAfterEdit();
+  ui.slider("spring stiffness x", m.spring_stiffness_scale, 0.01f, 100.0f, "%.2f",
+            ImGuiSliderFlags_Logarithmic);
+  changed |= ui.edit_ended();
+  ui.slider("spring damping x", m.spring_damping_scale, 0.01f, 100.0f, "%.2f",
+            ImGuiSliderFlags_Logarithmic);
+  changed |= ui.edit_ended();
+  ui.slider("added compliance (m/N)", m.added_compliance, 0.0f, 1e-2f, "%.1e",
+            ImGuiSliderFlags_Logarithmic);
+  changed |= ui.edit_ended();
 }
 
-void draw_view(ViewerSettings& settings, PanelRequests& requests) {
-  ImGui::Checkbox("springs view (S)", &settings.draw.springs_view);
+void draw_view(PanelWidgets& ui, ViewerSettings& settings, const PanelInfo& info,
+               PanelRequests& requests) {
+  ui.checkbox("springs view (S)", settings.draw.springs_view);
+  ui.checkbox("widen by strain (W)", settings.draw.widen_by_strain);
+  ui.slider("strain at full colour", settings.draw.strain_scale, 1e-4f, 0.5f, "%.4f",
+            ImGuiSliderFlags_Logarithmic);
+  draw_strain_legend(settings.draw.strain_scale, info.encode_srgb);
+  ui.checkbox("pins", settings.draw.show_markers);
+  ui.checkbox("shadows", settings.draw.shadows);
+  ui.checkbox("vsync (V)", settings.vsync);
+  if (ui.button("screenshot (P)")) requests.screenshot = true;
   ImGui::SameLine();
-  ImGui::Checkbox("widen (W)", &settings.draw.widen_by_strain);
-  ImGui::SliderFloat("strain at full colour", &settings.draw.strain_scale, 1e-4f, 0.5f, "%.4f",
-                     ImGuiSliderFlags_Logarithmic);
-  ImGui::Checkbox("pins", &settings.draw.show_markers);
-  ImGui::SameLine();
-  ImGui::Checkbox("vsync (V)", &settings.vsync);
-  if (ImGui::Button("screenshot (P)")) requests.screenshot = true;
-  ImGui::SameLine();
-  if (ImGui::Button("RenderDoc capture (K)")) requests.capture = true;
-  ImGui::SameLine();
-  if (ImGui::Button("reset camera (C)")) requests.reset_camera = true;
+  if (ui.button("reset camera (C)")) requests.reset_camera = true;
+  if (ui.button("RenderDoc capture (K)")) requests.capture = true;
+}
+
+// A header that opens by itself while scripted values wait (they may be in it).
+bool section(const char* name, const PanelInfo& info, bool open_at_start = false) {
+  if (info.open_all_sections || (info.edits && info.edits->pending())) {
+    ImGui::SetNextItemOpen(true);
+  }
+  return ImGui::CollapsingHeader(name, open_at_start ? ImGuiTreeNodeFlags_DefaultOpen : 0);
 }
 
 }  // namespace
@@ -215,32 +271,37 @@ PanelRequests draw_control_panel(ViewerScene& scene, ViewerSettings& settings,
                                  const PanelInfo& info) {
   PanelRequests requests;
   settings.time_passes = false;
-  if (!settings.show_panel) return requests;
+  PanelEdits no_edits;
+  PanelEdits& edits = info.edits ? *info.edits : no_edits;
+  // Hidden, the panel still shows for the frame a script sets one of its values.
+  if (!settings.show_panel && !edits.pending()) return requests;
   ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
-  ImGui::SetNextWindowSize(ImVec2(370, 0), ImGuiCond_FirstUseEver);
-  if (!ImGui::Begin("weft", &settings.show_panel)) {
+  // As wide as its label column needs; only its height follows the window.
+  const ImGuiViewport* viewport = ImGui::GetMainViewport();
+  ImGui::SetNextWindowSizeConstraints(
+      ImVec2(PanelWidgets::panel_width(), 100.0f),
+      ImVec2(PanelWidgets::panel_width(), std::max(100.0f, viewport->WorkSize.y - 20.0f)));
+  ImGui::SetNextWindowSize(ImVec2(PanelWidgets::panel_width(), 0.0f), ImGuiCond_FirstUseEver);
+  if (edits.pending()) ImGui::SetNextWindowCollapsed(false);
+  bool* open = settings.show_panel ? &settings.show_panel : nullptr;
+  if (!ImGui::Begin("weft", open, ImGuiWindowFlags_AlwaysVerticalScrollbar)) {
     ImGui::End();
     return requests;
   }
+  PanelWidgets ui(edits, info.layout);
   draw_stats(scene, info);
   // Every simulation pass is timed only while this section is open.
   settings.time_passes = ImGui::CollapsingHeader("GPU time per pass");
   if (settings.time_passes) draw_gpu_times(*info.stats);
-  if (ImGui::CollapsingHeader("Scene", ImGuiTreeNodeFlags_DefaultOpen)) {
-    draw_scene(scene, settings, requests);
+  if (section("Scene", info, true)) draw_scene(ui, scene, settings, requests);
+  if (section("Solver", info)) draw_solver(ui, scene.edited().model, requests.parameters_changed);
+  if (section("Environment", info)) {
+    draw_environment(ui, scene.edited().model, requests.parameters_changed);
   }
-  if (ImGui::CollapsingHeader("Solver")) {
-    draw_solver(scene.edited().model, requests.parameters_changed);
+  if (section("Materials", info)) {
+    draw_materials(ui, scene.edited().materials, requests.materials_changed);
   }
-  if (ImGui::CollapsingHeader("Environment")) {
-    draw_environment(scene.edited().model, requests.parameters_changed);
-  }
-  if (ImGui::CollapsingHeader("Materials")) {
-    draw_materials(scene.edited().materials, requests.materials_changed);
-  }
-  if (ImGui::CollapsingHeader("View", ImGuiTreeNodeFlags_DefaultOpen)) {
-    draw_view(settings, requests);
-  }
+  if (section("View", info, true)) draw_view(ui, settings, info, requests);
   ImGui::End();
   return requests;
 }

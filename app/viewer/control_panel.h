@@ -1,12 +1,17 @@
 // The Dear ImGui panel: every physical parameter and solver setting of the running scene,
-// editable live; the preset switcher and grid size; the view switches; and the statistics (FPS,
-// frame time, GPU time per pass, counts, strain, blow-up warning).
+// editable live; the preset switcher and grid size; the view switches with the legend of the
+// springs view's colours; and the statistics (FPS, frame time, GPU time per pass, counts,
+// strain, blow-up warning). Its width fits its longest label, and its status lines are always
+// there (empty or not), so nothing moves when a message or a screenshot's name appears. Every
+// value can also be set by its label from the input script (panel_edits.h).
 #pragma once
 
 #include <optional>
 #include <string>
 
 #include "app/viewer/frame_stats.h"
+#include "app/viewer/panel_edits.h"
+#include "app/viewer/panel_widgets.h"
 #include "app/viewer/viewer_scene.h"
 #include "app/viewer/viewer_settings.h"
 
@@ -28,6 +33,11 @@ struct PanelInfo {
   const FrameStats* stats = nullptr;
   std::string last_screenshot;
   std::string message;  // a notice for the user (a refused drag, a failed edit)
+  // The UI's target stores colours as they are (UNORM): the legend encodes them to sRGB.
+  bool encode_srgb = true;
+  PanelEdits* edits = nullptr;     // scripted values; the panel shows while some wait
+  PanelLayout* layout = nullptr;   // tests: where the labels went
+  bool open_all_sections = false;  // tests: every section drawn
 };
 
 PanelRequests draw_control_panel(ViewerScene& scene, ViewerSettings& settings,

@@ -49,6 +49,26 @@ float fraction(std::istringstream& in, const char* what) {
   return value;
 }
 
+// The rest of the entry as words; "double quotes" keep spaces inside one word.
+std::vector<std::string> words(std::istringstream& in) {
+  std::vector<std::string> out;
+  in >> std::ws;
+  while (in.peek() != std::char_traits<char>::eof()) {
+    std::string word;
+    if (in.peek() == '"') {
+      in.get();
+      if (!std::getline(in, word, '"') || in.eof()) {
+        throw std::invalid_argument("a quote is not closed");
+      }
+    } else {
+      in >> word;
+    }
+    out.push_back(word);
+    in >> std::ws;
+  }
+  return out;
+}
+
 ScriptEvent parse_entry(const std::string& entry) {
   std::istringstream in(entry);
   ScriptEvent event;
@@ -88,6 +108,18 @@ ScriptEvent parse_entry(const std::string& entry) {
   } else if (verb == "screenshot") {
     event.kind = ScriptEvent::Kind::screenshot;
     if (!(in >> event.path)) throw std::invalid_argument("screenshot needs a file name");
+  } else if (verb == "set" || verb == "click") {
+    event.kind = verb == "set" ? ScriptEvent::Kind::set : ScriptEvent::Kind::click;
+    std::vector<std::string> rest = words(in);
+    if (rest.empty()) throw std::invalid_argument(verb + " needs a panel label");
+    event.label = rest.front();
+    event.values.assign(rest.begin() + 1, rest.end());
+    if (verb == "set" && event.values.empty()) {
+      throw std::invalid_argument("set needs a value after the label");
+    }
+    if (verb == "click" && !event.values.empty()) {
+      throw std::invalid_argument("click takes only a label (quote one with spaces)");
+    }
   } else if (verb == "quit") {
     event.kind = ScriptEvent::Kind::quit;
   } else {
@@ -109,6 +141,7 @@ std::vector<ScriptEvent> parse_input_script(const std::string& text) {
       if (piece.find_first_not_of(" \t\r") == std::string::npos) continue;
       try {
         events.push_back(parse_entry(piece));
+        events.back().text = piece.substr(piece.find_first_not_of(" \t"));
       } catch (const std::invalid_argument& error) {
         throw std::invalid_argument("input script entry '" + piece + "': " + error.what());
       }

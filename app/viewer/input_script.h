@@ -10,7 +10,16 @@
 //   35 scroll 2               wheel steps (> 0 zooms in)
 //   50 resize 800 500         ask the window system for a new size (pixels)
 //   60 screenshot out.png     the window as a PNG
+//   70 set substeps 8         a value of the panel, by its label as the panel shows it (any case;
+//   70 set "gravity (m/s^2)" 0 -3 0    quoted when it has spaces): a number, three for a vector,
+//   70 set shadows off                 on/off for a switch, an item's text or number for a list
+//   75 click rebuild          a button of the panel, by its label
 //   90 quit
+//
+// A `set` or `click` acts as a person would: the panel shows for that frame (even when hidden),
+// with the value's section open, and the value goes through the same code as one typed in. A
+// label the panel does not have, or a value it refuses (out of the widget's range), stops the
+// viewer with a message naming the entry.
 //
 // Entries are separated by newlines or ';'; '#' starts a comment.
 #pragma once
@@ -22,13 +31,29 @@
 namespace weft {
 
 struct ScriptEvent {
-  enum class Kind { key, keydown, keyup, press, move, release, scroll, resize, screenshot, quit };
+  enum class Kind {
+    key,
+    keydown,
+    keyup,
+    press,
+    move,
+    release,
+    scroll,
+    resize,
+    screenshot,
+    set,
+    click,
+    quit
+  };
   uint64_t frame = 0;
   Kind kind = Kind::quit;
   int code = 0;        // GLFW key or mouse button
   bool shift = false;  // press
   float x = 0, y = 0;  // press, move: fractions of the window; resize: pixels; scroll: x steps
   std::string path;    // screenshot
+  std::string label;   // set, click: the panel's label
+  std::vector<std::string> values;  // set
+  std::string text;                 // the entry as written, for messages
 };
 
 // Throws std::invalid_argument naming the entry and what is wrong with it.

@@ -20,6 +20,7 @@ constexpr std::array kBindings{
     KeyBinding{GLFW_KEY_S, Action::toggle_springs, "S", "springs view (colour = strain)"},
     KeyBinding{GLFW_KEY_W, Action::toggle_widen, "W", "springs view: widen by strain"},
     KeyBinding{GLFW_KEY_P, Action::screenshot, "P", "screenshot (PNG)"},
+    KeyBinding{GLFW_KEY_M, Action::record, "M", "record a video / stop (MP4, needs ffmpeg)"},
     // Not F12: that is RenderDoc's own capture key when qrenderdoc launched the viewer.
     KeyBinding{GLFW_KEY_K, Action::capture, "K", "capture the next frame in RenderDoc"},
     KeyBinding{GLFW_KEY_C, Action::reset_camera, "C", "reset the camera"},
@@ -59,6 +60,7 @@ constexpr std::array kNames{
     Name{Action::toggle_springs, "springs"},
     Name{Action::toggle_widen, "widen"},
     Name{Action::screenshot, "screenshot"},
+    Name{Action::record, "record"},
     Name{Action::capture, "capture"},
     Name{Action::reset_camera, "camera-reset"},
     Name{Action::toggle_help, "help"},

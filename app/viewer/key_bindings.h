@@ -17,6 +17,7 @@ enum class Action {
   toggle_springs,  // the springs view: links coloured by strain
   toggle_widen,    // springs view: strained links drawn wider
   screenshot,      // the window as a PNG file
+  record,          // start or stop recording the window into an MP4 video
   capture,         // the next frame, compute and graphics, into a RenderDoc capture
   reset_camera,
   toggle_help,

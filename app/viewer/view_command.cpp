@@ -31,10 +31,29 @@ void parse_size(const std::string& text, uint32_t lo, uint32_t hi, uint32_t& w, 
   h = b;
 }
 
+constexpr const char* kViewExamples = R"(Examples:
+  weft view                                   the built-in presets; ] and [ switch between them
+  weft view --preset 4 --grid 64x64           the curtain in the wind, 64 x 64 particles
+  weft view scenes/nehe40_rope.toml           NeHe's rope: the arrows, Home and End move its end
+  weft view --script "100 screenshot a.png; 101 quit"
+                                              scripted input (docs/viewer.md), then quit
+In the viewer, H shows every key and mouse gesture. Scene file keys: docs/scenes.md)";
+
+// "0 Cloth on a sphere, 1 Silk, ...": what --preset takes.
+std::string preset_list() {
+  std::string list;
+  for (size_t i = 0; i < presets().size(); ++i) {
+    if (i > 0) list += ", ";
+    list += std::to_string(i) + " " + presets()[i].name;
+  }
+  return list;
+}
+
 }  // namespace
 
 CLI::App* add_view_command(CLI::App& app, ViewOptions& options) {
   CLI::App* view = app.add_subcommand("view", "Open the interactive viewer (needs a display)");
+  view->footer(kViewExamples);
   // No CLI::ExistingFile check: the scene loader says what is wrong in weft's own format.
   view->add_option("scene", options.scene,
                    "Scene file (TOML, see docs/scenes.md); the built-in presets when omitted");
@@ -55,16 +74,19 @@ CLI::App* add_view_command(CLI::App& app, ViewOptions& options) {
           },
           "Window size in pixels (default 1280x800 on a GPU, 1024x640 on a CPU device)")
       ->type_name("WxH");
-  view->add_option(
-          "--preset", options.preset,
-          "Preset scene, 0 to " + std::to_string(presets().size() - 1) + " (0: cloth on a sphere)")
-      ->transform(decimal_in_range(0, presets().size() - 1));
+  view->add_option("--preset", options.preset, "Built-in scene (default 0): " + preset_list())
+      ->transform(decimal_in_range(0, presets().size() - 1))
+      ->option_text("N");
   view->add_option("--frames", options.frames, "Quit after this many frames (tests, demos)")
-      ->transform(decimal_in_range(1, uint64_t{1} << 40));
+      ->transform(decimal_in_range(1, uint64_t{1} << 40))
+      ->option_text("N");
   view->add_option("--script", options.script,
-                   "Scripted input: a file (at most 1 MiB), or the script itself starting with a "
-                   "frame number (see app/viewer/input_script.h)");
-  view->add_flag("!--no-vsync", options.vsync, "Present without waiting for the display");
+                   "Scripted input: keys, mouse, panel values and screenshots at given frames; a "
+                   "file (at most 1 MiB), or the script itself (format: docs/viewer.md)")
+      ->type_name("FILE|TEXT");
+  view->add_flag_callback(
+      "--no-vsync", [&options] { options.vsync = false; },
+      "Present without waiting for the display");
   view->add_flag("--hide-panel", options.hide_panel, "Start with the parameter panel hidden");
   view->add_option("--device", options.gpu.device_selector,
                    "Vulkan device: index or part of its name");
@@ -74,6 +96,13 @@ CLI::App* add_view_command(CLI::App& app, ViewOptions& options) {
                  "Load RenderDoc so that K captures the next frame (not needed when qrenderdoc "
                  "or renderdoccmd launched weft)");
   add_frame_capture_options(*view, options.capture);
+  CLI::Option* capture_frame = view->get_option("--capture-frame");
+  capture_frame->get_validator()->description("");
+  capture_frame
+      ->description(
+          "Capture frame N (0 = the first) of the viewer in RenderDoc and keep running; needs "
+          "librenderdoc (or launch weft from qrenderdoc / renderdoccmd capture)")
+      ->type_name("N");
   return view;
 }
 

@@ -6,11 +6,13 @@
 
 #include <glm/geometric.hpp>
 
+#include "app/render/framing.h"
 #include "app/render/offscreen_render.h"
 #include "app/viewer/control_panel.h"
 #include "app/viewer/imgui_layer.h"
 #include "engine/barriers.h"
 #include "engine/debug_label.h"
+#include "engine/image.h"
 #include "sim/model_error.h"
 
 namespace weft {
@@ -100,10 +102,14 @@ Viewer::Viewer(const ViewOptions& options) : options_(options) {
 }
 
 void Viewer::frame_camera() {
-  std::vector<DrawnSystem> drawn;
-  for (const ViewerScene::System& system : scene_->systems())
-    drawn.push_back({system.solver.get(), &system.model});
-  camera_ = default_camera(drawn);
+  camera_ = framing_camera(scene_->renderer().expected_bounds(), swapchain_->extent());
+}
+
+void Viewer::reframe_camera() {
+  // The GPU must be idle: the positions are read back (apply_pending_scene_changes waits).
+  const Bounds bounds = expected_and_current_bounds(*context_.device, scene_->drawn());
+  camera_ = framing_camera(bounds, swapchain_->extent());
+  scene_->renderer().aim_shadow(bounds);
 }
 
 std::string Viewer::window_title() const {
@@ -152,8 +158,12 @@ int Viewer::run() {
     draw_frame();
   }
   ring_->wait_all();
+  screenshots_->stop_recording();
   for (uint32_t s = 0; s < kFramesInFlight; ++s)
     collect(s);
+  screenshots_->finish_recording();
+  if (std::optional<std::string> note = screenshots_->take_video_note())
+    std::printf("%s\n", note->c_str());
   uint64_t particles = 0;
   for (const ViewerScene::System& system : scene_->systems())
     particles += system.model.particle_count();
@@ -170,6 +180,7 @@ int Viewer::run() {
       std::printf(" %s %.2f;", pass->name, ms);
     std::printf("\n");
   }
+  if (script_failed_) return 2;
   return validation_exit_status(context_);
 }
 
@@ -235,6 +246,10 @@ void Viewer::collect(uint32_t slot) {
     last_screenshot_ = *path;
     std::printf("screenshot: %s\n", path->c_str());
   }
+  if (std::optional<std::string> note = screenshots_->take_video_note()) {
+    message_ = *note;
+    std::printf("%s\n", note->c_str());
+  }
 }
 
 void Viewer::build_ui() {
@@ -243,7 +258,15 @@ void Viewer::build_ui() {
   info.stats = &stats_;
   info.last_screenshot = last_screenshot_;
   info.message = message_;
+  info.encode_srgb = !is_srgb_format(swapchain_->format());
+  info.edits = &panel_edits_;
   const PanelRequests requests = draw_control_panel(*scene_, settings_, info);
+  for (const std::string& error : panel_edits_.finish_frame()) {
+    // A script that cannot do what it says would test nothing: stop and say why.
+    std::fprintf(stderr, "weft view: %s\n", error.c_str());
+    script_failed_ = true;
+    window_->request_close();
+  }
   draw_help_overlay(settings_);
   if (requests.reset) reset_requested_ = true;
   if (requests.rebuild) rebuild_requested_ = requests.rebuild;
@@ -259,9 +282,15 @@ void Viewer::build_ui() {
 }
 
 void Viewer::apply_pending_scene_changes() {
-  if (!reset_requested_ && !rebuild_requested_) return;
-  // The old buffers may still be in use by the frame in flight.
+  if (!reset_requested_ && !rebuild_requested_ && !reframe_requested_) return;
+  // The old buffers may still be in use by the frame in flight (and a reframe reads them).
   ring_->wait_all();
+  if (reframe_requested_ && !reset_requested_ && !rebuild_requested_) {
+    reframe_requested_ = false;
+    reframe_camera();
+    return;
+  }
+  reframe_requested_ = false;
   if (rebuild_requested_) {
     scene_->rebuild(*rebuild_requested_);
     frame_camera();
@@ -288,7 +317,7 @@ void Viewer::record_frame(VkCommandBuffer cmd, uint32_t slot, uint32_t image) {
   static const PassInfo kSimulation{"simulation", ""};
   static const PassInfo kWatch{"blow-up watch", ""};
   static const PassInfo kPicking{"picking", "pick.comp"};
-  static const PassInfo kNormals{"normals", "compute_normals.comp"};
+  static const PassInfo kNormals{"normals, shadow map", "compute_normals.comp"};
   static const PassInfo kDraw{"draw", ""};
   static const PassInfo kUi{"UI", ""};
   const auto mark = [&](const PassInfo& section) {
@@ -309,8 +338,7 @@ void Viewer::record_frame(VkCommandBuffer cmd, uint32_t slot, uint32_t image) {
   for (ViewerScene::System& system : scene_->systems())
     system.picker->record(cmd, slot);
   mark(kPicking);
-  for (ViewerScene::System& system : scene_->systems())
-    system.renderer->record_prepare(cmd);
+  scene_->renderer().record_prepare(cmd, settings_.draw);
   mark(kNormals);
 
   // The image's old contents are not needed; waiting on the acquire semaphore (at this stage)
@@ -328,12 +356,10 @@ void Viewer::record_frame(VkCommandBuffer cmd, uint32_t slot, uint32_t image) {
   targets_->begin(cmd, swapchain_->view(image), background_color(swapchain_->format()));
   {
     DebugLabel label(*context_.device, cmd, "scene");
-    for (const ViewerScene::System& system : scene_->systems())
-      system.renderer->record_draw(cmd, view, settings_.draw);
+    scene_->renderer().record_draw(cmd, view, settings_.draw);
   }
   targets_->end(cmd);
-  for (const ViewerScene::System& system : scene_->systems())
-    system.renderer->record_after_draw(cmd);
+  scene_->renderer().record_after_draw(cmd);
   mark(kDraw);
   ui_->record(cmd, image, swapchain_->extent());
   mark(kUi);

@@ -17,6 +17,7 @@
 #include "app/viewer/input_script.h"
 #include "app/viewer/key_bindings.h"
 #include "app/viewer/mouse_controller.h"
+#include "app/viewer/panel_edits.h"
 #include "app/viewer/view_options.h"
 #include "app/viewer/viewer_scene.h"
 #include "app/viewer/viewer_settings.h"
@@ -45,7 +46,8 @@ class Viewer : public InputListener {
   ~Viewer() override;
 
   // Runs until the window closes, Esc or Q, or the --frames budget; returns the exit status
-  // (4 when validation was on and reported errors).
+  // (4 when validation was on and reported errors, 2 when the input script could not set a
+  // panel value).
   int run();
 
   void on_key(int key, int action, int mods) override;
@@ -65,7 +67,10 @@ class Viewer : public InputListener {
   void update_anchors();
   void update_mouse();
   glm::vec2 viewport() const;
+  // The camera on the scene's expected bounds (a new scene), or on those and where the systems
+  // are now (the camera reset, which also aims the shadow there).
   void frame_camera();
+  void reframe_camera();
   std::string window_title() const;
 
   ViewOptions options_;
@@ -90,10 +95,13 @@ class Viewer : public InputListener {
   FrameStats stats_;
   std::vector<ScriptEvent> script_;
   size_t script_next_ = 0;
+  PanelEdits panel_edits_;      // the script's panel values, until the panel takes them
+  bool script_failed_ = false;  // a scripted value was refused: exit 2
   std::set<int> held_keys_;
   glm::vec2 cursor_{0.0f};
   uint64_t frame_ = 0;
   bool reset_requested_ = false;
+  bool reframe_requested_ = false;
   std::optional<SceneChoice> rebuild_requested_;
   std::string last_screenshot_;
   std::string message_;

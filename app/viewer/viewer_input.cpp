@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "app/export/output_file.h"
 #include "app/viewer/imgui_layer.h"
 #include "app/viewer/presets.h"
 #include "app/viewer/viewer.h"
@@ -92,6 +93,25 @@ void Viewer::do_action(Action action) {
       settings_.draw.widen_by_strain = !settings_.draw.widen_by_strain;
       break;
     case Action::screenshot: screenshots_->request(""); break;
+    case Action::record:
+      if (screenshots_->recording()) {
+        screenshots_->stop_recording();
+        message_ = "recording stopped";
+      } else {
+        try {
+          // One picture per frame drawn, played back at the simulation's frame rate.
+          const float dt = scene_->systems().empty()
+                               ? 1.0f / 60.0f
+                               : scene_->systems().front().model.solver.frame_dt;
+          const std::string path = screenshots_->start_recording(
+              "", swapchain_->extent(), dt > 0.0f ? 1.0 / double{dt} : 60.0);
+          message_ = "recording " + path + " (M stops)";
+          std::printf("recording: %s\n", path.c_str());
+        } catch (const ExportError& error) {
+          message_ = error.what();
+        }
+      }
+      break;
     case Action::capture:
       if (capture_->available()) {
         capture_->request_next();
@@ -99,7 +119,7 @@ void Viewer::do_action(Action action) {
         message_ = "RenderDoc is not loaded: start with weft view --renderdoc, or from qrenderdoc";
       }
       break;
-    case Action::reset_camera: camera_.reset(); break;
+    case Action::reset_camera: reframe_requested_ = true; break;
     case Action::toggle_help: settings_.show_help = !settings_.show_help; break;
     case Action::toggle_panel: settings_.show_panel = !settings_.show_panel; break;
     case Action::toggle_vsync: settings_.vsync = !settings_.vsync; break;
@@ -145,6 +165,8 @@ void Viewer::apply_script() {
         window_->set_size(static_cast<int>(e.x), static_cast<int>(e.y));
         break;
       case ScriptEvent::Kind::screenshot: screenshots_->request(e.path); break;
+      case ScriptEvent::Kind::set:
+      case ScriptEvent::Kind::click: panel_edits_.add({e.label, e.values, e.text}); break;
       case ScriptEvent::Kind::quit: window_->request_close(); break;
     }
   }
@@ -172,7 +194,7 @@ void Viewer::update_mouse() {
   if (mouse_.take_grab_ended() && dragged_) {
     ViewerScene::System& system = scene_->systems().at(dragged_->first);
     system.solver->end_drag();
-    system.renderer->set_dragged(std::nullopt);
+    scene_->renderer().set_dragged(dragged_->first, std::nullopt);
     std::printf("viewer: let go of particle %u\n", dragged_->second);
     dragged_.reset();
   }
@@ -180,7 +202,7 @@ void Viewer::update_mouse() {
     ViewerScene::System& system = scene_->systems().at(grab->system);
     try {
       system.solver->drag(grab->particle, grab->target);
-      system.renderer->set_dragged(grab->particle);
+      scene_->renderer().set_dragged(grab->system, grab->particle);
       const std::pair<size_t, uint32_t> grabbed(grab->system, grab->particle);
       if (dragged_ != grabbed) {
         ++grabs_;

@@ -35,7 +35,8 @@ ViewerScene::ViewerScene(Device& device, const RenderFormats& formats, uint32_t 
 
 void ViewerScene::rebuild(const SceneChoice& choice) {
   Scene scene = make_viewer_scene(choice);  // a bad file throws before anything is lost
-  systems_.clear();                         // the old buffers go before the new ones are allocated
+  renderer_.reset();                        // the old buffers go before the new ones are allocated
+  systems_.clear();
   adopt(choice, std::move(scene));
 }
 
@@ -59,21 +60,28 @@ void ViewerScene::reset() {
 }
 
 void ViewerScene::build() {
+  // Release before allocating: a large grid should not need twice its memory.
+  renderer_.reset();
   for (System& system : systems_) {
-    // Release before allocating: a large grid should not need twice its memory.
     system.health.reset();
     system.picker.reset();
-    system.renderer.reset();
     system.solver.reset();
     system.solver = std::make_unique<GpuSolver>(device_, system.model);
-    system.renderer =
-        std::make_unique<ClothRenderer>(device_, *system.solver, system.model, formats_);
     system.picker = std::make_unique<ParticlePicker>(device_, *system.solver, frame_slots_);
     system.health = std::make_unique<HealthWatch>(device_, frame_slots_);
   }
+  const std::vector<DrawnSystem> systems = drawn();
+  renderer_ = std::make_unique<SceneRenderer>(device_, systems, formats_);
   selected = std::min(selected, systems_.size() - 1);
   frames_simulated = 0;
   push_anchor_velocity();
+}
+
+std::vector<DrawnSystem> ViewerScene::drawn() const {
+  std::vector<DrawnSystem> systems;
+  for (const System& system : systems_)
+    systems.push_back({system.solver.get(), &system.model});
+  return systems;
 }
 
 void ViewerScene::apply_parameters() {

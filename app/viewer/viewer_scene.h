@@ -1,7 +1,8 @@
 // The simulation the viewer shows and edits: a scene of one or more systems (a built-in preset
-// at a grid size, or a scene file), each with its GPU solver, renderer, picker and blow-up
-// watch. The panel edits one system at a time (the selected one); the arrow keys move every
-// system's anchors. Rebuilt when the preset, grid or file changes; restarted on reset.
+// at a grid size, or a scene file), each with its GPU solver, picker and blow-up watch, and the
+// renderer that draws them all. The panel edits one system at a time (the selected one); the arrow
+// keys move every system's anchors. Rebuilt when the preset, grid or file changes; restarted on
+// reset.
 #pragma once
 
 #include <cstddef>
@@ -13,7 +14,7 @@
 
 #include <glm/vec3.hpp>
 
-#include "app/render/cloth_renderer.h"
+#include "app/render/scene_renderer.h"
 #include "app/scene/scene.h"
 #include "app/viewer/health_watch.h"
 #include "app/viewer/particle_picker.h"
@@ -53,7 +54,6 @@ class ViewerScene {
     Materials materials;
     std::vector<SceneEvent> events;
     std::unique_ptr<GpuSolver> solver;
-    std::unique_ptr<ClothRenderer> renderer;
     std::unique_ptr<ParticlePicker> picker;
     std::unique_ptr<HealthWatch> health;
   };
@@ -70,6 +70,9 @@ class ViewerScene {
   const std::string& title() const { return title_; }
   std::vector<System>& systems() { return systems_; }
   const std::vector<System>& systems() const { return systems_; }
+  // Every system's solver and model, as the renderer and the framing take them.
+  std::vector<DrawnSystem> drawn() const;
+  SceneRenderer& renderer() { return *renderer_; }
   // The system the panel edits.
   size_t selected = 0;
   System& edited() { return systems_.at(selected); }
@@ -97,6 +100,7 @@ class ViewerScene {
   SceneChoice choice_;
   std::string title_;
   std::vector<System> systems_;
+  std::unique_ptr<SceneRenderer> renderer_;
   glm::vec3 anchor_velocity_{0.0f};
 };
 

@@ -1,7 +1,7 @@
 // The viewer's own switches, shared by the keys, the panel and scripted input.
 #pragma once
 
-#include "app/render/cloth_renderer.h"
+#include "app/render/system_renderer.h"
 
 namespace weft {
 

@@ -1,5 +1,9 @@
 #include "app/viewer/window_screenshots.h"
 
+#include <cstring>
+
+#include "app/export/output_file.h"
+#include "app/export/video_file.h"
 #include "app/render/png_file.h"
 #include "engine/barriers.h"
 #include "engine/debug_label.h"
@@ -10,6 +14,72 @@ namespace weft {
 
 WindowScreenshots::WindowScreenshots(Device& device, uint32_t slots)
     : device_(device), buffers_(slots), in_flight_(slots) {}
+
+WindowScreenshots::~WindowScreenshots() = default;
+
+std::string WindowScreenshots::start_recording(std::string path, VkExtent2D window, double fps) {
+  if (path.empty()) path = "weft-recording-" + std::to_string(++video_counter_) + ".mp4";
+  close_video();  // one still finishing: done now
+  VideoSettings settings;
+  settings.width = window.width & ~1u;
+  settings.height = window.height & ~1u;
+  settings.input_rate = fps;
+  settings.fps = fps;
+  video_ = std::make_unique<VideoFile>(path, settings);
+  video_extent_ = {settings.width, settings.height};
+  recording_ = true;
+  return path;
+}
+
+std::optional<std::string> WindowScreenshots::take_video_note() {
+  std::optional<std::string> note = std::move(video_note_);
+  video_note_.reset();
+  return note;
+}
+
+void WindowScreenshots::close_video() {
+  if (!video_) return;
+  std::unique_ptr<VideoFile> video = std::move(video_);
+  recording_ = false;
+  try {
+    video->finish();
+    video_note_ =
+        "video " + video->target().string() + ": " + std::to_string(video->frames()) + " frames";
+  } catch (const ExportError& error) {
+    video_note_ = error.what();
+  }
+}
+
+void WindowScreenshots::finish_recording() {
+  close_video();
+}
+
+void WindowScreenshots::add_to_video(const std::vector<uint8_t>& rgba, VkExtent2D extent) {
+  if (!video_) return;
+  // The window's size, rounded down to even sides, must stay what it was.
+  if ((extent.width & ~1u) != video_extent_.width ||
+      (extent.height & ~1u) != video_extent_.height) {
+    close_video();
+    video_note_ = *video_note_ + " (the window changed size: recording stopped)";
+    return;
+  }
+  try {
+    if (extent.width == video_extent_.width) {
+      video_->add(rgba.data(), size_t{video_extent_.width} * video_extent_.height * 4);
+      return;
+    }
+    std::vector<uint8_t> cropped(size_t{video_extent_.width} * video_extent_.height * 4);
+    for (uint32_t y = 0; y < video_extent_.height; ++y) {
+      std::memcpy(cropped.data() + size_t{y} * video_extent_.width * 4,
+                  rgba.data() + size_t{y} * extent.width * 4, size_t{video_extent_.width} * 4);
+    }
+    video_->add(cropped.data(), cropped.size());
+  } catch (const ExportError& error) {
+    video_.reset();
+    recording_ = false;
+    video_note_ = error.what();
+  }
+}
 
 void WindowScreenshots::request(std::string path) {
   if (path.empty()) path = "weft-screenshot-" + std::to_string(++counter_) + ".png";
@@ -34,7 +104,7 @@ void WindowScreenshots::record(VkCommandBuffer cmd, uint32_t slot, VkImage image
   image_barrier(cmd, image, VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
                 VK_IMAGE_LAYOUT_PRESENT_SRC_KHR, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_NONE,
                 VK_PIPELINE_STAGE_2_NONE, VK_ACCESS_2_NONE);
-  in_flight_[slot] = Shot{requested_, extent, format};
+  in_flight_[slot] = Shot{requested_, recording_, extent, format};
   requested_.clear();
 }
 
@@ -42,8 +112,16 @@ std::optional<std::string> WindowScreenshots::collect(uint32_t slot) {
   if (!in_flight_[slot]) return std::nullopt;
   const Shot shot = *in_flight_[slot];
   in_flight_[slot].reset();
-  write_png(shot.path, {shot.extent.width, shot.extent.height,
-                        rgba_pixels(buffers_[slot], shot.extent, shot.format)});
+  const std::vector<uint8_t> rgba = rgba_pixels(buffers_[slot], shot.extent, shot.format);
+  if (shot.video) add_to_video(rgba, shot.extent);
+  if (!recording_ && video_) {
+    bool more = false;
+    for (const std::optional<Shot>& other : in_flight_)
+      more = more || (other && other->video);
+    if (!more) close_video();
+  }
+  if (shot.path.empty()) return std::nullopt;
+  write_png(shot.path, {shot.extent.width, shot.extent.height, rgba});
   return shot.path;
 }
 

@@ -12,8 +12,8 @@ fail() {
   status=1
 }
 
-# 64 x 64 cloth: each OBJ holds a comment, 4096 v, 4096 vn and 2 x 63 x 63 f lines.
-expected_lines=$((1 + 4096 + 4096 + 2 * 63 * 63))
+# 64 x 64 cloth: each OBJ holds a comment, 4096 v, 4096 vt, 4096 vn and 2 x 63 x 63 f lines.
+expected_lines=$((1 + 4096 + 4096 + 4096 + 2 * 63 * 63))
 
 check_run() {  # NAME SIGNALS EXPECTED_CODE
   local name=$1 signals=$2 expected=$3

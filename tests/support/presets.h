@@ -1,4 +1,5 @@
-// The preset scenes in scenes/: one per seed scenario (SEEDS.md), plus the OBJ mesh example.
+// The preset scenes in scenes/: one per classic scenario (NeHe, GAMES101, Witkin, the GLUT lab)
+// and the larger cloths, plus the OBJ mesh example.
 // A preset added to scenes/ must be added here too: the preset tests check that the two agree.
 #pragma once
 

@@ -1,6 +1,6 @@
-// Checks screenshots of the default scene that `weft run --screenshot` or the viewer wrote, as
-// a person would look at them, by regions against the background rather than pixel by pixel.
-// Exit 0 when every check holds; otherwise says which failed.
+// Checks screenshots that `weft run --screenshot` or the viewer wrote, as a person would look at
+// them, by regions against the background rather than pixel by pixel. Exit 0 when every check
+// holds; otherwise says which failed.
 //
 //   screenshot_check fell EARLY.png LATE.png COLUMNSxROWS
 //       the early picture shows the flat cloth where the default camera puts it, the late one
@@ -9,7 +9,18 @@
 //       the cloth's centre is higher in AFTER (a drag pulled it up)
 //   screenshot_check shows-cloth PICTURE.png WIDTHxHEIGHT
 //       the picture has that size and the cloth is in view
+//   screenshot_check framed PICTURE.png
+//       what is drawn (cloth, lines, particles, pins) spans much of the picture and none of it
+//       is cut off at an edge
+//   screenshot_check particles PICTURE.png N
+//       at least N separate particles (teal discs) are in view
+//   screenshot_check lines PICTURE.png
+//       thick lines in the cord's colour (a rope) are in view
+//   screenshot_check shadow WITH.png WITHOUT.png
+//       the same view with and without shadows: part of the ground is darker with them, and
+//       nothing is brighter
 #include <cstdio>
+#include <algorithm>
 #include <cstdlib>
 #include <string>
 #include <vector>
@@ -18,7 +29,7 @@
 #include <stb/stb_image.h>
 
 #include "app/default_scene.h"
-#include "app/render/offscreen_render.h"
+#include "app/render/framing.h"
 #include "tests/support/picture_regions.h"
 
 namespace {
@@ -61,7 +72,7 @@ int check_fell(const char* early_path, const char* late_path, unsigned columns, 
   options.columns = columns;
   options.rows = rows;
   const weft::Model model = weft::make_default_scene(options);
-  const weft::OrbitCamera camera = weft::default_camera(model);
+  const weft::OrbitCamera camera = weft::default_camera(model, {early.width, early.height});
   const glm::vec2 viewport(early.width, early.height);
   PixelBox box{1e9f, 1e9f, -1e9f, -1e9f};
   for (uint32_t corner : {0u, columns - 1, (rows - 1) * columns, rows * columns - 1}) {
@@ -118,6 +129,62 @@ int check_shows_cloth(const char* path, unsigned width, unsigned height) {
   return failures == 0 ? 0 : 1;
 }
 
+int check_framed(const char* path) {
+  const Png png = load(path);
+  const ClothPixels content =
+      weft::test::find_pixels(png.rgba, png.width, png.height, weft::test::is_content_color);
+  const float w = float(png.width), h = float(png.height);
+  check(float(content.count) > 0.0005f * w * h,
+        "something is drawn (" + std::to_string(content.count) + " coloured pixels)");
+  const PixelBox& b = content.bounds;
+  check(b.x0 >= 0.01f * w && b.y0 >= 0.01f * h && b.x1 <= 0.99f * w && b.y1 <= 0.99f * h,
+        "nothing is cut off at an edge (drawn from x=" + std::to_string(int(b.x0)) + " to " +
+            std::to_string(int(b.x1)) + ", y=" + std::to_string(int(b.y0)) + " to " +
+            std::to_string(int(b.y1)) + ")");
+  const float share = std::max((b.x1 - b.x0) / w, (b.y1 - b.y0) / h);
+  check(share > 0.3f,
+        "it fills the picture (" + std::to_string(int(100 * share)) + "% of its width or height)");
+  return failures == 0 ? 0 : 1;
+}
+
+int check_particles(const char* path, unsigned expected) {
+  const Png png = load(path);
+  const uint32_t blobs =
+      weft::test::count_blobs(png.rgba, png.width, png.height, weft::test::is_particle_color, 6);
+  check(blobs >= expected, std::to_string(blobs) + " particles in view (at least " +
+                               std::to_string(expected) + " expected)");
+  return failures == 0 ? 0 : 1;
+}
+
+int check_lines(const char* path) {
+  const Png png = load(path);
+  const ClothPixels cord = weft::test::find_cloth(png.rgba, png.width, png.height);
+  check(float(cord.count) > 0.0005f * float(png.width) * float(png.height),
+        "a thick line is in view (" + std::to_string(cord.count) + " pixels of the cord colour)");
+  return failures == 0 ? 0 : 1;
+}
+
+int check_shadow(const char* with_path, const char* without_path) {
+  const Png with = load(with_path);
+  const Png without = load(without_path);
+  check(with.width == without.width && with.height == without.height,
+        "both pictures have one size");
+  uint32_t darker = 0, brighter = 0;
+  for (size_t i = 0; i < with.rgba.size() && i < without.rgba.size(); i += 4) {
+    const uint8_t* a = &with.rgba[i];
+    const uint8_t* b = &without.rgba[i];
+    if (!weft::test::is_grey(a) || !weft::test::is_grey(b)) continue;  // the ground only
+    if (weft::test::luma(a) < 0.85f * weft::test::luma(b)) ++darker;
+    if (weft::test::luma(a) > 1.02f * weft::test::luma(b) + 1.0f) ++brighter;
+  }
+  const float total = float(with.width) * float(with.height);
+  check(float(darker) > 0.003f * total,
+        "a shadow darkens the ground (" + std::to_string(darker) + " pixels)");
+  check(float(brighter) < 0.0005f * total,
+        "nothing is brighter with shadows (" + std::to_string(brighter) + " pixels)");
+  return failures == 0 ? 0 : 1;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -130,9 +197,19 @@ int main(int argc, char** argv) {
   if (mode == "shows-cloth" && argc == 4 && std::sscanf(argv[3], "%ux%u", &a, &b) == 2) {
     return check_shows_cloth(argv[2], a, b);
   }
+  if (mode == "framed" && argc == 3) return check_framed(argv[2]);
+  if (mode == "particles" && argc == 4 && std::sscanf(argv[3], "%u", &a) == 1) {
+    return check_particles(argv[2], a);
+  }
+  if (mode == "lines" && argc == 3) return check_lines(argv[2]);
+  if (mode == "shadow" && argc == 4) return check_shadow(argv[2], argv[3]);
   std::fprintf(stderr,
                "usage: screenshot_check fell EARLY.png LATE.png COLUMNSxROWS\n"
                "       screenshot_check raised BEFORE.png AFTER.png\n"
-               "       screenshot_check shows-cloth PICTURE.png WIDTHxHEIGHT\n");
+               "       screenshot_check shows-cloth PICTURE.png WIDTHxHEIGHT\n"
+               "       screenshot_check framed PICTURE.png\n"
+               "       screenshot_check particles PICTURE.png N\n"
+               "       screenshot_check lines PICTURE.png\n"
+               "       screenshot_check shadow WITH.png WITHOUT.png\n");
   return 2;
 }

@@ -1,0 +1,31 @@
+// What the camera frames: where a scene's systems are expected to be (their start, and the room
+// a pinned cloth or rope swings through or a ground catches them in), where they are now, and a
+// camera that fits such a box into a picture of a given size. `weft run --screenshot` frames both
+// after the run; the viewer frames the expected bounds at the start and both on a camera reset.
+#pragma once
+
+#include <span>
+
+#include "app/render/camera.h"
+#include "app/render/render_mesh.h"
+#include "app/render/scene_renderer.h"
+
+namespace weft {
+
+class Device;
+
+// The box around every system's scene_bounds.
+Bounds expected_bounds(std::span<const DrawnSystem> systems);
+// The box around every system's particles as they are now (read back from the GPU: this waits
+// for it) and its colliders; particles that are not finite are left out. The expected bounds
+// when nothing is finite.
+Bounds current_bounds(const Device& device, std::span<const DrawnSystem> systems);
+// Both.
+Bounds expected_and_current_bounds(const Device& device, std::span<const DrawnSystem> systems);
+
+// A camera that shows all of the box in a picture of this size.
+OrbitCamera framing_camera(const Bounds& bounds, VkExtent2D picture);
+// The camera a model is first seen from: its scene_bounds framed.
+OrbitCamera default_camera(const Model& model, VkExtent2D picture);
+
+}  // namespace weft

@@ -1,0 +1,25 @@
+// Everything the drawing reads from a GPU solver, in one place: the buffers it draws from and the
+// few settings that change what is drawn (the colliders, the ground). When the solver changes how
+// it exposes its state, only this file follows.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+
+namespace weft {
+
+class Buffer;
+class GpuSolver;
+
+// xyz: position (m), w: inverse mass; one vec4 per particle, written by the solver's passes.
+const Buffer& positions_of(const GpuSolver& solver);
+uint32_t particle_count_of(const GpuSolver& solver);
+
+// xyz: centre (m), w: radius (m); one vec4 per sphere collider, as the solver holds them now.
+const Buffer& spheres_of(const GpuSolver& solver);
+uint32_t sphere_count_of(const GpuSolver& solver);
+
+// The ground's height (m) as the solver holds it now, or nothing when it has no ground.
+std::optional<float> ground_height_of(const GpuSolver& solver);
+
+}  // namespace weft

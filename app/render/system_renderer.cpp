@@ -1,0 +1,239 @@
+#include "app/render/system_renderer.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+#include "app/render/render_mesh.h"
+#include "app/render/render_pipelines.h"
+#include "engine/barriers.h"
+#include "engine/debug_label.h"
+#include "engine/device.h"
+#include "engine/image.h"
+#include "app/render/solver_view.h"
+
+namespace weft {
+
+namespace {
+
+constexpr VkBufferUsageFlags kStorage =
+    VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+// marker.vert's latitude-longitude mesh: 32 slices x 16 stacks of two triangles.
+constexpr uint32_t kMarkerVertices = 32 * 16 * 6;
+// Where the key light comes from: above and to the right of the default view, a little behind,
+// so that shadows fall to the left of what casts them, where the camera sees them.
+const glm::vec3 kToLight = glm::normalize(glm::vec3(0.6f, 0.75f, -0.1f));
+
+template <typename T>
+Buffer make_filled(const Device& device, const std::vector<T>& values, VkBufferUsageFlags usage,
+                   const std::string& name) {
+  Buffer buffer(device, values.size() * sizeof(T), usage, MemoryKind::device_local, name);
+  if (!values.empty()) upload_to_buffer(device, buffer, values.data(), values.size() * sizeof(T));
+  return buffer;
+}
+
+}  // namespace
+
+glm::vec3 key_light_direction() {
+  return kToLight;
+}
+
+SystemRenderer::SystemRenderer(Device& device, const GpuSolver& solver, const Model& model,
+                               const RenderPipelines& pipelines, float scene_diagonal)
+    : device_(device),
+      solver_(solver),
+      pipelines_(pipelines),
+      bindings_(make_render_bindings(device, "render")),
+      style_(render_style(model, scene_diagonal)),
+      vertex_count_(model.particle_count()) {
+  if (model.particle_count() != particle_count_of(solver)) {
+    throw std::logic_error("SystemRenderer: the model is not the solver's");
+  }
+  normals_ = Buffer(device, VkDeviceSize{vertex_count_} * 16,
+                    VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_VERTEX_BUFFER_BIT |
+                        VK_BUFFER_USAGE_TRANSFER_SRC_BIT,  // tests read them back
+                    MemoryKind::device_local, "normals");
+  const CornerAdjacency adjacency = build_corner_adjacency(vertex_count_, model.triangles);
+  corner_offsets_ = make_filled(device, adjacency.offsets, kStorage, "triangle corner offsets");
+  corners_ = make_filled(device, adjacency.corners, kStorage, "triangle corners");
+  std::vector<gpu::RenderLink> links = render_links(model);
+  line_link_count_ = move_line_links_first(links, model);
+  link_count_ = static_cast<uint32_t>(links.size());
+  links_ = make_filled(device, links, kStorage, "render links");
+  std::vector<uint32_t> markers = pinned_particles(model);
+  pinned_count_ = static_cast<uint32_t>(markers.size());
+  markers.push_back(0);  // the dragged particle's slot
+  markers_ = make_filled(device, markers, kStorage, "markers");
+  const std::vector<gpu::RenderParticle> free = free_particles(model);
+  free_particle_count_ = static_cast<uint32_t>(free.size());
+  particles_ = make_filled(device, free, kStorage, "free particles");
+  style_buffer_ = make_filled(device, std::vector<gpu::RenderStyle>{style_}, kStorage, "style");
+  std::vector<uint32_t> indices;
+  indices.reserve(model.triangles.size() * 3);
+  for (const glm::uvec3& t : model.triangles)
+    indices.insert(indices.end(), {t.x, t.y, t.z});
+  index_count_ = static_cast<uint32_t>(indices.size());
+  indices_ =
+      make_filled(device, indices, VK_BUFFER_USAGE_INDEX_BUFFER_BIT | kStorage, "cloth triangles");
+
+  bindings_.write(WEFT_RENDER_BINDING_POSITIONS, positions_of(solver));
+  bindings_.write(WEFT_RENDER_BINDING_NORMALS, normals_);
+  bindings_.write(WEFT_RENDER_BINDING_CORNER_OFFSETS, corner_offsets_);
+  bindings_.write(WEFT_RENDER_BINDING_CORNERS, corners_);
+  bindings_.write(WEFT_RENDER_BINDING_LINKS, links_);
+  bindings_.write(WEFT_RENDER_BINDING_SPHERES, spheres_of(solver));
+  bindings_.write(WEFT_RENDER_BINDING_MARKERS, markers_);
+  bindings_.write(WEFT_RENDER_BINDING_PARTICLES, particles_);
+  bindings_.write(WEFT_RENDER_BINDING_STYLE, style_buffer_);
+}
+
+void SystemRenderer::set_dragged(std::optional<uint32_t> particle) {
+  if (particle != dragged_) markers_dirty_ = true;
+  dragged_ = particle;
+}
+
+void SystemRenderer::record_prepare(VkCommandBuffer cmd) {
+  if (markers_dirty_ && dragged_) {
+    DebugLabel label(device_, cmd, "update markers");
+    // The previous frame's draws may still read the marker list.
+    memory_barrier(cmd, VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT, VK_ACCESS_2_NONE,
+                   VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
+    const uint32_t particle = *dragged_;
+    vkCmdUpdateBuffer(cmd, markers_.handle(), VkDeviceSize{pinned_count_} * 4, 4, &particle);
+  }
+  markers_dirty_ = false;
+
+  DebugLabel label(device_, cmd, "normals");
+  // The previous frame's draws read the normals this pass overwrites.
+  memory_barrier(cmd, VK_PIPELINE_STAGE_2_VERTEX_ATTRIBUTE_INPUT_BIT, VK_ACCESS_2_NONE,
+                 VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+  bindings_.bind(cmd, VK_PIPELINE_BIND_POINT_COMPUTE);
+  vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipelines_.normals.handle());
+  const gpu::NormalsPush values{vertex_count_, 0, 0, 0};
+  vkCmdPushConstants(cmd, bindings_.pipeline_layout(), kRenderStages, 0, sizeof(values), &values);
+  const uint32_t groups = (vertex_count_ + WEFT_GROUP_SIZE - 1) / WEFT_GROUP_SIZE;
+  const uint32_t x = std::min<uint32_t>(groups, WEFT_MAX_GROUPS_X);
+  if (groups > 0) vkCmdDispatch(cmd, x, (groups + x - 1) / x, 1);
+  // Normals and the solver's positions (compute writes; anchors, masses and colliders also
+  // by transfer) are read as vertex attributes and in the vertex shaders.
+  memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT,
+                 VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT | VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                 VK_PIPELINE_STAGE_2_VERTEX_ATTRIBUTE_INPUT_BIT |
+                     VK_PIPELINE_STAGE_2_INDEX_INPUT_BIT | VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT,
+                 VK_ACCESS_2_VERTEX_ATTRIBUTE_READ_BIT | VK_ACCESS_2_INDEX_READ_BIT |
+                     VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
+}
+
+gpu::DrawPush SystemRenderer::make_push(const SceneView& view, const DrawSettings& settings,
+                                        uint32_t mode) const {
+  gpu::DrawPush values{};
+  values.view_projection = view.view_projection;
+  values.eye = glm::vec4(view.eye, 0.0f);
+  values.light = glm::vec4(kToLight, ground_height_of(solver_).value_or(0.0f));
+  const float scale = std::max(settings.strain_scale, 1e-6f);
+  // A rope is only its links: drawn thicker than a cloth's, whose links lie side by side.
+  const float width = index_count_ == 0 ? 3.0f : 1.0f;
+  values.strain_style = glm::vec4(scale, width, settings.widen_by_strain ? 3.0f : 0.0f, 0.0f);
+  values.viewport_width = static_cast<float>(view.extent.width);
+  values.viewport_height = static_cast<float>(view.extent.height);
+  values.mode = mode;
+  values.encode_srgb = is_srgb_format(pipelines_.formats().color) ? 0u : 1u;
+  return values;
+}
+
+void SystemRenderer::push(VkCommandBuffer cmd, const gpu::DrawPush& values) const {
+  vkCmdPushConstants(cmd, bindings_.pipeline_layout(), kRenderStages, 0, sizeof(values), &values);
+}
+
+void SystemRenderer::draw_cloth(VkCommandBuffer cmd, VkPipeline pipeline) const {
+  vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
+  const VkBuffer vertex_buffers[2] = {positions_of(solver_).handle(), normals_.handle()};
+  const VkDeviceSize offsets[2] = {0, 0};
+  vkCmdBindVertexBuffers(cmd, 0, 2, vertex_buffers, offsets);
+  vkCmdBindIndexBuffer(cmd, indices_.handle(), 0, VK_INDEX_TYPE_UINT32);
+  vkCmdDrawIndexed(cmd, index_count_, 1, 0, 0, 0);
+}
+
+void SystemRenderer::record_shadow(VkCommandBuffer cmd, const SceneView& light) const {
+  const ShadowCasterPipelines& casters = *pipelines_.shadow;
+  bindings_.bind(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS);
+  gpu::DrawPush values = make_push(light, DrawSettings{}, WEFT_MARKER_SPHERE);
+  push(cmd, values);
+  if (index_count_ > 0) draw_cloth(cmd, casters.cloth.handle());
+  if (line_link_count_ > 0) {
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, casters.lines.handle());
+    vkCmdDraw(cmd, line_link_count_ * 6, 1, 0, 0);
+  }
+  if (free_particle_count_ > 0) {
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, casters.particles.handle());
+    vkCmdDraw(cmd, free_particle_count_ * 6, 1, 0, 0);
+  }
+  const uint32_t spheres = sphere_count_of(solver_);
+  if (spheres > 0) {
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, casters.markers.handle());
+    vkCmdDraw(cmd, kMarkerVertices, spheres, 0, 0);
+  }
+  draw_markers(cmd, casters.markers.handle(), values);
+}
+
+void SystemRenderer::record_draw(VkCommandBuffer cmd, const SceneView& view,
+                                 const DrawSettings& settings) const {
+  bindings_.bind(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS);
+  const gpu::DrawPush values = make_push(view, settings, WEFT_MARKER_SPHERE);
+  push(cmd, values);
+  if (const uint32_t spheres = sphere_count_of(solver_); spheres > 0) {
+    DebugLabel label(device_, cmd, "draw colliders");
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelines_.markers.handle());
+    vkCmdDraw(cmd, kMarkerVertices, spheres, 0, 0);
+  }
+  if (settings.springs_view) {
+    DebugLabel label(device_, cmd, "draw springs");
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelines_.springs.handle());
+    if (link_count_ > 0) vkCmdDraw(cmd, link_count_ * 6, 1, 0, 0);
+  } else {
+    if (index_count_ > 0) {
+      DebugLabel label(device_, cmd, "draw cloth");
+      draw_cloth(cmd, pipelines_.cloth.handle());
+    }
+    if (line_link_count_ > 0) {
+      DebugLabel label(device_, cmd, "draw lines");
+      vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelines_.lines.handle());
+      vkCmdDraw(cmd, line_link_count_ * 6, 1, 0, 0);
+    }
+  }
+  if (free_particle_count_ > 0) {
+    DebugLabel label(device_, cmd, "draw particles");
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelines_.particles.handle());
+    vkCmdDraw(cmd, free_particle_count_ * 6, 1, 0, 0);
+  }
+  if (settings.show_markers) {
+    DebugLabel label(device_, cmd, "draw pins");
+    draw_markers(cmd, pipelines_.markers.handle(), values);
+  }
+}
+
+void SystemRenderer::draw_markers(VkCommandBuffer cmd, VkPipeline pipeline,
+                                  gpu::DrawPush values) const {
+  if (pinned_count_ == 0 && !dragged_) return;
+  vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
+  values.mode = WEFT_MARKER_PINNED;
+  push(cmd, values);
+  if (pinned_count_ > 0) vkCmdDraw(cmd, kMarkerVertices, pinned_count_, 0, 0);
+  if (dragged_) {
+    values.mode = WEFT_MARKER_DRAGGED;
+    push(cmd, values);
+    vkCmdDraw(cmd, kMarkerVertices, 1, 0, pinned_count_);  // the instance after the pins
+  }
+}
+
+void SystemRenderer::record_after_draw(VkCommandBuffer cmd) const {
+  // Reads only: an execution dependency is all a later write needs.
+  memory_barrier(cmd,
+                 VK_PIPELINE_STAGE_2_VERTEX_ATTRIBUTE_INPUT_BIT |
+                     VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT |
+                     VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
+                 VK_ACCESS_2_NONE,
+                 VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT,
+                 VK_ACCESS_2_NONE);
+}
+
+}  // namespace weft

@@ -1,0 +1,41 @@
+#version 450
+// Particles in no triangle (a rope's nodes, free particles) as lit spheres drawn as impostors: one
+// screen-facing square per particle, six vertices, no vertex buffer, and particles.frag cuts the
+// disc and shades it as a sphere. style.particle_radius in the world, and on the screen at least
+// style.min_pixels unless that would crowd its neighbours (RenderParticle::spacing). The square
+// sits at the sphere's front, so a line through the particle's centre stays behind it.
+#include "render_bindings.glsl"
+
+layout(push_constant) uniform Push {
+  DrawPush push;
+};
+
+layout(location = 0) out vec2 disc;          // -1 .. 1 across the square, x right, y down
+layout(location = 1) flat out vec3 center;   // m
+layout(location = 2) flat out vec3 right;    // world directions of the square's x and y
+layout(location = 3) flat out vec3 down;
+layout(location = 4) flat out vec3 to_eye;
+
+void main() {
+  const vec2 corners[6] = vec2[](vec2(-1, -1), vec2(1, -1), vec2(1, 1), vec2(-1, -1), vec2(1, 1),
+                                 vec2(-1, 1));
+  disc = corners[gl_VertexIndex % 6];
+  RenderParticle particle = particles[gl_VertexIndex / 6];
+  center = positions[particle.index].xyz;
+  vec4 clip = push.view_projection * vec4(center, 1.0);
+  if (clip.w <= 1e-4) {
+    gl_Position = vec4(0.0, 0.0, 2.0, 1.0);  // behind the camera: clipped
+    return;
+  }
+  float pixel = world_per_pixel(push.view_projection, clip.w, push.viewport_height);
+  // A fifth of the spacing: two neighbours' discs stay apart, and stay inside their line.
+  float crowded = particle.spacing > 0.0 ? 0.2 * particle.spacing : 1e30;
+  float radius = max(style.particle_radius, min(style.min_pixels * pixel, crowded));
+  right = screen_right(push.view_projection);
+  down = screen_down(push.view_projection);
+  to_eye = normalize(push.eye.xyz - center);
+  vec4 front = push.view_projection * vec4(center + radius * to_eye, 1.0);
+  vec2 radius_ndc = 2.0 * (radius / pixel) / vec2(push.viewport_width, push.viewport_height);
+  gl_Position = vec4((clip.xy / clip.w + disc * radius_ndc) * clip.w, front.z / front.w * clip.w,
+                     clip.w);
+}

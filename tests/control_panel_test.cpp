@@ -1,0 +1,122 @@
+// The viewer's panel (app/viewer/control_panel.h) drawn by Dear ImGui without a window, at the
+// viewer's default size on a CPU device: every label fits, nothing moves when a status line
+// appears, and the input script's values reach the scene through the panel's widgets.
+#include <gtest/gtest.h>
+
+#include <imgui.h>
+
+#include "app/viewer/control_panel.h"
+#include "app/viewer/viewer_scene.h"
+#include "tests/support/vulkan_fixture.h"
+
+namespace weft::test {
+namespace {
+
+class ControlPanelTest : public VulkanTest {
+ protected:
+  void SetUp() override {
+    VulkanTest::SetUp();
+    if (IsSkipped()) return;
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.IniFilename = nullptr;
+    io.DisplaySize = ImVec2(1024.0f, 640.0f);  // the viewer's window on a CPU device
+    io.DeltaTime = 1.0f / 60.0f;
+    unsigned char* pixels = nullptr;
+    int width = 0, height = 0;
+    io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);  // builds the font atlas
+    ImGui::StyleColorsDark();
+    SceneChoice choice;
+    choice.columns = choice.rows = 8;
+    scene_ = std::make_unique<ViewerScene>(
+        device(), choose_render_formats(device(), VK_FORMAT_B8G8R8A8_UNORM), 2, choice,
+        make_viewer_scene(choice));
+    stats_.frame_done(0.0);
+  }
+  void TearDown() override {
+    if (ImGui::GetCurrentContext()) ImGui::DestroyContext();
+    scene_.reset();
+    VulkanTest::TearDown();
+  }
+
+  // One frame of the panel with every section open.
+  PanelRequests draw(PanelInfo info) {
+    info.stats = &stats_;
+    info.device_name = device().name();
+    info.layout = &layout_;
+    info.open_all_sections = true;
+    layout_ = {};
+    ImGui::NewFrame();
+    const PanelRequests requests = draw_control_panel(*scene_, settings_, info);
+    ImGui::Render();
+    return requests;
+  }
+
+  std::unique_ptr<ViewerScene> scene_;
+  ViewerSettings settings_;
+  FrameStats stats_;
+  PanelLayout layout_;
+};
+
+TEST_F(ControlPanelTest, EveryLabelFitsAtTheDefaultWindowSize) {
+  draw({});
+  draw({});  // the second frame has the sizes ImGui measured in the first
+  EXPECT_GT(layout_.label_positions.size(), 25u);  // every section was drawn
+  EXPECT_TRUE(layout_.label_positions.count("added compliance (m/N)"));
+  EXPECT_TRUE(layout_.clipped_labels.empty())
+      << layout_.clipped_labels.size() << " clipped, the first: " << layout_.clipped_labels[0];
+}
+
+TEST_F(ControlPanelTest, NothingMovesWhenAStatusLineAppears) {
+  draw({});
+  draw({});
+  const auto before = layout_.label_positions;
+  PanelInfo busy;
+  busy.last_screenshot = "/home/someone/pictures/weft-screenshot-12.png";
+  busy.message = "that pin is an anchor: move it with the arrows";
+  draw(busy);
+  for (const auto& [label, at] : before) {
+    ASSERT_TRUE(layout_.label_positions.count(label)) << label;
+    EXPECT_EQ(layout_.label_positions[label].y, at.y) << label;
+  }
+}
+
+TEST_F(ControlPanelTest, ScriptedValuesGoThroughTheWidgetsOfTheirLabels) {
+  PanelEdits edits;
+  edits.add({"Gravity (m/s^2)", {"0", "-3", "0.5"}, "5 set \"Gravity (m/s^2)\" 0 -3 0.5"});
+  edits.add({"substeps", {"12"}, "5 set substeps 12"});
+  edits.add({"shadows", {"off"}, "5 set shadows off"});
+  edits.add({"integrator", {"semi-implicit", "Euler"}, "5 set integrator semi-implicit Euler"});
+  edits.add({"reset", {}, "5 click reset"});
+  PanelInfo info;
+  info.edits = &edits;
+  const PanelRequests requests = draw(info);
+  EXPECT_TRUE(edits.finish_frame().empty());
+  const Model& model = scene_->edited().model;
+  EXPECT_EQ(model.environment.gravity, glm::vec3(0.0f, -3.0f, 0.5f));
+  EXPECT_EQ(model.solver.substeps, 12u);
+  EXPECT_EQ(model.solver.integrator, Integrator::semi_implicit_euler);
+  EXPECT_FALSE(settings_.draw.shadows);
+  EXPECT_TRUE(requests.parameters_changed);
+  EXPECT_TRUE(requests.reset);
+}
+
+TEST_F(ControlPanelTest, AValueThePanelRefusesOrLacksIsAnError) {
+  PanelEdits edits;
+  edits.add({"substeps", {"100"}, "5 set substeps 100"});
+  edits.add({"gravity (m/s^2)", {"0", "-3"}, "6 set gravity (m/s^2) 0 -3"});
+  edits.add({"warp factor", {"9"}, "7 set \"warp factor\" 9"});
+  PanelInfo info;
+  info.edits = &edits;
+  draw(info);
+  const std::vector<std::string> errors = edits.finish_frame();
+  ASSERT_EQ(errors.size(), 3u);
+  EXPECT_NE(errors[0].find("substeps takes a whole number from 1 to 64"), std::string::npos)
+      << errors[0];
+  EXPECT_NE(errors[1].find("takes 3 numbers"), std::string::npos) << errors[1];
+  EXPECT_NE(errors[2].find("no value labelled 'warp factor'"), std::string::npos) << errors[2];
+  EXPECT_EQ(scene_->edited().model.solver.substeps, 16u);  // unchanged
+}
+
+}  // namespace
+}  // namespace weft::test
