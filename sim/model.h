@@ -69,6 +69,16 @@ struct Sphere {
   float radius = 0.0f;     // m
 };
 
+// Cloth-to-cloth contact for the particles of one cloth or mesh: each is kept at least the mean
+// of the two objects' thicknesses away from every particle of any contact group that is not its
+// neighbour in the rest mesh (shares no triangle with it), itself included
+// (sim/modules/self_collision.h). Used when Environment::self_collision is on.
+struct ContactGroup {
+  uint32_t first_particle = 0;
+  uint32_t particle_count = 0;
+  float thickness = 0.0f;  // m, > 0
+};
+
 struct Ground {
   GroundMode mode = GroundMode::none;
   float height = 0.0f;       // m; the plane faces +y
@@ -85,6 +95,10 @@ struct Environment {
   std::vector<Sphere> spheres;
   float contact_friction = 0.0f;  // share of tangential motion a projected contact removes, [0, 1]
   SpringDamping spring_damping = SpringDamping::axial;
+  // Cloth-to-cloth contact between the model's contact groups, with Coulomb friction: sliding
+  // is resisted by at most self_friction times the contact's push.
+  bool self_collision = false;
+  float self_friction = 0.3f;  // >= 0, dimensionless
 };
 
 // Which solver modules run a cloth grid (both in the CPU reference and on the GPU): the general
@@ -121,6 +135,7 @@ struct Model {
   // solver modules can run these by index (solver_paths.h).
   std::vector<GridLayout> grids;
   std::vector<TetherGroup> tether_groups;
+  std::vector<ContactGroup> contact_groups;  // cloths and meshes, whatever self_collision says
 
   uint32_t particle_count() const { return static_cast<uint32_t>(positions.size()); }
   // Adds a particle at rest and returns its index; inverse mass 0 pins it.

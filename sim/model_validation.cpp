@@ -134,6 +134,26 @@ void validate_environment(const Environment& env) {
   }
 }
 
+void validate_contacts(const Model& model) {
+  require_non_negative(model.environment.self_friction, "self_friction", "");
+  std::vector<bool> taken(model.particle_count(), false);
+  for (size_t g = 0; g < model.contact_groups.size(); ++g) {
+    const ContactGroup& group = model.contact_groups[g];
+    const std::string name = "contact group " + std::to_string(g);
+    require(std::isfinite(group.thickness) && group.thickness > 0.0f,
+            name + ": thickness must be > 0 m, got " + number(group.thickness));
+    require(uint64_t{group.first_particle} + group.particle_count <= model.particle_count(),
+            name + " reaches past the model's " + std::to_string(model.particle_count()) +
+                " particles");
+    for (uint32_t k = 0; k < group.particle_count; ++k) {
+      require(!taken[group.first_particle + k], name + " shares particle " +
+                                                    std::to_string(group.first_particle + k) +
+                                                    " with another group");
+      taken[group.first_particle + k] = true;
+    }
+  }
+}
+
 void validate_solver(const SolverSettings& solver) {
   require(std::isfinite(solver.frame_dt) && solver.frame_dt > 0.0f,
           "frame_dt must be > 0 s, got " + number(solver.frame_dt));
@@ -154,6 +174,7 @@ void validate_model(const Model& model) {
   validate_particles(model);
   validate_elements(model);
   validate_environment(model.environment);
+  validate_contacts(model);
   validate_solver(model.solver);
 }
 

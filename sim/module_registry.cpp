@@ -8,6 +8,7 @@
 #include "sim/modules/grid_jacobi.h"
 #include "sim/modules/grid_springs.h"
 #include "sim/modules/particle_integration.h"
+#include "sim/modules/self_collision.h"
 #include "sim/modules/tethers.h"
 #include "sim/modules/tethers.h"
 
@@ -35,6 +36,7 @@ constexpr Factory kModules[] = {
     make<ColouredDistance>,
     make<GridJacobi>,
     make<Tethers>,
+    make<SelfCollision>,
     make<Colliders>,
 };
 // clang-format on

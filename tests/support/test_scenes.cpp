@@ -134,9 +134,43 @@ Model mixed_scene(Integrator integrator) {
   return model;
 }
 
+Model contact_scene(Integrator integrator) {
+  Model model = cloth_scene(integrator);
+  model.solver.variant = SolverVariant::general;
+  // Rows 5 to 8 of the 12 x 9 cloth folded back over rows 4 to 1, half a column aside and 5 cm
+  // up: each particle of the upper layer is 6.7 cm from the nearest of the lower one, closer
+  // than the thickness (9 cm, about the spacing).
+  const uint32_t columns = 12;
+  for (uint32_t r = 5; r < 9; ++r) {
+    for (uint32_t c = 0; c < columns; ++c) {
+      const glm::vec3 mirror = model.positions[(9 - r) * columns + c];
+      model.positions[r * columns + c] = mirror + glm::vec3(0.045f, 0.05f, 0.0f);
+    }
+  }
+  model.contact_groups.push_back({0, model.particle_count(), 0.09f});
+  // A second, thinner cloth 6 cm beneath the lower layer: reach between the two is 8 cm. With it
+  // 133 particles have contacts: the hash has 512 buckets, two blocks of the prefix sum.
+  ClothGridDesc under;
+  under.columns = 5;
+  under.rows = 5;
+  under.origin = {-0.45f, 0.215f, -0.3f};
+  under.width_axis = {0.32f, 0.0f, 0.0f};
+  under.height_axis = {0.0f, 0.0f, 0.24f};
+  under.particle_mass = 0.05f;
+  under.structural = {LinkKind::constraint, 0.0f, 0.0f, 0.0f};
+  under.shear = {LinkKind::spring, 80.0f, 0.2f, 0.0f};
+  under.bend = {LinkKind::none, 0.0f, 0.0f, 0.0f};
+  const uint32_t first = add_cloth_grid(model, under);
+  model.contact_groups.push_back({first, under.columns * under.rows, 0.07f});
+  model.environment.self_collision = true;
+  model.environment.self_friction = 0.6f;
+  return model;
+}
+
 Model make_test_scene(TestScene scene, Integrator integrator) {
   if (scene == TestScene::rope) return rope_scene(integrator);
   if (scene == TestScene::mixed) return mixed_scene(integrator);
+  if (scene == TestScene::contact) return contact_scene(integrator);
   Model model = cloth_scene(integrator);
   model.solver.variant = scene == TestScene::cloth ? SolverVariant::general : SolverVariant::grid;
   return model;
@@ -146,7 +180,8 @@ std::string test_scene_name(TestScene scene, Integrator integrator) {
   std::string name = scene == TestScene::rope         ? "Rope"
                      : scene == TestScene::cloth      ? "Cloth"
                      : scene == TestScene::cloth_grid ? "ClothGrid"
-                                                      : "Mixed";
+                     : scene == TestScene::mixed      ? "Mixed"
+                                                      : "Contact";
   switch (integrator) {
     case Integrator::explicit_euler: return name + "ExplicitEuler";
     case Integrator::semi_implicit_euler: return name + "SemiImplicitEuler";
