@@ -78,8 +78,14 @@ RunOutcome run_scene_frames(const Scene& scene, std::vector<std::unique_ptr<Syst
     }
     if (options.on_progress) options.on_progress(frame);
   }
-  for (size_t s = 0; s < runners.size(); ++s)
+  for (size_t s = 0; s < runners.size(); ++s) {
     outcome.systems[s].energy = runners[s]->measure_energy();
+    const Model& model = scene.systems[s].model;
+    if (model.environment.self_collision && !outcome.systems[s].blow_up) {
+      outcome.systems[s].contacts =
+          measure_contacts(runners[s]->positions(), model.triangles, model.contact_groups);
+    }
+  }
   outcome.wall_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return outcome;

@@ -15,6 +15,7 @@
 #include "app/frame_capture.h"
 #include "app/scene/scene.h"
 #include "app/system_runner.h"
+#include "sim/contact_report.h"
 
 namespace weft {
 
@@ -22,6 +23,7 @@ struct SystemOutcome {
   float max_stretch = 0.0f;  // largest seen at any health check, (length - rest) / rest
   Energy energy;             // at the end
   std::optional<std::string> blow_up;
+  std::optional<ContactReport> contacts;  // at the end, for a system with self-collision
 };
 
 struct RunOutcome {

@@ -187,6 +187,22 @@ const std::vector<BadScene> kBadScenes = {
      "[[rope]]\nstart = [1, 1, 1]\nend = [1, 1, 1]\nnodes = 3\nnode_mass = 1\n"
      "segment = { stiffness = 1 }\n",
      1, "", "in [[rope]]: rope: start and end coincide"},
+    {"thickness zero",
+     "[[cloth]]\ncolumns = 4\nrows = 4\nparticle_mass = 0.1\nstructural = { kind = \"spring\", "
+     "stiffness = 10.0 }\nthickness = 0\n",
+     6, "thickness", "must be > 0 m, got 0"},
+    {"thickness negative",
+     "[[cloth]]\ncolumns = 4\nrows = 4\nparticle_mass = 0.1\nstructural = { kind = \"spring\", "
+     "stiffness = 10.0 }\nthickness = -0.01\n",
+     6, "thickness", "must be > 0 m"},
+    {"thickness wider than the cloth",
+     "[[cloth]]\ncolumns = 4\nrows = 4\nparticle_mass = 0.1\nstructural = { kind = \"spring\", "
+     "stiffness = 10.0 }\nthickness = 2\n",
+     6, "thickness", "is wider than the cloth itself"},
+    {"thickness wider than the rest spacing allows",
+     "[environment]\nself_collision = true\n[[cloth]]\ncolumns = 11\nrows = 11\n"
+     "particle_mass = 0.1\nstructural = { kind = \"spring\", stiffness = 10.0 }\nthickness = 0.5\n",
+     8, "thickness", "apart at rest; expected at most that"},
 };
 
 class BadSceneTest : public ::testing::TestWithParam<BadScene> {};

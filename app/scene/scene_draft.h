@@ -58,6 +58,10 @@ std::vector<std::string> scene_object_keys(SceneObjectKind kind);
 void add_scene_object(SceneDraft& draft, SceneObjectKind kind, const TableReader& table,
                       uint32_t ordinal);
 
+// scene_thickness.cpp: the `thickness` key of a cloth or mesh (given or derived from its spacing)
+// as a contact group of its system's model.
+void read_thickness(const TableReader& table, Model& model, const SceneObject& object);
+
 // scene_pins.cpp: the object's [pin] table, applied to its built particles. vertex_to_particle:
 // meshes only (pins name OBJ vertices).
 void apply_scene_pins(const TableReader& owner, SceneObjectKind kind, Model& model,

@@ -24,7 +24,8 @@ const std::vector<std::string> kSolverKeys = {"integrator", "frame_dt",       "s
                                               "max_dt",     "verlet_damping", "relaxation_sweeps",
                                               "variant"};
 const std::vector<std::string> kEnvironmentKeys = {
-    "gravity", "wind", "air_drag", "spring_damping", "contact_friction", "ground", "sphere"};
+    "gravity",        "wind",          "air_drag", "spring_damping", "contact_friction",
+    "self_collision", "self_friction", "ground",   "sphere"};
 
 toml::table parse_toml(std::string_view text, const std::string& file) {
   check_toml_characters(text, file);

@@ -282,11 +282,11 @@ std::vector<std::string> valid_keys(SceneObjectKind kind) {
     case SceneObjectKind::cloth:
       return {"name",       "system", "origin",        "width_axis", "height_axis",
               "columns",    "rows",   "particle_mass", "total_mass", "areal_density",
-              "structural", "shear",  "bend",          "pin"};
+              "structural", "shear",  "bend",          "pin",        "thickness"};
     case SceneObjectKind::mesh:
-      return {"name",   "system",        "file",       "translate",     "rotate", "scale",
-              "repair", "particle_mass", "total_mass", "areal_density", "edge",   "bend",
-              "pin"};
+      return {"name",  "system", "file",          "translate",  "rotate",
+              "scale", "repair", "particle_mass", "total_mass", "areal_density",
+              "edge",  "bend",   "pin",           "thickness"};
   }
   return {};
 }
@@ -318,6 +318,9 @@ void add_scene_object(SceneDraft& draft, SceneObjectKind kind, const TableReader
     }
   } catch (const ModelError& error) {
     table.fail_table(error.what());
+  }
+  if (kind == SceneObjectKind::cloth || kind == SceneObjectKind::mesh) {
+    read_thickness(table, model, object);
   }
   if (kind != SceneObjectKind::particle) {  // a particle has its own `pinned` key
     apply_scene_pins(table, kind, model, object,

@@ -90,6 +90,10 @@ void read_environment(const TableReader& table, Environment& env) {
   if (auto friction = table.number("contact_friction", NumberRange::between(0.0, 1.0, ""))) {
     env.contact_friction = static_cast<float>(*friction);
   }
+  if (auto on = table.boolean("self_collision")) env.self_collision = *on;
+  if (auto friction = table.number("self_friction", NumberRange::at_least(0.0, ""))) {
+    env.self_friction = static_cast<float>(*friction);
+  }
   if (auto ground =
           table.table("ground", {"mode", "height", "repulsion", "friction", "absorption"})) {
     Ground& g = env.ground;
