@@ -9,6 +9,7 @@
 
 #include <glm/vec3.hpp>
 
+#include "sim/collider_path.h"
 #include "sim/grid_layout.h"
 
 namespace weft {
@@ -67,6 +68,23 @@ struct TetherGroup {
 struct Sphere {
   glm::vec3 center{0.0f};  // m
   float radius = 0.0f;     // m
+  ColliderPath path;       // moves its centre (keyframe rotations do not matter)
+};
+
+enum class ColliderShape : uint32_t { plane, capsule, box, mesh };
+
+// A collider other than the ground and the spheres, in its own frame (`pose`, or `path` when it
+// moves): particles are projected out of it, and a contact removes contact_friction of their
+// motion relative to the collider's surface.
+struct Collider {
+  ColliderShape shape = ColliderShape::plane;
+  ColliderPose pose;  // plane: a point on it, local +y its normal
+  ColliderPath path;
+  float radius = 0.0f;           // capsule: m, > 0
+  float half_length = 0.0f;      // capsule: m, along local y between the two caps' centres, >= 0
+  glm::vec3 half_extents{0.0f};  // box: m, each > 0
+  float margin = 0.0f;           // mesh: m, how far particles are kept from its triangles, > 0
+  std::vector<glm::vec3> triangles;  // mesh: three corners per triangle, local, m
 };
 
 // Cloth-to-cloth contact for the particles of one cloth or mesh: each is kept at least the mean
@@ -93,6 +111,7 @@ struct Environment {
   float air_drag = 0.0f;                  // ka, N s/m per particle
   Ground ground;
   std::vector<Sphere> spheres;
+  std::vector<Collider> colliders;  // collide after the ground and the spheres, in order
   float contact_friction = 0.0f;  // share of tangential motion a projected contact removes, [0, 1]
   SpringDamping spring_damping = SpringDamping::axial;
   // Cloth-to-cloth contact between the model's contact groups, with Coulomb friction: sliding

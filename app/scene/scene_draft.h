@@ -48,7 +48,13 @@ struct SceneDraft {
 // scene_settings.cpp: [solver] and [environment], also as [system.solver] / [system.environment]
 // overrides (only the keys present change). frame_dt is read at the top level only.
 void read_solver(const TableReader& table, bool top_level, SolverSpec& spec);
-void read_environment(const TableReader& table, Environment& environment);
+void read_environment(const TableReader& table, const SceneParseOptions& options,
+                      Environment& environment);
+// scene_colliders.cpp: one [[environment.collider]] table and its keys; the path and
+// interpolation keys of a collider or sphere whose pose is `rest` when it does not move.
+std::vector<std::string> collider_keys();
+Collider read_collider(const TableReader& table, const SceneParseOptions& options);
+void read_path(const TableReader& table, const ColliderPose& rest, ColliderPath& path);
 // Turns max_dt into substeps; fails at the max_dt line when that needs too many.
 void resolve_substeps(SolverSpec& spec, const std::string& file);
 

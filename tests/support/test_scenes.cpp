@@ -167,8 +167,67 @@ Model contact_scene(Integrator integrator) {
   return model;
 }
 
+Model colliders_scene(Integrator integrator) {
+  Model model;
+  ClothGridDesc cloth;
+  cloth.columns = 10;
+  cloth.rows = 8;
+  cloth.origin = {-0.4f, 0.3f, -0.3f};
+  cloth.width_axis = {0.8f, 0.0f, 0.0f};
+  cloth.height_axis = {0.0f, -0.1f, 0.6f};
+  cloth.particle_mass = 0.05f;
+  cloth.structural = {LinkKind::constraint, 0.0f, 0.0f, 1e-4f};
+  cloth.bend = {LinkKind::spring, 100.0f, 0.3f, 0.0f};
+  cloth.pinned = {grid_corner(cloth, GridCorner::first_row_first_column)};
+  add_cloth_grid(model, cloth);
+  model.anchors.push_back({cloth.pinned[0], {0.1f, 0.0f, 0.1f}, false});
+  set_common(model, integrator);
+  Environment& env = model.environment;
+  env.contact_friction = 0.6f;
+  // A sphere rolling across, a plane that tilts, a capsule that swings, a box that slides and
+  // turns, and a square of two triangles that rises: each overlaps some particles.
+  Sphere sphere{{0.3f, 0.2f, 0.2f}, 0.1f, {}};
+  sphere.path.keyframes = {{0.0, {{0.3f, 0.2f, 0.2f}}}, {0.2, {{0.1f, 0.2f, 0.25f}}}};
+  env.spheres.push_back(sphere);
+  auto path = [](ColliderPose a, ColliderPose b, PathInterpolation interpolation) {
+    ColliderPath p;
+    p.keyframes = {{0.0, a}, {0.1, b}};
+    p.interpolation = interpolation;
+    return p;
+  };
+  Collider plane;
+  plane.shape = ColliderShape::plane;
+  plane.pose = {{0.0f, 0.22f, 0.0f}, rotation_from_degrees({8.0f, 0.0f, -10.0f})};
+  plane.path = path(plane.pose, {{0.0f, 0.24f, 0.0f}, rotation_from_degrees({-5.0f, 0.0f, 6.0f})},
+                    PathInterpolation::smooth);
+  Collider capsule;
+  capsule.shape = ColliderShape::capsule;
+  capsule.radius = 0.07f;
+  capsule.half_length = 0.12f;
+  capsule.pose = {{-0.2f, 0.26f, 0.0f}, rotation_from_degrees({0.0f, 20.0f, 90.0f})};
+  capsule.path = path(capsule.pose, {{-0.2f, 0.27f, 0.05f}, rotation_from_degrees({0, 60, 90})},
+                      PathInterpolation::linear);
+  Collider box;
+  box.shape = ColliderShape::box;
+  box.half_extents = {0.1f, 0.04f, 0.08f};
+  box.pose = {{0.2f, 0.25f, 0.05f}, rotation_from_degrees({0.0f, 30.0f, 0.0f})};
+  box.path = path(box.pose, {{0.25f, 0.25f, 0.0f}, rotation_from_degrees({0.0f, 50.0f, 10.0f})},
+                  PathInterpolation::smooth);
+  Collider mesh;
+  mesh.shape = ColliderShape::mesh;
+  mesh.margin = 0.02f;
+  mesh.triangles = {{-0.15f, 0.0f, -0.15f}, {-0.15f, 0.0f, 0.15f}, {0.15f, 0.0f, 0.15f},
+                    {-0.15f, 0.0f, -0.15f}, {0.15f, 0.0f, 0.15f},  {0.15f, 0.0f, -0.15f}};
+  mesh.pose = {{0.0f, 0.23f, -0.15f}, rotation_from_degrees({5.0f, 0.0f, 0.0f})};
+  mesh.path =
+      path(mesh.pose, {{0.0f, 0.27f, -0.15f}, mesh.pose.rotation}, PathInterpolation::linear);
+  env.colliders = {plane, capsule, box, mesh};
+  return model;
+}
+
 Model make_test_scene(TestScene scene, Integrator integrator) {
   if (scene == TestScene::rope) return rope_scene(integrator);
+  if (scene == TestScene::colliders) return colliders_scene(integrator);
   if (scene == TestScene::mixed) return mixed_scene(integrator);
   if (scene == TestScene::contact) return contact_scene(integrator);
   Model model = cloth_scene(integrator);
@@ -181,6 +240,7 @@ std::string test_scene_name(TestScene scene, Integrator integrator) {
                      : scene == TestScene::cloth      ? "Cloth"
                      : scene == TestScene::cloth_grid ? "ClothGrid"
                      : scene == TestScene::mixed      ? "Mixed"
+                     : scene == TestScene::colliders  ? "Colliders"
                                                       : "Contact";
   switch (integrator) {
     case Integrator::explicit_euler: return name + "ExplicitEuler";
