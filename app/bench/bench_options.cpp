@@ -131,6 +131,9 @@ CLI::App* add_bench_command(CLI::App& app, BenchOptions& options) {
       ->add_option("--constraints", options.constraints, "Links that are also distance constraints")
       ->transform(CLI::CheckedTransformer(constraints, CLI::ignore_case).description(""))
       ->type_name("none|structural|structural+shear");
+  bench->add_flag("--self-collision", options.self_collision,
+                  "Turn self-collision on (thickness: the grid's spacing): its spatial hash and "
+                  "contact passes are timed and counted with the rest");
   bench->add_option("--frames", options.frames, "Frames measured per grid")
       ->check(CLI::Range(1u, 1000000u));
   bench->add_option("--warmup", options.warmup, "Frames run first and discarded")

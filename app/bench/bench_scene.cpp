@@ -1,5 +1,7 @@
 #include "app/bench/bench_scene.h"
 
+#include <algorithm>
+
 #include "sim/cloth_grid.h"
 
 namespace weft {
@@ -46,6 +48,12 @@ Model make_bench_cloth(const BenchSceneSettings& settings) {
   cloth.list_links = settings.variant != SolverVariant::grid;
   add_cloth_grid(model, cloth);
 
+  if (settings.self_collision) {
+    // The spacing: every pair of particles that share no triangle is further apart at rest.
+    const float spacing = std::min(2.0f / float(cloth.columns - 1), 2.0f / float(cloth.rows - 1));
+    model.environment.self_collision = true;
+    model.contact_groups.push_back({0, model.particle_count(), spacing});
+  }
   model.environment.air_drag = 0.002f * m;
   model.solver.integrator = settings.integrator;
   model.solver.variant = settings.variant;
@@ -76,6 +84,7 @@ std::string describe_bench_cloth(const BenchSceneSettings& s) {
   text += s.constraints == BenchConstraints::none
               ? std::string("no distance constraints")
               : std::string(constraints_name(s.constraints)) + " links also distance constraints";
+  if (s.self_collision) text += "; self-collision (thickness: the spacing)";
   text += "; gravity, air drag, no colliders; " +
           std::string(integrator_option_name(s.integrator)) + ", " + std::to_string(s.substeps) +
           " substeps x " + std::to_string(s.sweeps) + " relaxation sweeps per frame of 1/60 s";
