@@ -1,6 +1,7 @@
 #include "app/run_summary.h"
 
 #include <algorithm>
+#include <string>
 
 namespace weft {
 
@@ -35,6 +36,29 @@ void print_energy(std::FILE* out, const char* label, const Energy& e) {
                e.kinetic, e.gravitational, e.elastic);
 }
 
+// "in cloth 'sheet' between rows 3 and 4 of column 7", or the particles when no object says more.
+std::string link_place(const SceneSystem& system, uint32_t a, uint32_t b) {
+  for (const SceneObject& object : system.objects) {
+    if (a < object.first_particle || a - object.first_particle >= object.particle_count) continue;
+    const std::string name = std::string(object_kind_name(object.kind)) + " '" + object.name + "'";
+    if (object.kind != SceneObjectKind::cloth || object.columns == 0) {
+      return "in " + name + " between particles " + std::to_string(a - object.first_particle) +
+             " and " + std::to_string(b - object.first_particle);
+    }
+    const uint32_t na = a - object.first_particle;
+    const uint32_t nb = b - object.first_particle;
+    const uint32_t ra = na / object.columns, ca = na % object.columns;
+    const uint32_t rb = nb / object.columns, cb = nb % object.columns;
+    if (ra == rb) {
+      return "in " + name + " between columns " + std::to_string(ca) + " and " +
+             std::to_string(cb) + " of row " + std::to_string(ra);
+    }
+    return "in " + name + " between rows " + std::to_string(ra) + " and " + std::to_string(rb) +
+           " of column " + std::to_string(ca);
+  }
+  return "between particles " + std::to_string(a) + " and " + std::to_string(b);
+}
+
 }  // namespace
 
 void print_run_summary(std::FILE* out, const Scene& scene, const std::string& solver,
@@ -66,7 +90,14 @@ void print_run_summary(std::FILE* out, const Scene& scene, const std::string& so
       std::fprintf(out, ", %u relaxation sweeps", model.solver.relaxation_sweeps);
     }
     std::fprintf(out, "\n");
-    std::fprintf(out, "  max strain:    %.3f%%\n", double{result.max_stretch} * 100.0);
+    std::fprintf(out, "  max strain:    %.3f%% (the largest at any check during the run)\n",
+                 double{result.max_stretch} * 100.0);
+    if (result.final_strain.links > 0) {
+      std::fprintf(out, "  strain at end: max %.3f%% %s, mean %.3f%%\n",
+                   result.final_strain.max * 100.0,
+                   link_place(system, result.final_strain.a, result.final_strain.b).c_str(),
+                   result.final_strain.mean * 100.0);
+    }
     print_energy(out, "  energy:        ", result.energy);
     if (result.contacts) print_contacts(out, *result.contacts);
     std::fprintf(out, "  blow-up:       %s\n", result.blow_up ? result.blow_up->c_str() : "none");

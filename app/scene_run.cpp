@@ -78,12 +78,14 @@ RunOutcome run_scene_frames(const Scene& scene, std::vector<std::unique_ptr<Syst
     }
     if (options.on_progress) options.on_progress(frame);
   }
+  const std::vector<std::vector<glm::vec3>> positions = all_positions(runners);
   for (size_t s = 0; s < runners.size(); ++s) {
     outcome.systems[s].energy = runners[s]->measure_energy();
     const Model& model = scene.systems[s].model;
+    outcome.systems[s].final_strain = measure_strain(model, positions[s]);
     if (model.environment.self_collision && !outcome.systems[s].blow_up) {
       outcome.systems[s].contacts =
-          measure_contacts(runners[s]->positions(), model.triangles, model.contact_groups);
+          measure_contacts(positions[s], model.triangles, model.contact_groups);
     }
   }
   outcome.wall_seconds =

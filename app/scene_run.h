@@ -16,12 +16,14 @@
 #include "app/scene/scene.h"
 #include "app/system_runner.h"
 #include "sim/contact_report.h"
+#include "sim/strain_report.h"
 
 namespace weft {
 
 struct SystemOutcome {
-  float max_stretch = 0.0f;  // largest seen at any health check, (length - rest) / rest
-  Energy energy;             // at the end
+  float max_stretch = 0.0f;   // largest seen at any health check, (length - rest) / rest
+  Energy energy;              // at the end
+  StrainReport final_strain;  // at the end (strain_report.h)
   std::optional<std::string> blow_up;
   std::optional<ContactReport> contacts;  // at the end, for a system with self-collision
 };

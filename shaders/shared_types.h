@@ -12,6 +12,7 @@
 namespace weft::gpu {
 using uint = std::uint32_t;
 using vec4 = glm::vec4;
+using uvec4 = glm::uvec4;
 using mat4 = glm::mat4;
 #endif
 
@@ -57,7 +58,8 @@ struct SimParams {
                            // w: absorption kga (N s/m)
   float dt;                // substep length, s
   float air_drag;          // ka: drag force per unit velocity relative to the wind, N s/m
-  float verlet_damping;    // d in x' = x + (1 - d)(x - x_prev) + a dt^2, in [0, 1)
+  float verlet_damping;    // d in x' = x + (1 - d)(x - x_prev) + a dt^2, in [0, 1): the substep's
+                           // share of SolverSettings::damping_rate, 1 - exp(-rate dt)
   float contact_friction;  // share of tangential motion removed by a projected contact, [0, 1]
   uint particle_count;
   uint integrator;      // WEFT_INTEGRATOR_*

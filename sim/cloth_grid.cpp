@@ -58,6 +58,10 @@ uint32_t add_cloth_grid(Model& model, const ClothGridDesc& cloth) {
   check_link_material(cloth.structural, "cloth structural link");
   check_link_material(cloth.shear, "cloth shear link");
   check_link_material(cloth.bend, "cloth bend link");
+  if (!std::isfinite(cloth.bending_stiffness) || cloth.bending_stiffness < 0.0f) {
+    throw ModelError("cloth: bending_stiffness must be finite and >= 0 N m, got " +
+                     std::to_string(cloth.bending_stiffness));
+  }
   for (uint32_t pin : cloth.pinned) {
     if (pin >= count) {
       throw ModelError("cloth: pinned node " + std::to_string(pin) +
@@ -107,6 +111,7 @@ uint32_t add_cloth_grid(Model& model, const ClothGridDesc& cloth) {
   layout.structural = cloth.structural;
   layout.shear = cloth.shear;
   layout.bend = cloth.bend;
+  layout.bending_stiffness = cloth.bending_stiffness;
   layout.links_listed = cloth.list_links;
   layout.first_spring = model.springs.size();
   layout.first_constraint = model.constraints.size();

@@ -1,7 +1,5 @@
-// Splits distance constraints into colours such that no two constraints of one colour share a
-// particle, so each colour can be projected in parallel without races (Gauss-Seidel between
-// colours, Jacobi-free within). Greedy: each constraint, in model order, takes the lowest colour
-// neither of its particles uses yet. A grid gets a handful of colours; any mesh works.
+// Distance constraints split into colours (element_coloring.h) and packed in colour order for the
+// relaxation passes: no two constraints of one colour share a particle.
 #pragma once
 
 #include <cstdint>

@@ -37,6 +37,7 @@ struct GridLayout {
   LinkMaterial structural;
   LinkMaterial shear;
   LinkMaterial bend;
+  float bending_stiffness = 0.0f;  // N m: bending elements (bending.h) along rows and columns
   // false: Model::springs and constraints do not list the grid's links (grids too large to list);
   // the general solver modules then list them when they pack the model.
   bool links_listed = true;

@@ -9,6 +9,7 @@
 
 #include <glm/vec3.hpp>
 
+#include "sim/bending.h"
 #include "sim/collider_path.h"
 #include "sim/grid_layout.h"
 
@@ -17,7 +18,8 @@ namespace weft {
 enum class Integrator : uint32_t {
   explicit_euler = 0,       // x += v dt, then v += a dt: unstable for stiff springs, as A shows
   semi_implicit_euler = 1,  // v += a dt, then x += v dt: symplectic
-  verlet = 2,               // x' = x + (1 - d)(x - x_prev) + a dt^2 (GAMES101)
+  verlet =
+      2,  // x' = x + (1 - d)(x - x_prev) + a dt^2 (GAMES101); d from SolverSettings::damping_rate
 };
 
 enum class GroundMode : uint32_t {
@@ -137,7 +139,9 @@ struct SolverSettings {
   float frame_dt = 1.0f / 60.0f;                     // s of simulated time per frame
   uint32_t substeps = 16;                            // per frame, >= 1
   uint32_t relaxation_sweeps = 8;                    // constraint sweeps per substep
-  float verlet_damping = 0.0f;                       // d, [0, 1)
+  // 1/s, >= 0: Verlet's velocities decay as exp(-damping_rate t), whatever the substep (a
+  // substep of length dt keeps exp(-damping_rate dt) of its motion).
+  float damping_rate = 0.0f;
 };
 
 struct Model {
@@ -147,7 +151,8 @@ struct Model {
   std::vector<Spring> springs;
   std::vector<DistanceConstraint> constraints;
   std::vector<Anchor> anchors;
-  std::vector<glm::uvec3> triangles;  // for drawing and normals; no physics of their own
+  std::vector<BendingElement> bending;  // listed (meshes'); cloth grids describe theirs
+  std::vector<glm::uvec3> triangles;    // for drawing and normals; no physics of their own
   Environment environment;
   SolverSettings solver;
   // Every cloth grid add_cloth_grid built, with where its particles and links are: the grid

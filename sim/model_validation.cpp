@@ -107,6 +107,18 @@ void validate_elements(const Model& model) {
             name + " drives particle " + std::to_string(anchor.particle) + " a second time");
     require(finite(anchor.velocity), name + " has a non-finite velocity");
   }
+  for (size_t e = 0; e < model.bending.size(); ++e) {
+    const BendingElement& element = model.bending[e];
+    const uint32_t arity = element.coefficients[3] == 0.0f ? 3 : 4;
+    bool ok = std::isfinite(element.compliance) && element.compliance > 0.0f;
+    for (uint32_t k = 0; k < arity; ++k) {
+      ok = ok && element.particles[k] < n && std::isfinite(element.coefficients[k]);
+    }
+    if (ok) continue;
+    require(false, "bending element " + std::to_string(e) +
+                       " names a particle beyond the model's or has a compliance that is not "
+                       "finite and > 0 m/N");
+  }
   for (size_t t = 0; t < model.triangles.size(); ++t) {
     const glm::uvec3& tri = model.triangles[t];
     if (tri.x < n && tri.y < n && tri.z < n) continue;
@@ -208,9 +220,8 @@ void validate_solver(const SolverSettings& solver) {
           "substeps must be in [1, 100000], got " + std::to_string(solver.substeps));
   require(solver.relaxation_sweeps <= 10000, "relaxation_sweeps must be in [0, 10000], got " +
                                                  std::to_string(solver.relaxation_sweeps));
-  require(std::isfinite(solver.verlet_damping) && solver.verlet_damping >= 0.0f &&
-              solver.verlet_damping < 1.0f,
-          "verlet_damping must be in [0, 1), got " + number(solver.verlet_damping));
+  require(std::isfinite(solver.damping_rate) && solver.damping_rate >= 0.0f,
+          "damping_rate must be finite and >= 0 1/s, got " + number(solver.damping_rate));
   const auto integrator = static_cast<uint32_t>(solver.integrator);
   require(integrator <= 2, "unknown integrator " + std::to_string(integrator));
 }
@@ -223,6 +234,11 @@ void validate_model(const Model& model) {
   validate_environment(model.environment);
   validate_contacts(model);
   validate_solver(model.solver);
+  bool bends = !model.bending.empty();
+  for (const GridLayout& grid : model.grids) bends = bends || grid.bending_stiffness > 0.0f;
+  require(!bends || model.solver.relaxation_sweeps >= 1,
+          "bending is relaxed in the first relaxation sweep of each substep: relaxation_sweeps "
+          "must be >= 1 when a cloth has bending_stiffness > 0");
 }
 
 }  // namespace weft

@@ -2,6 +2,7 @@
 
 #include "sim/modules/adjacency_springs.h"
 #include "sim/modules/anchors.h"
+#include "sim/modules/bending.h"
 #include "sim/modules/colliders.h"
 #include "sim/modules/coloured_distance.h"
 #include "sim/modules/external_forces.h"
@@ -34,6 +35,7 @@ constexpr Factory kModules[] = {
     make<ParticleIntegration>,
     make<Anchors>,
     make<ColouredDistance>,
+    make<Bending>,
     make<GridJacobi>,
     make<Tethers>,
     make<SelfCollision>,

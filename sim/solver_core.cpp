@@ -12,6 +12,11 @@
 
 namespace weft {
 
+float substep_damping(float damping_rate, float dt) {
+  // 1 - exp(-x) without the cancellation of small x.
+  return static_cast<float>(-std::expm1(-double{damping_rate} * double{dt}));
+}
+
 gpu::SimParams make_sim_params(const Model& model) {
   const Environment& env = model.environment;
   gpu::SimParams params{};
@@ -21,7 +26,7 @@ gpu::SimParams make_sim_params(const Model& model) {
                             env.ground.absorption);
   params.dt = model.solver.frame_dt / static_cast<float>(model.solver.substeps);
   params.air_drag = env.air_drag;
-  params.verlet_damping = model.solver.verlet_damping;
+  params.verlet_damping = substep_damping(model.solver.damping_rate, params.dt);
   params.contact_friction = env.contact_friction;
   params.particle_count = model.particle_count();
   params.integrator = static_cast<uint32_t>(model.solver.integrator);
@@ -104,7 +109,7 @@ FrameShape SolverCore::begin_frame(float frame_dt, uint32_t substeps) {
   if (substeps == 0 || !(frame_dt > 0.0f) || !std::isfinite(frame_dt)) {
     throw ModelError("a frame needs frame_dt > 0 and at least one substep");
   }
-  params_.dt = frame_dt / static_cast<float>(substeps);
+  set_substep(frame_dt / static_cast<float>(substeps));
   for (const auto& module : modules_) {
     module->frame_time(time_, double{frame_dt});
     module->begin_frame();
@@ -121,7 +126,12 @@ void SolverCore::end_frame() {
 void SolverCore::begin_pass(float dt) {
   for (const auto& module : modules_)
     module->begin_frame();
+  set_substep(dt);
+}
+
+void SolverCore::set_substep(float dt) {
   params_.dt = dt;
+  params_.verlet_damping = substep_damping(settings_.damping_rate, dt);
 }
 
 std::vector<Step> SolverCore::build_schedule(const FrameShape& shape) const {

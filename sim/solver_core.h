@@ -104,6 +104,8 @@ class SolverCore {
 
  private:
   std::vector<BufferEdit> edit(const Model& model, EditScope scope);
+  // The substep length, and what depends on it.
+  void set_substep(float dt);
   void write_inverse_mass(uint32_t particle, float inverse_mass);
 
   gpu::SimParams params_{};
@@ -128,5 +130,7 @@ class SolverCore {
 
 // The environment and settings part of SimParams for a model.
 gpu::SimParams make_sim_params(const Model& model);
+// The share of its motion a Verlet substep of length dt removes: 1 - exp(-damping_rate dt).
+float substep_damping(float damping_rate, float dt);
 
 }  // namespace weft

@@ -1,6 +1,7 @@
 #include "sim/triangle_mesh.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <map>
 #include <string>
@@ -41,6 +42,17 @@ uint32_t add_triangle_mesh(Model& model, const TriangleMeshDesc& mesh) {
   }
   check_link_material(mesh.edge, "mesh edge link");
   check_link_material(mesh.bend, "mesh bend link");
+  if (!std::isfinite(mesh.stretch_stiffness) || mesh.stretch_stiffness < 0.0f ||
+      (mesh.stretch_stiffness > 0.0f && mesh.edge.kind != LinkKind::constraint)) {
+    throw ModelError(
+        "mesh: stretch_stiffness must be finite and >= 0 N/m, and its edges "
+        "constraints, got " +
+        std::to_string(mesh.stretch_stiffness));
+  }
+  if (!std::isfinite(mesh.bending_stiffness) || mesh.bending_stiffness < 0.0f) {
+    throw ModelError("mesh: bending_stiffness must be finite and >= 0 N m, got " +
+                     std::to_string(mesh.bending_stiffness));
+  }
   for (size_t v = 0; v < vertex_count; ++v) {
     const glm::vec3& p = mesh.vertices[v];
     if (!std::isfinite(p.x) || !std::isfinite(p.y) || !std::isfinite(p.z)) {
@@ -94,12 +106,40 @@ uint32_t add_triangle_mesh(Model& model, const TriangleMeshDesc& mesh) {
   for (uint32_t pin : mesh.pinned)
     model.inverse_masses[first + pin] = 0.0f;
   for (const EdgeUse& edge : edges) {
-    add_link(model, first + edge.a, first + edge.b, mesh.edge, "mesh edge link");
+    LinkMaterial link = mesh.edge;
+    if (mesh.stretch_stiffness > 0.0f) {
+      // The edge stands for the triangles beside it: stiffness S A / |e|^2, which is S for
+      // the edges of a square grid's cells whatever their size.
+      const glm::vec3 a = mesh.vertices[edge.a];
+      const glm::vec3 b = mesh.vertices[edge.b];
+      float area = 0.0f;
+      for (uint32_t k = 0; k < edge.uses; ++k) {
+        area += 0.5f * glm::length(glm::cross(b - a, mesh.vertices[edge.opposite[k]] - a));
+      }
+      link.compliance = glm::dot(b - a, b - a) / (mesh.stretch_stiffness * area);
+    }
+    add_link(model, first + edge.a, first + edge.b, link, "mesh edge link");
   }
   for (const EdgeUse& edge : edges) {
     if (edge.uses == 2 && edge.opposite[0] != edge.opposite[1]) {
       add_link(model, first + edge.opposite[0], first + edge.opposite[1], mesh.bend,
                "mesh bend link");
+    }
+  }
+  if (mesh.bending_stiffness > 0.0f) {
+    for (const EdgeUse& edge : edges) {
+      if (edge.uses != 2 || edge.opposite[0] == edge.opposite[1]) continue;
+      const std::array<uint32_t, 4> local = {edge.a, edge.b, edge.opposite[0], edge.opposite[1]};
+      std::array<glm::vec3, 4> rest;
+      std::array<uint32_t, 4> particles;
+      for (int k = 0; k < 4; ++k) {
+        rest[k] = mesh.vertices[local[k]];
+        particles[k] = first + local[k];
+      }
+      BendingElement element;
+      if (hinge_bending(particles, rest, mesh.bending_stiffness, element)) {
+        model.bending.push_back(element);
+      }
     }
   }
   for (const glm::uvec3& tri : mesh.triangles)

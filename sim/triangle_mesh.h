@@ -19,7 +19,11 @@ struct TriangleMeshDesc {
   float particle_mass = 1.0f;         // kg per vertex, > 0
   LinkMaterial edge;
   LinkMaterial bend;
-  std::vector<uint32_t> pinned;  // vertex indices
+  std::vector<uint32_t> pinned;    // vertex indices
+  float bending_stiffness = 0.0f;  // N m: a bending element per interior edge (bending.h)
+  // N/m, > 0: each edge constraint's compliance from the triangles beside it (cloth_material.h);
+  // 0: edge.compliance for every edge.
+  float stretch_stiffness = 0.0f;
 };
 
 // Appends the mesh and returns its first particle. Refuses (ModelError) out-of-range indices,

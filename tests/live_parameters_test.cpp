@@ -38,12 +38,12 @@ TEST(LiveParameters, SolverSettingsAndCollidersFollowTheModel) {
   Model model = cloth_scene(Integrator::verlet);
   CpuSolver<float> solver(model);
   model.solver.relaxation_sweeps = 3;
-  model.solver.verlet_damping = 0.01f;
+  model.solver.damping_rate = 5.0f;
   model.environment.spheres[0].radius = 0.45f;
   model.environment.ground.height = -1.0f;
   solver.set_parameters(model);
   EXPECT_EQ(solver.core().settings().relaxation_sweeps, 3u);
-  EXPECT_FLOAT_EQ(solver.params().verlet_damping, 0.01f);
+  EXPECT_FLOAT_EQ(solver.core().settings().damping_rate, 5.0f);
   EXPECT_FLOAT_EQ(solver.core().find<Colliders>()->spheres()[0].w, 0.45f);
   EXPECT_FLOAT_EQ(solver.params().ground.x, -1.0f);
 }
@@ -113,7 +113,7 @@ TEST(LiveParameters, AnEditThatChangesTheShapeIsRefused) {
   fewer_springs.springs.pop_back();
   EXPECT_THROW(solver.set_link_materials(fewer_springs), ModelError);
   Model invalid = model;
-  invalid.solver.verlet_damping = 2.0f;
+  invalid.solver.damping_rate = -2.0f;
   EXPECT_THROW(solver.set_parameters(invalid), ModelError);
 }
 

@@ -60,7 +60,7 @@ Model make_bench_cloth(const BenchSceneSettings& settings) {
   model.solver.frame_dt = 1.0f / 60.0f;
   model.solver.substeps = settings.substeps;
   model.solver.relaxation_sweeps = settings.sweeps;
-  model.solver.verlet_damping = 0.002f;
+  model.solver.damping_rate = 1.92f;  // 1/s
   return model;
 }
 

@@ -6,11 +6,13 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include <glm/vec3.hpp>
 
+#include "sim/cloth_material.h"
 #include "sim/model.h"
 
 namespace weft {
@@ -25,6 +27,7 @@ struct SceneObject {
   uint32_t particle_count = 0;
   uint32_t columns = 0;  // cloth only: node (c, r) is first_particle + r * columns + c
   uint32_t rows = 0;     // cloth only
+  std::optional<ClothMaterial> material;  // cloth and mesh given a material
 };
 
 // Something that happens at the start of a frame (frame 0 is the first frame simulated).

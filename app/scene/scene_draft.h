@@ -19,6 +19,8 @@ struct SolverSpec {
   SolverSettings settings;
   std::optional<float> max_dt;  // s; substeps = int(frame_dt / max_dt) + 1
   uint32_t max_dt_line = 0;
+  // GAMES101's per-substep Verlet damping d, made a rate once the substeps are known.
+  std::optional<double> verlet_damping;
 };
 
 struct SystemDraft {
@@ -55,8 +57,10 @@ void read_environment(const TableReader& table, const SceneParseOptions& options
 std::vector<std::string> collider_keys();
 Collider read_collider(const TableReader& table, const SceneParseOptions& options);
 void read_path(const TableReader& table, const ColliderPose& rest, ColliderPath& path);
-// Turns max_dt into substeps; fails at the max_dt line when that needs too many.
+// Turns max_dt into substeps (failing at the max_dt line when that needs too many), and a
+// per-substep verlet_damping into a rate at those substeps.
 void resolve_substeps(SolverSpec& spec, const std::string& file);
+void resolve_max_dt(SolverSpec& spec, const std::string& file);
 
 // scene_objects.cpp: the valid keys of an object table, and one object table ([[particle]],
 // [[rope]], [[cloth]] or [[mesh]]).

@@ -21,7 +21,7 @@ const std::vector<std::string> kTopLevelKeys = {"scene",    "solver", "environme
                                                 "particle", "rope",   "cloth",       "mesh",
                                                 "spring",   "anchor", "event"};
 const std::vector<std::string> kSolverKeys = {"integrator", "frame_dt",       "substeps",
-                                              "max_dt",     "verlet_damping", "relaxation_sweeps",
+                                              "max_dt",     "damping",  "verlet_damping", "relaxation_sweeps",
                                               "variant"};
 const std::vector<std::string> kEnvironmentKeys = {
     "gravity",        "wind",          "air_drag", "spring_damping", "contact_friction",

@@ -12,6 +12,7 @@
 #include "app/scene/mesh_repair.h"
 #include "app/scene/scene_draft.h"
 #include "app/scene/scene_error.h"
+#include "app/scene/scene_material.h"
 #include "sim/cloth_grid.h"
 #include "sim/model_error.h"
 #include "sim/rope.h"
@@ -208,10 +209,16 @@ void build_cloth(SceneDraft& draft, const TableReader& table, Model& model, Scen
     table.fail(table.has("height_axis") ? "height_axis" : "width_axis",
                "width_axis and height_axis must be non-zero and not parallel");
   }
-  cloth.particle_mass = read_particle_mass(table, count, area, "particle_mass");
-  cloth.structural = read_link(table, "structural", true);
-  cloth.shear = read_link(table, "shear", false);
-  cloth.bend = read_link(table, "bend", false);
+  if (auto material = read_cloth_material(
+          table, {"structural", "shear", "bend", "particle_mass", "total_mass", "areal_density"})) {
+    apply_cloth_material(*material, cloth);
+    object.material = material;
+  } else {
+    cloth.particle_mass = read_particle_mass(table, count, area, "particle_mass");
+    cloth.structural = read_link(table, "structural", true);
+    cloth.shear = read_link(table, "shear", false);
+    cloth.bend = read_link(table, "bend", false);
+  }
   object.first_particle = add_cloth_grid(model, cloth);
   object.particle_count = uint32_t(count);
   object.columns = cloth.columns;
@@ -264,9 +271,15 @@ void build_mesh(SceneDraft& draft, const TableReader& table, Model& model, Scene
                                          glm::dvec3(desc.vertices[t.z] - desc.vertices[t.x])));
   }
   desc.triangles = mesh.triangles;
-  desc.particle_mass = read_particle_mass(table, desc.vertices.size(), area, "particle_mass");
-  desc.edge = read_link(table, "edge", true);
-  desc.bend = read_link(table, "bend", false);
+  if (auto material = read_cloth_material(
+          table, {"edge", "bend", "particle_mass", "total_mass", "areal_density"})) {
+    apply_cloth_material(*material, desc);
+    object.material = material;
+  } else {
+    desc.particle_mass = read_particle_mass(table, desc.vertices.size(), area, "particle_mass");
+    desc.edge = read_link(table, "edge", true);
+    desc.bend = read_link(table, "bend", false);
+  }
   object.first_particle = add_triangle_mesh(model, desc);
   object.particle_count = uint32_t(desc.vertices.size());
   place.vertex_to_particle = std::move(mesh.index_of_vertex);
@@ -280,13 +293,13 @@ std::vector<std::string> valid_keys(SceneObjectKind kind) {
       return {"name",      "system",     "start",   "end", "nodes",
               "node_mass", "total_mass", "segment", "pin"};
     case SceneObjectKind::cloth:
-      return {"name",       "system", "origin",        "width_axis", "height_axis",
-              "columns",    "rows",   "particle_mass", "total_mass", "areal_density",
-              "structural", "shear",  "bend",          "pin",        "thickness"};
+      return {"name", "system",        "origin",     "width_axis",    "height_axis", "columns",
+              "rows", "particle_mass", "total_mass", "areal_density", "structural",  "shear",
+              "bend", "pin",           "material",   "thickness"};
     case SceneObjectKind::mesh:
       return {"name",  "system", "file",          "translate",  "rotate",
               "scale", "repair", "particle_mass", "total_mass", "areal_density",
-              "edge",  "bend",   "pin",           "thickness"};
+              "edge",  "bend",   "pin",           "material",   "thickness"};
   }
   return {};
 }
@@ -325,6 +338,9 @@ void add_scene_object(SceneDraft& draft, SceneObjectKind kind, const TableReader
   if (kind != SceneObjectKind::particle) {  // a particle has its own `pinned` key
     apply_scene_pins(table, kind, model, object,
                      kind == SceneObjectKind::mesh ? &place.vertex_to_particle : nullptr);
+  }
+  if (object.material) {
+    add_material_tethers(*object.material, object.first_particle, object.particle_count, model);
   }
   place.object = system.system.objects.size();
   draft.objects.emplace(object.name, std::move(place));

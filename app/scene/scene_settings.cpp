@@ -60,12 +60,25 @@ void read_solver(const TableReader& table, bool top_level, SolverSpec& spec) {
   if (auto sweeps = table.integer("relaxation_sweeps", 0, kMaxSweeps)) {
     s.relaxation_sweeps = static_cast<uint32_t>(*sweeps);
   }
-  if (auto damping = table.number("verlet_damping", {0.0, 1.0, true, false, ""})) {
-    s.verlet_damping = static_cast<float>(*damping);
+  const std::optional<std::string> damping = table.at_most_one_of({"damping", "verlet_damping"});
+  if (damping == "damping") {
+    s.damping_rate = static_cast<float>(*table.number("damping", NumberRange::at_least(0, "1/s")));
+    spec.verlet_damping.reset();  // a system's rate replaces the scene's per-substep d
+  } else if (damping == "verlet_damping") {
+    spec.verlet_damping = table.number("verlet_damping", {0.0, 1.0, true, false, ""});
   }
 }
 
 void resolve_substeps(SolverSpec& spec, const std::string& file) {
+  resolve_max_dt(spec, file);
+  if (spec.verlet_damping) {
+    // d per substep of frame_dt / substeps seconds: the rate that removes as much.
+    const double dt = double{spec.settings.frame_dt} / spec.settings.substeps;
+    spec.settings.damping_rate = static_cast<float>(-std::log1p(-*spec.verlet_damping) / dt);
+  }
+}
+
+void resolve_max_dt(SolverSpec& spec, const std::string& file) {
   if (!spec.max_dt) return;
   const double needed = std::floor(double{spec.settings.frame_dt} / double{*spec.max_dt}) + 1.0;
   if (needed > static_cast<double>(kMaxSubsteps)) {

@@ -137,7 +137,7 @@ void draw_solver(Model& model, bool& changed) {
   if (edited(ImGui::SliderFloat("frame rate of sim (Hz)", &hz, 15.0f, 240.0f, "%.0f"), changed)) {
     s.frame_dt = 1.0f / hz;
   }
-  edited(ImGui::SliderFloat("Verlet damping", &s.verlet_damping, 0.0f, 0.1f, "%.4f",
+  edited(ImGui::SliderFloat("damping (1/s)", &s.damping_rate, 0.0f, 50.0f, "%.2f",
                             ImGuiSliderFlags_Logarithmic),
          changed);
 }

@@ -8,6 +8,7 @@
 #include "sim/modules/grid_jacobi.h"
 #include "sim/solver_core.h"
 #include "sim/rope.h"
+#include "sim/triangle_mesh.h"
 
 namespace weft::test {
 
@@ -18,7 +19,7 @@ void set_common(Model& model, Integrator integrator) {
   model.solver.frame_dt = 1.0f / 60.0f;
   model.solver.substeps = 8;
   model.solver.relaxation_sweeps = 3;
-  model.solver.verlet_damping = 0.1f;  // large, so that a lost damping term shows
+  model.solver.damping_rate = 50.0f;  // 1/s: large (d ~ 0.1 per substep), so a lost term shows
   model.environment.gravity = {0.0f, -9.81f, 0.0f};
   model.environment.wind = {1.5f, 0.0f, -0.5f};
   model.environment.air_drag = 0.3f;
@@ -65,6 +66,8 @@ Model cloth_scene(Integrator integrator) {
   cloth.structural = {LinkKind::constraint, 150.0f, 0.3f, 1e-4f};
   cloth.shear = {LinkKind::constraint, 120.0f, 0.2f, 0.0f};
   cloth.bend = {LinkKind::spring, 200.0f, 0.5f, 0.0f};
+  // Stiff enough that a wrong bending step moves the perturbed nodes by millimetres.
+  cloth.bending_stiffness = 2e-3f;
   cloth.pinned = {grid_corner(cloth, GridCorner::first_row_first_column),
                   grid_corner(cloth, GridCorner::first_row_last_column)};
   add_cloth_grid(model, cloth);
@@ -101,6 +104,7 @@ Model mixed_scene(Integrator integrator) {
   cloth.structural = {LinkKind::constraint, 0.0f, 0.0f, 2e-4f};
   cloth.shear = {LinkKind::constraint, 0.0f, 0.0f, 0.0f};
   cloth.bend = {LinkKind::spring, 120.0f, 0.4f, 0.0f};
+  cloth.bending_stiffness = 1e-3f;
   cloth.pinned = {grid_corner(cloth, GridCorner::first_row_first_column)};
   add_cloth_grid(model, cloth);
 
@@ -122,8 +126,21 @@ Model mixed_scene(Integrator integrator) {
   second.structural = {LinkKind::spring, 180.0f, 0.3f, 0.0f};
   second.shear = {LinkKind::spring, 90.0f, 0.2f, 0.0f};
   second.bend = {LinkKind::none, 0.0f, 0.0f, 0.0f};
+  second.bending_stiffness = 0.0f;
   second.pinned = {grid_corner(second, GridCorner::last_row_last_column)};
   add_cloth_grid(model, second);
+
+  // A folded strip of four triangles: hinge bending across its three interior edges.
+  TriangleMeshDesc strip;
+  strip.vertices = {{-0.6f, 0.6f, 0.4f},  {-0.4f, 0.6f, 0.4f},  {-0.6f, 0.5f, 0.55f},
+                    {-0.4f, 0.45f, 0.6f}, {-0.6f, 0.3f, 0.65f}, {-0.4f, 0.3f, 0.7f}};
+  strip.triangles = {{0, 2, 1}, {1, 2, 3}, {2, 4, 3}, {3, 4, 5}};
+  strip.particle_mass = 0.03f;
+  strip.edge = {LinkKind::constraint, 0.0f, 0.0f, 1e-4f};
+  strip.bend = {LinkKind::none, 0.0f, 0.0f, 0.0f};
+  strip.bending_stiffness = 5e-4f;
+  strip.pinned = {0, 1};
+  add_triangle_mesh(model, strip);
 
   set_common(model, integrator);
   model.solver.variant = SolverVariant::grid;

@@ -1,0 +1,98 @@
+#include "sim/cloth_material.h"
+
+#include <array>
+#include <cmath>
+
+#include <glm/geometric.hpp>
+
+#include "sim/cloth_grid.h"
+#include "sim/model.h"
+#include "sim/model_error.h"
+#include "sim/triangle_mesh.h"
+
+namespace weft {
+
+namespace {
+
+// Figures from tensile, shear and bending tests of real fabrics at the low loads cloth sees under
+// its own weight; docs/scenes.md gives the sources and ranges.
+const std::array kMaterials{
+    NamedClothMaterial{
+        "silk", "charmeuse: light, drapes in fine folds", {0.082f, 1000.0f, 20.0f, 2e-6f, 0.004f}},
+    NamedClothMaterial{"cotton", "shirting, plain weave", {0.15f, 1000.0f, 40.0f, 3e-6f, 0.003f}},
+    NamedClothMaterial{
+        "denim", "heavy twill: stiff folds", {0.35f, 5000.0f, 100.0f, 5e-5f, 0.002f}},
+    NamedClothMaterial{"wool",
+                       "suiting flannel: soft, stretches a little more",
+                       {0.2f, 300.0f, 26.0f, 5e-6f, 0.006f}},
+    NamedClothMaterial{"leather", "1 mm hide: heavy and stiff", {0.75f, 1e4f, 2e3f, 3e-4f, 0.005f}},
+    NamedClothMaterial{"rubber",
+                       "0.5 mm sheet: stretches freely, no limit",
+                       {0.47f, 750.0f, 250.0f, 2.1e-5f, std::nullopt}},
+    NamedClothMaterial{"paper",
+                       "80 g/m^2 office paper: nearly inextensible, creases",
+                       {0.08f, 5e5f, 2e5f, 4.2e-4f, 0.001f}},
+};
+
+void check(const ClothMaterial& m) {
+  auto positive = [](float v) { return std::isfinite(v) && v > 0.0f; };
+  if (!positive(m.areal_density) || !positive(m.stretch_stiffness) ||
+      !positive(m.shear_stiffness) || !std::isfinite(m.bending_stiffness) ||
+      m.bending_stiffness < 0.0f ||
+      (m.max_stretch && !(*m.max_stretch >= 0.0f && std::isfinite(*m.max_stretch)))) {
+    throw ModelError(
+        "cloth material: areal density, stretch and shear stiffness must be > 0, bending "
+        "stiffness and max_stretch >= 0");
+  }
+}
+
+}  // namespace
+
+std::span<const NamedClothMaterial> cloth_materials() {
+  return kMaterials;
+}
+
+const ClothMaterial* find_cloth_material(std::string_view name) {
+  for (const NamedClothMaterial& named : kMaterials) {
+    if (name == named.name) return &named.material;
+  }
+  return nullptr;
+}
+
+void apply_cloth_material(const ClothMaterial& material, ClothGridDesc& cloth) {
+  check(material);
+  const double area =
+      glm::length(glm::cross(glm::dvec3(cloth.width_axis), glm::dvec3(cloth.height_axis)));
+  const double count = double(cloth.columns) * double(cloth.rows);
+  cloth.particle_mass = float(material.areal_density * area / count);
+  const double hx = glm::length(glm::dvec3(cloth.width_axis)) / double(cloth.columns - 1);
+  const double hy = glm::length(glm::dvec3(cloth.height_axis)) / double(cloth.rows - 1);
+  cloth.structural = {LinkKind::constraint, 0.0f, 0.0f, 1.0f / material.stretch_stiffness};
+  cloth.shear = {LinkKind::constraint, 0.0f, 0.0f,
+                 float(2.0 * hx * hy / (material.shear_stiffness * (hx * hx + hy * hy)))};
+  cloth.bend = {LinkKind::none, 0.0f, 0.0f, 0.0f};
+  cloth.bending_stiffness = material.bending_stiffness;
+}
+
+void apply_cloth_material(const ClothMaterial& material, TriangleMeshDesc& mesh) {
+  check(material);
+  double area = 0.0;
+  for (const glm::uvec3& t : mesh.triangles) {
+    const glm::dvec3 a(mesh.vertices[t.x]);
+    area += 0.5 * glm::length(glm::cross(glm::dvec3(mesh.vertices[t.y]) - a,
+                                         glm::dvec3(mesh.vertices[t.z]) - a));
+  }
+  mesh.particle_mass = float(material.areal_density * area / double(mesh.vertices.size()));
+  mesh.edge = {LinkKind::constraint, 0.0f, 0.0f, 0.0f};
+  mesh.stretch_stiffness = material.stretch_stiffness;
+  mesh.bend = {LinkKind::none, 0.0f, 0.0f, 0.0f};
+  mesh.bending_stiffness = material.bending_stiffness;
+}
+
+void add_material_tethers(const ClothMaterial& material, uint32_t first, uint32_t count,
+                          Model& model) {
+  if (!material.max_stretch) return;
+  model.tether_groups.push_back({first, count, 1.0f + *material.max_stretch});
+}
+
+}  // namespace weft

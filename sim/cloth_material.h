@@ -1,0 +1,56 @@
+// A cloth's material in physical units, the same at every resolution: what a tailor's data sheet
+// gives (areal density, and stiffness per unit width from a tensile, a shear and a bending test),
+// mapped onto the links and bending elements of a grid or mesh of any size.
+//
+//   stretch, per unit width S (N/m): a strip of cloth w wide stretched by strain e pulls with
+//     S w e. A structural link between nodes h apart, standing for a strip h wide, has stiffness
+//     S h / h = S: its compliance 1/S does not depend on the spacing.
+//   shear S_xy (N/m): the two diagonals of a cell of sides hx, hy (diagonal d) store the cell's
+//     shear energy when each has stiffness S_xy d^2 / (2 hx hy): S_xy for square cells.
+//   bending B (N m): bending elements (bending.h).
+//   max_stretch: how far beyond its rest length the cloth may ever reach from its pins, as a
+//     fraction (0.02: 2%); tethers (tethers.h) enforce it. Woven cloth locks at a few percent.
+//
+// Stiff materials are XPBD constraints with these compliances: springs of stiffness S on a fine
+// grid have k/m growing as the square of the resolution and cannot stay stable.
+#pragma once
+
+#include <optional>
+#include <span>
+#include <string_view>
+
+namespace weft {
+
+struct ClothGridDesc;
+struct TriangleMeshDesc;
+struct Model;
+
+struct ClothMaterial {
+  float areal_density = 0.15f;               // kg/m^2
+  float stretch_stiffness = 1e3f;            // N/m
+  float shear_stiffness = 30.0f;             // N/m
+  float bending_stiffness = 3e-6f;           // N m
+  std::optional<float> max_stretch = 0.02f;  // none: no tethers
+};
+
+struct NamedClothMaterial {
+  const char* name;
+  const char* description;
+  ClothMaterial material;
+};
+
+// silk, cotton, denim, wool, leather, rubber, paper: sources in docs/scenes.md.
+std::span<const NamedClothMaterial> cloth_materials();
+const ClothMaterial* find_cloth_material(std::string_view name);
+
+// Mass per particle, link kinds and compliances, and bending stiffness for the grid or mesh
+// whose shape is already set (columns, rows, axes; vertices, triangles).
+void apply_cloth_material(const ClothMaterial& material, ClothGridDesc& cloth);
+void apply_cloth_material(const ClothMaterial& material, TriangleMeshDesc& mesh);
+
+// Tethers holding the `count` particles from `first` within max_stretch of their rest distance
+// to the pins; nothing when the material has no max_stretch. Call after the pins are set.
+void add_material_tethers(const ClothMaterial& material, uint32_t first, uint32_t count,
+                          Model& model);
+
+}  // namespace weft

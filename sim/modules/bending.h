@@ -1,0 +1,54 @@
+// Bending elements (sim/bending.h) of the objects on the general path: meshes, and cloth grids
+// that run on the general modules. Relaxed once per substep, in the first relaxation sweep: the
+// elements are soft and linear, so one exact XPBD step per substep holds their stiffness at any
+// substep count. Split into colours (element_coloring.h), one dispatch each.
+#pragma once
+
+#include "shaders/bending.h"
+#include "sim/bending.h"
+#include "sim/element_coloring.h"
+#include "sim/solver_module.h"
+
+namespace weft {
+
+class Bending final : public SolverModule {
+ public:
+  explicit Bending(const ModuleContext& context);
+
+  std::string_view name() const override { return "bending"; }
+  std::vector<const PassInfo*> passes() const override;
+  bool needed() const override { return !elements_.empty(); }
+  bool has_constraints() const override { return true; }
+  void schedule(Stage stage, const FrameShape& shape, uint32_t substep, uint32_t sweep,
+                std::vector<Step>& steps) const override;
+  std::string label(const Step& step) const override;
+  uint32_t threads(const Step& step) const override;
+  void run(const Step& step, CpuPass<float>& pass) const override { relax(step, pass); }
+  void run(const Step& step, CpuPass<double>& pass) const override { relax(step, pass); }
+  std::vector<ModuleBuffer> buffers() const override;
+  double elastic_energy(const ParticleState<float>& state) const override {
+    return energy(state);
+  }
+  double elastic_energy(const ParticleState<double>& state) const override {
+    return energy(state);
+  }
+  uint64_t bytes(const Step& step, const TrafficContext& context) const override;
+  std::vector<uint32_t> apply_edit(const Model& model, const SolverPaths& paths,
+                                   EditScope scope) override;
+
+  // Packed in colour order; colour c is elements()[offsets()[c] .. offsets()[c + 1]).
+  const std::vector<gpu::BendingElement>& elements() const { return elements_; }
+  const std::vector<uint32_t>& offsets() const { return offsets_; }
+
+ private:
+  template <typename Real>
+  void relax(const Step& step, CpuPass<Real>& pass) const;
+  template <typename Real>
+  double energy(const ParticleState<Real>& state) const;
+  void pack(uint32_t particle_count, const std::vector<BendingElement>& elements);
+
+  std::vector<gpu::BendingElement> elements_;
+  std::vector<uint32_t> offsets_;
+};
+
+}  // namespace weft

@@ -1,0 +1,27 @@
+// How far a model's cloth and ropes are stretched, from their positions: what users read as "how
+// much does it stretch". Strain is (length - rest) / rest of the links that carry stretch: the
+// structural links of cloth grids (between row and column neighbours), and every listed spring
+// and distance constraint of other objects (rope segments, mesh edges). A grid's shear and bend
+// links are left out: folding shortens them with no stretch of the cloth.
+#pragma once
+
+#include <cstdint>
+#include <span>
+
+#include <glm/vec3.hpp>
+
+namespace weft {
+
+struct Model;
+
+struct StrainReport {
+  uint64_t links = 0;
+  double max = 0.0;   // largest strain, >= 0 once any link is measured
+  double mean = 0.0;  // over the links, compression counting as negative
+  uint32_t a = 0;     // the particles of the most stretched link
+  uint32_t b = 0;
+};
+
+StrainReport measure_strain(const Model& model, std::span<const glm::vec3> positions);
+
+}  // namespace weft
