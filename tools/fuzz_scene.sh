@@ -29,10 +29,11 @@ mkdir -p "$work"
 # compiled header-only here so that its parser is instrumented too.
 sources=(app/scene/closest_match.cpp app/scene/mesh_repair.cpp app/scene/obj_reader.cpp
   app/scene/scene.cpp app/scene/scene_colliders.cpp app/scene/scene_error.cpp
-  app/scene/scene_file.cpp app/scene/scene_links.cpp app/scene/scene_objects.cpp
-  app/scene/scene_pins.cpp app/scene/scene_settings.cpp app/scene/scene_thickness.cpp
-  app/scene/table_reader.cpp app/scene/toml_precheck.cpp
-  sim/cloth_grid.cpp sim/collider_path.cpp sim/contact_report.cpp sim/grid_layout.cpp
+  app/scene/scene_file.cpp app/scene/scene_links.cpp app/scene/scene_material.cpp
+  app/scene/scene_objects.cpp app/scene/scene_pins.cpp app/scene/scene_settings.cpp
+  app/scene/scene_thickness.cpp app/scene/table_reader.cpp app/scene/toml_precheck.cpp
+  sim/bending.cpp sim/cloth_grid.cpp sim/cloth_material.cpp sim/collider_path.cpp
+  sim/contact_report.cpp sim/grid_layout.cpp
   sim/host_memory.cpp sim/link.cpp sim/model.cpp sim/model_validation.cpp
   sim/rest_neighbours.cpp sim/rope.cpp sim/triangle_mesh.cpp sim/frame_clock.cpp)
 # TOML_ASSERT: toml++ 3.3.0 asserts a precondition in parse_key() that malformed headers such as

@@ -195,9 +195,11 @@ Model colliders_scene(Integrator integrator) {
   cloth.particle_mass = 0.05f;
   cloth.structural = {LinkKind::constraint, 0.0f, 0.0f, 1e-4f};
   cloth.bend = {LinkKind::spring, 100.0f, 0.3f, 0.0f};
-  cloth.pinned = {grid_corner(cloth, GridCorner::first_row_first_column)};
+  cloth.pinned = {grid_corner(cloth, GridCorner::first_row_first_column),
+                  grid_corner(cloth, GridCorner::first_row_last_column)};
   add_cloth_grid(model, cloth);
   model.anchors.push_back({cloth.pinned[0], {0.1f, 0.0f, 0.1f}, false});
+  model.tether_groups.push_back({0, model.particle_count(), 1.05f});
   set_common(model, integrator);
   Environment& env = model.environment;
   env.contact_friction = 0.6f;

@@ -34,9 +34,9 @@ Model mixed_scene(Integrator integrator);
 // cloth-to-cloth contact with friction, on the general path.
 Model contact_scene(Integrator integrator);
 
-// A cloth among moving colliders of every kind (a sphere, a tilting plane, a swinging capsule, a
-// turning box, a rising mesh of two triangles) with contact friction: each overlaps some of its
-// particles.
+// A cloth hanging from two corners (one driven, tethers to both) among moving colliders of every
+// kind (a sphere, a tilting plane, a swinging capsule, a turning box, a rising mesh of two
+// triangles) with contact friction: each overlaps some of its particles.
 Model colliders_scene(Integrator integrator);
 
 enum class TestScene {
