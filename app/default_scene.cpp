@@ -1,6 +1,7 @@
 #include "app/default_scene.h"
 
 #include "sim/cloth_grid.h"
+#include "sim/cloth_material.h"
 
 namespace weft {
 
@@ -12,16 +13,13 @@ Model make_default_scene(const DefaultSceneOptions& options) {
   cloth.origin = {-1.0f, 1.5f, -1.0f};
   cloth.width_axis = {2.0f, 0.0f, 0.0f};
   cloth.height_axis = {0.0f, 0.0f, 2.0f};
-  // 0.5 kg of cloth in all, whatever the resolution, so every grid behaves alike.
-  cloth.particle_mass = 0.5f / static_cast<float>(options.columns * options.rows);
-  cloth.structural = {LinkKind::constraint, 0.0f, 0.0f, 0.0f};
-  cloth.shear = {LinkKind::constraint, 0.0f, 0.0f, 1e-6f};
-  // Bending as soft springs; their stiffness scales with particle mass so the ratio k/m, which
-  // decides stability, does not change with resolution.
-  cloth.bend = {LinkKind::spring, 2000.0f * cloth.particle_mass, 0.5f * cloth.particle_mass, 0.0f};
   cloth.pinned = {grid_corner(cloth, GridCorner::first_row_first_column),
                   grid_corner(cloth, GridCorner::first_row_last_column)};
-  add_cloth_grid(model, cloth);
+  // Cotton in physical units: the same cloth at every resolution (cloth_material.h).
+  const ClothMaterial& material = *find_cloth_material(options.material);
+  apply_cloth_material(material, cloth);
+  const uint32_t first = add_cloth_grid(model, cloth);
+  add_material_tethers(material, first, model.particle_count() - first, model);
 
   model.environment.air_drag = 0.002f * cloth.particle_mass;
   model.environment.ground.mode = GroundMode::projection;

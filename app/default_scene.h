@@ -12,10 +12,11 @@ struct DefaultSceneOptions {
   uint32_t columns = 64;
   uint32_t rows = 64;
   Integrator integrator = Integrator::verlet;
+  const char* material = "cotton";  // one of cloth_materials()
 };
 
-// A 2 m x 2 m cloth of columns x rows particles (0.5 kg in all), held 1.5 m up by two corners,
-// with distance constraints on structural and shear links and springs on bend links.
+// A 2 m x 2 m cloth of columns x rows particles, cotton unless told otherwise, held 1.5 m up by
+// two corners.
 Model make_default_scene(const DefaultSceneOptions& options);
 
 }  // namespace weft

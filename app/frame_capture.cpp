@@ -7,6 +7,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "app/cli_numbers.h"
+
 namespace weft {
 
 namespace {
@@ -42,7 +44,7 @@ void add_frame_capture_options(CLI::App& command, FrameCaptureOptions& options) 
       .add_option("--capture-frame", options.frame,
                   "Capture frame N (0 = the first) in RenderDoc, with no window; needs "
                   "librenderdoc (or launch weft from qrenderdoc / renderdoccmd capture)")
-      ->check(CLI::NonNegativeNumber);
+      ->transform(decimal_in_range(0, 0xffffffffu));
   command
       .add_option("--capture-file", options.file,
                   "Where the capture goes (default: weft_frameN.rdc in the current folder, or "

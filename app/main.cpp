@@ -1,12 +1,17 @@
 // weft: a GPU cloth simulator on Vulkan compute shaders.
 #include <cstdio>
+#include <cstring>
 #include <exception>
+#include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
 #include "app/bench/bench_command.h"
-#include "app/export/atomic_file.h"
+#include "app/export/output_file.h"
 #include "app/run_command.h"
+#include "app/scene/closest_match.h"
+#include "app/scene/safe_text.h"
 #include "app/scene/scene_error.h"
 #include "app/viewer/view_command.h"
 #include "app/version.h"
@@ -16,6 +21,32 @@ namespace {
 
 // Exit codes: 0 success, 1 failure of the machine (Vulkan, disk), 2 bad input, 3 blow-up.
 constexpr int kBadInput = 2;
+
+// Messages from deeper layers may already say who speaks ("weft: ..."): say it once. They may
+// quote input (a path, a name), so control characters are escaped on the way to the terminal.
+void print_error(const char* what) {
+  constexpr const char* kPrefix = "weft: ";
+  if (std::strncmp(what, kPrefix, std::strlen(kPrefix)) == 0) what += std::strlen(kPrefix);
+  std::fprintf(stderr, "%s%s\n", kPrefix, weft::escape_unsafe_characters(what, true).c_str());
+}
+
+// CLI11 answers a misspelt command with "A subcommand is required"; say what was wrong instead.
+// Returns false (after the message) when argv names a command weft does not have.
+bool command_is_known(int argc, char** argv, const CLI::App& app) {
+  if (argc < 2 || argv[1][0] == '-') return true;  // options, or nothing: CLI11's to report
+  std::vector<std::string> names;
+  for (const CLI::App* command : app.get_subcommands({})) {
+    if (command->get_name() == argv[1]) return true;
+    names.push_back(command->get_name());
+  }
+  std::string message = "unknown command '" + weft::quoted_input(argv[1]) + "'; expected " +
+                        weft::quoted_list(names) + " (weft --help lists them)";
+  if (auto suggestion = weft::closest_match(argv[1], names)) {
+    message += "; did you mean '" + *suggestion + "'?";
+  }
+  print_error(message.c_str());
+  return false;
+}
 
 }  // namespace
 
@@ -37,6 +68,7 @@ Scenes: scenes/*.toml (one per seed scenario); keys in docs/scenes.md.)");
   weft::ViewOptions view_options;
   CLI::App* view = weft::add_view_command(app, view_options);
 
+  if (!command_is_known(argc, argv, app)) return kBadInput;
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
@@ -51,13 +83,10 @@ Scenes: scenes/*.toml (one per seed scenario); keys in docs/scenes.md.)");
     std::fprintf(stderr, "%s\n", error.what());  // file:line: key ...: what was expected
     return kBadInput;
   } catch (const weft::ModelError& error) {
-    std::fprintf(stderr, "weft: %s\n", error.what());
+    print_error(error.what());
     return kBadInput;
-  } catch (const weft::ExportError& error) {
-    std::fprintf(stderr, "weft: %s\n", error.what());
-    return 1;
-  } catch (const std::exception& error) {
-    std::fprintf(stderr, "weft: %s\n", error.what());
+  } catch (const std::exception& error) {  // ExportError among them: the disk, not the input
+    print_error(error.what());
     return 1;
   }
   return 0;

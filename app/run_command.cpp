@@ -2,16 +2,26 @@
 
 #include <cstdio>
 #include <memory>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include <CLI/CLI.hpp>
 
+#include "app/cli_numbers.h"
 #include "app/export/frame_exporter.h"
+#include "app/export/interrupt.h"
+#include "app/export/output_checks.h"
+#include "app/export/output_file.h"
 #include "app/progress_bar.h"
 #include "app/render/offscreen_render.h"
 #include "app/run_summary.h"
+#include "app/scene/particle_budget.h"
+#include "app/scene/safe_text.h"
+#include "app/scene/scene_file.h"
 #include "app/scene/scene_source.h"
 #include "app/scene_run.h"
+#include "app/screenshot_file.h"
 #include "app/system_runner.h"
 
 namespace weft {
@@ -26,7 +36,12 @@ constexpr const char* kRunExamples = R"(Examples:
                                                   an OBJ (with normals) every 10th frame
   weft run scenes/witkin_particles.toml --export-csv final.csv
                                                   final positions as index,x,y,z
-Exit codes: 0 done, 2 bad input (scene file or options), 3 the simulation blew up.
+Outputs: FILE may be - (standard output), a FIFO or a device, written in place; a regular file
+is replaced only once complete. Missing folders are created. Every output is checked before the
+run starts.
+Exit codes: 0 done, 1 weft could not do it (Vulkan, or an output could not be written),
+2 bad input (scene file or options), 3 the simulation blew up, 4 the Vulkan validation layer
+reported errors (--validation), 130 or 143 stopped by SIGINT (Ctrl-C) or SIGTERM.
 Scene file keys: docs/scenes.md)";
 
 void print_notes(const Scene& scene) {
@@ -44,11 +59,12 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
   run->add_option("scene", options.scene, "Scene file (TOML); the default cloth when omitted")
       ->option_text("SCENE");
   run->add_option("--frames", options.frames, "Frames to simulate (default: the scene's frames)")
-      ->check(CLI::Range(1u, 10000000u));
-  run->add_option("--columns", options.columns, "Default scene only: cloth columns")
-      ->check(CLI::Range(2u, 65536u));
-  run->add_option("--rows", options.rows, "Default scene only: cloth rows")
-      ->check(CLI::Range(2u, 65536u));
+      ->transform(decimal_in_range(1, 10000000));
+  run->add_option("--columns", options.columns,
+                  "The cloth's columns (the default cloth, or a scene's only [[cloth]])")
+      ->transform(decimal_in_range(2, 65536));
+  run->add_option("--rows", options.rows, "The cloth's rows (with --columns)")
+      ->transform(decimal_in_range(2, 65536));
   CLI::Option* cpu = run->add_flag("--cpu", options.use_cpu, "Use the CPU reference solver");
   CLI::Option* gpu = run->add_flag("--gpu", options.use_gpu, "Use the GPU solver (the default)");
   cpu->excludes(gpu);
@@ -58,7 +74,7 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
           ->option_text("DIR");
   run->add_option("--every", options.export_every, "With --export: every K-th frame (default 1)")
       ->option_text("K")
-      ->check(CLI::Range(1u, 10000000u))
+      ->transform(decimal_in_range(1, 10000000))
       ->needs(export_dir);
   run->add_option("--export-csv", options.export_csv,
                   "Write the final positions to FILE as index,x,y,z")
@@ -79,17 +95,68 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
   return run;
 }
 
+namespace {
+
+// Every output the options name, checked before anything is simulated; prints the first problem.
+bool outputs_can_be_written(const RunOptions& options) {
+  struct Check {
+    const char* option;
+    const std::string& path;
+    std::optional<std::string> problem;
+  };
+  const Check checks[] = {
+      {"--export", options.export_dir,
+       options.export_dir.empty() ? std::nullopt : output_folder_problem(options.export_dir)},
+      {"--export-csv", options.export_csv,
+       options.export_csv.empty() ? std::nullopt : output_file_problem(options.export_csv, true)},
+      {"--screenshot", options.screenshot,
+       options.screenshot.empty() ? std::nullopt : output_file_problem(options.screenshot, true)},
+      {"--capture-file", options.capture.file,
+       options.capture.file.empty() ? std::nullopt
+                                    : output_file_problem(options.capture.file, false)},
+  };
+  for (const Check& check : checks) {
+    if (!check.problem) continue;
+    std::fprintf(stderr, "weft: %s %s: %s\n", check.option,
+                 escape_unsafe_characters(check.path).c_str(), check.problem->c_str());
+    return false;
+  }
+  return true;
+}
+
+// The default scene's grid against the particle budget, before it is built.
+bool default_grid_fits(const RunOptions& options, const DefaultSceneOptions& defaults) {
+  if (!options.scene.empty()) return true;
+  if (auto problem = grid_budget_problem(defaults.columns, defaults.rows, particle_budget())) {
+    std::fprintf(stderr, "weft: --columns/--rows: %s\n", problem->c_str());
+    return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 int run_command(const RunOptions& options) {
-  if (!options.scene.empty() && (options.columns != 0 || options.rows != 0)) {
-    std::fprintf(stderr,
-                 "weft: --columns and --rows size the default scene only; a scene file "
-                 "sets its own grid size\n");
+  install_interrupt_handlers();
+  if ((options.columns != 0) != (options.rows != 0)) {
+    std::fprintf(stderr, "weft: --columns and --rows go together: give both\n");
     return 2;
   }
   DefaultSceneOptions defaults;
   if (options.columns != 0) defaults.columns = options.columns;
   if (options.rows != 0) defaults.rows = options.rows;
-  Scene scene = load_scene_or_default(options.scene, defaults);  // SceneError: exit 2
+  if (!default_grid_fits(options, defaults) || !outputs_can_be_written(options)) return 2;
+  // When data goes to standard output, the report goes to standard error, so that a pipe
+  // receives the data alone.
+  const bool data_on_stdout = (!options.export_csv.empty() &&
+                               output_kind(options.export_csv) == OutputKind::standard_output) ||
+                              (!options.screenshot.empty() &&
+                               output_kind(options.screenshot) == OutputKind::standard_output);
+  std::FILE* report = data_on_stdout ? stderr : stdout;
+
+  // SceneError: exit 2
+  Scene scene = options.scene.empty() ? default_scene(defaults)
+                                      : load_scene(options.scene, options.columns, options.rows);
   print_notes(scene);
   const uint32_t frames = options.frames != 0 ? options.frames : scene.frames;
   if (!options.variant.empty()) {
@@ -129,23 +196,36 @@ int run_command(const RunOptions& options) {
   const RunOutcome outcome = run_scene_frames(scene, runners, loop);
   progress.finish();
 
-  // After the run, with every solver still alive: final-state outputs.
-  if (!options.export_csv.empty() && !outcome.blew_up()) {
-    write_positions_csv(options.export_csv, all_positions(runners));
-  }
-  if (!options.screenshot.empty()) {
-    std::vector<DrawnSystem> drawn;
-    for (size_t s = 0; s < runners.size(); ++s)
-      drawn.push_back({runners[s]->gpu_solver(), &scene.systems[s].model});
-    save_screenshot(*gpu.device, drawn, options.screenshot);
-    std::printf("screenshot:      %s\n", options.screenshot.c_str());
+  // After the run, with every solver still alive: final-state outputs, unless the run blew up
+  // (its state means nothing) or was stopped (the user wants weft to end).
+  const char* skipped = outcome.blew_up()       ? "the simulation blew up"
+                        : outcome.interrupted() ? "the run was interrupted"
+                                                : nullptr;
+  try {
+    if (!options.export_csv.empty() && !skipped) {
+      write_positions_csv(options.export_csv, all_positions(runners));
+    }
+    if (!options.screenshot.empty() && !skipped) {
+      std::vector<DrawnSystem> drawn;
+      for (size_t s = 0; s < runners.size(); ++s)
+        drawn.push_back({runners[s]->gpu_solver(), &scene.systems[s].model});
+      write_screenshot(*gpu.device, drawn, options.screenshot);
+      std::fprintf(report, "screenshot:      %s\n", options.screenshot.c_str());
+    }
+  } catch (const WriteInterrupted& error) {
+    std::fprintf(stderr, "weft: %s\n",
+                 error.what());  // nothing of it was left; the summary follows
   }
 
-  print_run_summary(stdout, scene, solver_name, outcome);
+  print_run_summary(report, scene, solver_name, outcome);
   if (exporter) {
-    std::printf("exported:        %llu files in %s\n",
-                static_cast<unsigned long long>(exporter->files_written()),
-                exporter->directory().string().c_str());
+    std::fprintf(report, "exported:        %llu files in %s\n",
+                 static_cast<unsigned long long>(exporter->files_written()),
+                 exporter->directory().string().c_str());
+  }
+  std::fflush(report);
+  for (const char* output : {options.export_csv.c_str(), options.screenshot.c_str()}) {
+    if (*output && skipped) std::fprintf(stderr, "weft: %s not written: %s\n", output, skipped);
   }
   if (outcome.blew_up()) {
     for (size_t s = 0; s < scene.systems.size(); ++s) {
@@ -154,11 +234,13 @@ int run_command(const RunOptions& options) {
                    scene.systems[s].name.c_str(), outcome.frames_done,
                    outcome.systems[s].blow_up->c_str());
     }
-    if (!options.export_csv.empty()) {
-      std::fprintf(stderr, "weft: %s not written: the final state is not finite\n",
-                   options.export_csv.c_str());
-    }
     return 3;
+  }
+  // A signal may also have come while the final outputs were written.
+  if (const int signal = interrupt_signal()) {
+    std::fprintf(stderr, "weft: interrupted by %s after %u of %u frames\n",
+                 interrupt_signal_name(signal), outcome.frames_done, frames);
+    return 128 + signal;
   }
   return validation_exit_status(gpu);
 }

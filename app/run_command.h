@@ -1,5 +1,7 @@
 // `weft run`: simulate a scene without a window, optionally exporting frames, and say what
-// happened. Exit codes: 0 done, 2 bad input (scene file, command line, model), 3 blew up.
+// happened. Exit codes: 0 done, 1 an output could not be written (or Vulkan failed), 2 bad input
+// (scene file, command line, model, an output path that cannot be used), 3 blew up, 4 validation
+// errors, 128 + the signal when SIGINT or SIGTERM stopped it (export/interrupt.h).
 #pragma once
 
 #include <cstdint>

@@ -99,6 +99,8 @@ void print_run_summary(std::FILE* out, const Scene& scene, const std::string& so
                    result.final_strain.mean * 100.0);
     }
     print_energy(out, "  energy:        ", result.energy);
+    std::fprintf(out, "  motion limit:  %.6g J of kinetic + gravitational (the blow-up watch)\n",
+                 result.energy_limit);
     if (result.contacts) print_contacts(out, *result.contacts);
     std::fprintf(out, "  blow-up:       %s\n", result.blow_up ? result.blow_up->c_str() : "none");
     total.kinetic += result.energy.kinetic;

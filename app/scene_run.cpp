@@ -3,6 +3,10 @@
 #include <algorithm>
 #include <chrono>
 
+#include "app/energy_watch.h"
+#include "app/export/interrupt.h"
+#include "app/export/output_file.h"
+
 namespace weft {
 
 bool RunOutcome::blew_up() const {
@@ -40,10 +44,21 @@ RunOutcome run_scene_frames(const Scene& scene, std::vector<std::unique_ptr<Syst
   outcome.systems.resize(runners.size());
   const uint32_t total = options.frames;
   const uint32_t interval = std::max(options.health_interval, 1u);
-  if (options.exporter) options.exporter->write(0, all_positions(runners));
+  // False when a stop request abandoned the export: the file in progress is gone, the ones
+  // before it are complete.
+  auto export_frame = [&](uint32_t frame) {
+    try {
+      options.exporter->write(frame, all_positions(runners));
+      return true;
+    } catch (const WriteInterrupted&) {
+      return false;
+    }
+  };
+  if (options.exporter) export_frame(0);  // the loop below sees a stop request itself
+  EnergyWatch energy(scene, runners);
 
   uint32_t frame = 0;
-  while (frame < total) {
+  while (frame < total && !interrupt_requested()) {
     for (size_t s = 0; s < runners.size(); ++s) {
       for (const SceneEvent& event : scene.systems[s].events) {
         if (event.frame == frame) apply_event(event, *runners[s]);
@@ -72,15 +87,15 @@ RunOutcome run_scene_frames(const Scene& scene, std::vector<std::unique_ptr<Syst
       system.blow_up = blow_up_reason(health);
       blown = blown || system.blow_up.has_value();
     }
+    blown = energy.check(frame, outcome) || blown;
     if (blown) break;  // a blown-up frame is not exported: it would hold NaNs
-    if (options.exporter && options.exporter->wants(frame, total)) {
-      options.exporter->write(frame, all_positions(runners));
-    }
+    if (options.exporter && options.exporter->wants(frame, total) && !export_frame(frame)) break;
     if (options.on_progress) options.on_progress(frame);
   }
+  outcome.interrupted_by = interrupt_signal();
+  energy.finish(outcome.frames_done, outcome);
   const std::vector<std::vector<glm::vec3>> positions = all_positions(runners);
   for (size_t s = 0; s < runners.size(); ++s) {
-    outcome.systems[s].energy = runners[s]->measure_energy();
     const Model& model = scene.systems[s].model;
     outcome.systems[s].final_strain = measure_strain(model, positions[s]);
     if (model.environment.self_collision && !outcome.systems[s].blow_up) {

@@ -1,7 +1,8 @@
 // The headless frame loop of `weft run`: advances every system of a scene frame by frame with its
-// runner, fires the scene's events on time, watches for blow-ups, and hands frames to the
-// exporter. GPU work is submitted in batches that end only where something must happen
-// (an event, an export, a health check), so the GPU is not stalled every frame.
+// runner, fires the scene's events on time, watches for blow-ups (non-finite positions, runaway
+// stretch, runaway energy: energy_watch.h), and hands frames to the exporter. GPU work is submitted
+// in batches that end only where something must happen (an event, an export, a health check), so
+// the GPU is not stalled every frame.
 #pragma once
 
 #include <cstdint>
@@ -24,7 +25,8 @@ struct SystemOutcome {
   float max_stretch = 0.0f;   // largest seen at any health check, (length - rest) / rest
   Energy energy;              // at the end
   StrainReport final_strain;  // at the end (strain_report.h)
-  std::optional<std::string> blow_up;
+  double energy_limit = 0.0;  // J: the most the blow-up watch allowed at the end (energy_bound.h)
+  std::optional<std::string> blow_up;     // why it blew up: non-finite, stretch or energy
   std::optional<ContactReport> contacts;  // at the end, for a system with self-collision
 };
 
@@ -32,7 +34,9 @@ struct RunOutcome {
   uint32_t frames_done = 0;
   double wall_seconds = 0.0;
   std::vector<SystemOutcome> systems;
+  int interrupted_by = 0;  // the signal that stopped the run early (export/interrupt.h), or 0
   bool blew_up() const;
+  bool interrupted() const { return interrupted_by != 0; }
 };
 
 struct RunLoopOptions {
@@ -43,7 +47,8 @@ struct RunLoopOptions {
   std::function<void(uint32_t done)> on_progress;
 };
 
-// runners[s] advances scene.systems[s].
+// runners[s] advances scene.systems[s]. A stop request (SIGINT, SIGTERM) ends the loop after the
+// frames under way, abandoning an export in progress; the outcome then says which signal.
 RunOutcome run_scene_frames(const Scene& scene, std::vector<std::unique_ptr<SystemRunner>>& runners,
                             const RunLoopOptions& options);
 

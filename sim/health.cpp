@@ -1,5 +1,6 @@
 #include "sim/health.h"
 
+#include <cmath>
 #include <cstdio>
 
 namespace weft {
@@ -19,6 +20,19 @@ std::optional<std::string> blow_up_reason(const HealthReport& report, float stre
     return std::string(text);
   }
   return std::nullopt;
+}
+
+std::optional<std::string> energy_blow_up_reason(double motion_energy, double limit) {
+  if (std::isfinite(motion_energy) && motion_energy <= limit) return std::nullopt;
+  if (!std::isfinite(motion_energy)) {
+    return std::string("runaway energy: the kinetic energy is not finite");
+  }
+  char text[240];
+  std::snprintf(text, sizeof text,
+                "runaway energy: %.3g J of kinetic and gravitational energy, beyond the %.3g J "
+                "that its initial energy and the work of gravity, anchors, forces and wind allow",
+                motion_energy, limit);
+  return std::string(text);
 }
 
 }  // namespace weft

@@ -1,5 +1,6 @@
 // The blow-up watch: what measure_health (CPU or GPU) finds, and when that means the simulation
-// has exploded (a NaN or infinite position, or a spring stretched beyond a sane limit).
+// has exploded (a NaN or infinite position, or a spring stretched beyond a sane limit), and when
+// a system's energy has run away beyond what its start and its drivers can explain.
 #pragma once
 
 #include <cstdint>
@@ -21,5 +22,10 @@ constexpr float kDefaultStretchLimit = 10.0f;
 // Why the report means a blow-up, or nothing when the state is healthy.
 std::optional<std::string> blow_up_reason(const HealthReport& report,
                                           float stretch_limit = kDefaultStretchLimit);
+
+// Why `motion_energy` (J: the system's kinetic plus gravitational energy) means a blow-up given
+// the most it may be (`limit`, J; app/energy_bound.h says how it is found), or nothing. A
+// non-finite energy is a blow-up too.
+std::optional<std::string> energy_blow_up_reason(double motion_energy, double limit);
 
 }  // namespace weft

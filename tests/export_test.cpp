@@ -10,7 +10,6 @@
 
 #include <glm/geometric.hpp>
 
-#include "app/export/atomic_file.h"
 #include "app/export/frame_exporter.h"
 #include "app/export/mesh_writers.h"
 #include "app/scene/obj_reader.h"
@@ -130,19 +129,6 @@ TEST(Export, CsvNumbersParticlesAcrossSystems) {
   write_positions_csv(dir / "final.csv", {{{1, 2, 3}}, {{4, 5, 6}, {-0.5f, 0, 7}}});
   EXPECT_EQ(read_text(dir / "final.csv"), "index,x,y,z\n0,1,2,3\n1,4,5,6\n2,-0.5,0,7\n");
   EXPECT_EQ(listing(dir), std::set<std::string>{"final.csv"});  // no temporary left behind
-}
-
-TEST(Export, FailedWriteLeavesNeitherTargetNorTemporary) {
-  const fs::path dir = scratch_directory("atomic");
-  EXPECT_THROW(write_file_atomically(dir / "frame.obj",
-                                     [](std::ostream& out) {
-                                       out << "v 0 0 0\n";
-                                       throw ExportError("disk full");
-                                     }),
-               ExportError);
-  EXPECT_TRUE(listing(dir).empty());
-  EXPECT_THROW(write_file_atomically(dir / "missing" / "frame.obj", [](std::ostream&) {}),
-               ExportError);
 }
 
 TEST(Export, RunExportsFrameZeroEveryKthAndTheLastFrame) {

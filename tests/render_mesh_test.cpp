@@ -46,8 +46,10 @@ TEST(RenderMesh, LinksAndPinsOfTheDefaultScene) {
   options.rows = 5;
   const Model model = make_default_scene(options);
   const std::vector<gpu::RenderLink> links = render_links(model);
-  ASSERT_EQ(links.size(), model.springs.size() + model.constraints.size());
-  EXPECT_EQ(links.front().kind, static_cast<uint32_t>(WEFT_LINK_SPRING));
+  // Cotton: structural and shear links are constraints, and there are no springs.
+  ASSERT_EQ(model.springs.size(), 0u);
+  ASSERT_EQ(links.size(), model.constraints.size());
+  EXPECT_EQ(links.front().kind, static_cast<uint32_t>(WEFT_LINK_CONSTRAINT));
   EXPECT_EQ(links.back().kind, static_cast<uint32_t>(WEFT_LINK_CONSTRAINT));
   EXPECT_EQ(pinned_particles(model), (std::vector<uint32_t>{0, 7}));  // two corners of row 0
   const Bounds bounds = scene_bounds(model);

@@ -3,9 +3,11 @@
 // message that says what was expected, so a regression in any of them fails here.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
+#include "app/scene/obj_reader.h"
 #include "app/scene/scene_error.h"
 #include "tests/support/scene_text.h"
 
@@ -43,6 +45,27 @@ const std::map<std::string, std::string> kMeshes = {
 };
 
 const std::vector<BadScene> kBadScenes = {
+    {"unknown material with suggestion",
+     "[[cloth]]\ncolumns = 4\nrows = 4\nmaterial = \"coton\"\n", 4, "material",
+     "no material is called 'coton'; did you mean 'cotton'?"},
+    {"material and link tables together",
+     "[[cloth]]\ncolumns = 4\nrows = 4\nmaterial = \"silk\"\n"
+     "structural = { compliance = 0.0 }\n",
+     5, "structural", "the object's material sets its mass and links"},
+    {"material and a mass key together",
+     "[[cloth]]\ncolumns = 4\nrows = 4\nparticle_mass = 0.1\nmaterial = \"silk\"\n", 4,
+     "particle_mass", "the object's material sets its mass and links"},
+    {"material table missing a figure",
+     "[[cloth]]\ncolumns = 4\nrows = 4\n[cloth.material]\nareal_density = 0.2\n"
+     "stretch_stiffness = 100\n",
+     4, "shear_stiffness", "missing"},
+    {"negative stretch stiffness",
+     "[[cloth]]\ncolumns = 4\nrows = 4\n[cloth.material]\npreset = \"wool\"\n"
+     "stretch_stiffness = -5\n",
+     6, "stretch_stiffness", "must be in [0.001, 1e+12] N/m, got -5"},
+    {"bending with no relaxation sweep",
+     "[solver]\nrelaxation_sweeps = 0\n[[cloth]]\ncolumns = 4\nrows = 4\nmaterial = \"denim\"\n",
+     0, "", "relaxation_sweeps must be >= 1 when a cloth has bending_stiffness > 0"},
     {"unknown key with suggestion",
      "[[cloth]]\ncolumns = 4\nrows = 4\nparticle_mass = 0.1\n[cloth.structural]\n"
      "kind = \"spring\"\nstifness = 10.0\n",
@@ -90,7 +113,8 @@ const std::vector<BadScene> kBadScenes = {
      "broken.obj:3: broken OBJ: a vertex needs x, y and z"},
     {"broken OBJ: coordinate not a number",
      "[[mesh]]\nfile = \"letters.obj\"\nparticle_mass = 1\nedge = { compliance = 0.0 }\n", 2,
-     "file", "letters.obj:2: broken OBJ: vertex y coordinate 'zero' is not a number"},
+     "file",
+     "letters.obj:2: broken OBJ: vertex y coordinate is not a number (expected a decimal number"},
     {"broken OBJ: no faces",
      "[[mesh]]\nfile = \"nofaces.obj\"\nparticle_mass = 1\nedge = { compliance = 0.0 }\n", 2,
      "file", "nofaces.obj: broken OBJ: no faces"},
@@ -99,7 +123,7 @@ const std::vector<BadScene> kBadScenes = {
      "file", "badindex.obj:4: broken OBJ: face uses vertex 4, but the file has 3 vertices"},
     {"broken OBJ: unknown statement",
      "[[mesh]]\nfile = \"unknown.obj\"\nparticle_mass = 1\nedge = { compliance = 0.0 }\n", 2,
-     "file", "unknown.obj:4: broken OBJ: unknown statement 'curv'"},
+     "file", "unknown.obj:4: broken OBJ: unknown statement (expected a line starting with v, f"},
     {"non-manifold mesh",
      "[[mesh]]\nfile = \"fin.obj\"\nparticle_mass = 1\nedge = { compliance = 0.0 }\n", 2, "file",
      "fin.obj:8: non-manifold edge between the vertices on lines 1 and 2: the faces on lines 6 "
@@ -179,7 +203,31 @@ const std::vector<BadScene> kBadScenes = {
      "position = [1, 0, 0]\nmass = 1\n[[spring]]\na = \"p\"\nb = \"q\"\nstiffness = 1\n",
      17, "b", "a spring must join particles of one system"},
     {"grid too large", "[[cloth]]\ncolumns = 65536\nrows = 65536\nparticle_mass = 1\n", 3, "rows",
-     "brings the scene to 4294967296; at most 16777216 are allowed"},
+     "brings the scene to 4294967296; at most 16777216 fit (weft's limit)"},
+    {"system name that is a path",
+     "[[system]]\nname = \"../../escaped\"\n[[particle]]\nposition = [0, 0, 0]\nmass = 1\n", 2,
+     "name", "'../../escaped' is not a valid name: it holds '.'; use 1 to 64 letters"},
+    {"system name that is empty",
+     "[[system]]\nname = \"\"\n[[particle]]\nposition = [0, 0, 0]\nmass = 1\n", 2, "name",
+     "'' is not a valid name: it is empty"},
+    {"object name with a separator",
+     "[[particle]]\nname = \"a/b\"\nposition = [0, 0, 0]\nmass = 1\n", 2, "name",
+     "'a/b' is not a valid name: it holds '/'"},
+    {"string with a terminal escape", "[scene]\ntitle = \"\\u001b[2J\"\n", 2, "title",
+     "the string holds U+001B (scene strings are printable text"},
+    {"string with a NUL", "[[system]]\nname = \"a\\u0000\"\n", 2, "name",
+     "the string holds U+0000"},
+    {"list of strings with a control character",
+     "[[cloth]]\ncolumns = 4\nrows = 4\nparticle_mass = 0.1\nstructural = { compliance = 0.0 }\n"
+     "pin = { corners = [\"\\u0007\"] }\n",
+     6, "corners", "the string holds U+0007"},
+    {"mesh path that is absolute",
+     "[[mesh]]\nfile = \"/proc/self/environ\"\nparticle_mass = 1\nedge = { compliance = 0.0 }\n", 2,
+     "file", "'/proc/self/environ': absolute paths are refused"},
+    {"mesh path that climbs out",
+     "[[mesh]]\nfile = \"meshes/../../secret.obj\"\nparticle_mass = 1\nedge = { compliance = 0.0 "
+     "}\n",
+     2, "file", "'..' is refused: a scene may only name files inside its own folder"},
     {"table where an array of tables belongs", "[rope]\nnodes = 3\n", 1, "rope",
      "expected [[rope]] tables, got a table (write [[rope]], not [rope])"},
     {"empty scene", "[solver]\nsubsteps = 4\n", 0, "", "the scene has no objects"},
@@ -267,6 +315,40 @@ TEST(BadSceneFile, MissingSceneFileIsNamed) {
     FAIL() << "loaded a file that does not exist";
   } catch (const SceneError& error) {
     EXPECT_STREQ(error.what(), "no/such/scene.toml: scene file not found");
+  }
+}
+
+// Whatever file a scene names as a mesh, no message quotes what it holds: the secret in each
+// line below sits exactly where the reader stops.
+TEST(BadSceneFile, ObjMessagesQuoteNothingOfTheFile) {
+  const char* kSecret = "SECRET_TOKEN";
+  const std::vector<std::string> files = {
+      std::string(kSecret) + "=1\n",
+      "v 0 " + std::string(kSecret) + " 0\n",
+      "v 0 0 1e99" + std::string(kSecret) + "\n",
+      "v 0 0 0\nv 1 0 0\nv 0 0 1\nf 1 2 " + std::string(kSecret) + "\n",
+  };
+  for (const std::string& text : files) {
+    try {
+      parse_obj(text, "secret.obj");
+      ADD_FAILURE() << "parsed: " << text;
+    } catch (const SceneError& error) {
+      EXPECT_EQ(std::string(error.what()).find(kSecret), std::string::npos) << error.what();
+      EXPECT_EQ(error.location().line, std::count(text.begin(), text.end(), '\n')) << error.what();
+    }
+  }
+}
+
+// An escape in a quoted key reaches the message escaped, never as a control character.
+TEST(BadSceneFile, MessagesCarryNoControlCharacter) {
+  try {
+    parse_scene_text("[scene]\n\"\\u001b]0;title\\u0007\" = 1\n", {}, "bad.toml");
+    FAIL() << "the scene loaded";
+  } catch (const SceneError& error) {
+    const std::string what = error.what();
+    for (char c : what)
+      EXPECT_FALSE(static_cast<unsigned char>(c) < 0x20) << what;
+    EXPECT_NE(what.find("\\x1B]0;title\\x07"), std::string::npos) << what;
   }
 }
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "app/scene/closest_match.h"
+#include "app/scene/names.h"
 #include "tests/support/scene_text.h"
 
 namespace weft::test {
@@ -241,6 +242,24 @@ TEST(SceneFile, NonAsciiTextIsWelcomeInComments) {
   EXPECT_EQ(scene.title, "Ueberhang \"x\" # not a comment");
   EXPECT_EQ(scene.description, "Zeile \"eins\"\n-- zwei\"");
   EXPECT_EQ(scene.systems[0].name, "main");
+}
+
+// A scene without [[system]] is named after its file, made a valid name: export files are named
+// after it, so whatever the file is called, the name is never a path and always exports.
+TEST(SceneFile, TheImplicitSystemNameIsAValidNameWhateverTheFileName) {
+  const std::string particle = "[[particle]]\nposition = [0, 0, 0]\nmass = 1\n";
+  const std::vector<std::pair<std::string, std::string>> names = {
+      {"flag_in_wind.toml", "flag_in_wind"},
+      {"2d cloth.toml", "_2d_cloth"},
+      {"-x.toml", "_-x"},
+      {"..toml", "_"},
+      {std::string(100, 'a') + ".toml", std::string(64, 'a')},
+  };
+  for (const auto& [file, expected] : names) {
+    const Scene scene = parse_scene_text(particle, {}, file);
+    EXPECT_EQ(scene.systems[0].name, expected) << file;
+    EXPECT_TRUE(is_valid_name(scene.systems[0].name)) << file;
+  }
 }
 
 TEST(ClosestMatch, SuggestsNearKeysOnly) {

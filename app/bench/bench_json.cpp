@@ -55,6 +55,8 @@ Json grid_json(const GridResult& g) {
   j["floor_ms"] = g.floor_ms;
   j["frame_over_floor"] = g.floor_ms > 0.0 ? g.frame.gpu_ms.median / g.floor_ms : 0.0;
   j["max_stretch"] = g.max_stretch;
+  j["strain_max"] = g.strain_max;
+  j["strain_mean"] = g.strain_mean;
   j["blow_up"] = g.blow_up.empty() ? Json(nullptr) : Json(g.blow_up);
   if (g.cpu) {
     j["cpu"] = {{"frames", g.cpu->frames},

@@ -1,11 +1,14 @@
 #include "app/bench/bench_options.h"
 
 #include <map>
+#include <optional>
 #include <stdexcept>
 
 #include <CLI/CLI.hpp>
 
 #include "app/bench/bench_variant.h"
+#include "app/cli_numbers.h"
+#include "app/export/output_checks.h"
 
 namespace weft {
 
@@ -13,15 +16,17 @@ namespace {
 
 constexpr uint32_t kMaxGridSide = 65536;
 
+// The most the copy-bandwidth buffer may be: beyond this, no device weft runs on allocates one
+// buffer of that size (the measurement also caps it at the device's largest allocation and a
+// quarter of its memory, and the report states the size used).
+constexpr uint32_t kMaxCopyMib = 4096;
+
 uint32_t parse_side(const std::string& text, const std::string& whole) {
-  size_t used = 0;
+  // Decimal digits only: std::stoul would take " 16" and "+16", CLI11's own reading "0x10".
   unsigned long value = 0;
-  try {
-    value = std::stoul(text, &used);
-  } catch (const std::exception&) {
-    used = 0;
-  }
-  if (used == 0 || used != text.size() || value < 2 || value > kMaxGridSide) {
+  const bool digits = is_decimal_digits(text) && text.size() <= 9;
+  if (digits) value = std::stoul(text);
+  if (!digits || value < 2 || value > kMaxGridSide) {
     throw std::invalid_argument("grid '" + whole +
                                 "': each side must be a whole number from 2 to " +
                                 std::to_string(kMaxGridSide) + " (e.g. 1024x1024)");
@@ -32,8 +37,8 @@ uint32_t parse_side(const std::string& text, const std::string& whole) {
 const char* kBenchHelp =
     R"(Time every GPU pass of the cloth solver and compare it with the device's copy bandwidth.
 
-The cloth: a grid with springs on its structural, shear and bend links, structural distance
-constraints for the relaxation sweeps (--constraints), two corners pinned, gravity, no colliders.
+The cloth: 2 m x 2 m of cotton in physical units (XPBD structural and shear links, bending,
+tethers; --constraints for spring models), two corners pinned, gravity, no colliders.
 Per pass: median, 95th percentile and mean GPU time over the measured frames (timestamps), bytes
 moved per frame counted from the data layout, and that bandwidth as a share of a large
 vkCmdCopyBuffer measured in the same run.
@@ -46,6 +51,27 @@ Examples:
 
 Exit status: 0; 3 if the simulation blew up (non-finite positions); 4 on validation errors;
 5 if a grid does not fit the device (the others are still measured and reported).)";
+
+}  // namespace
+
+namespace {
+
+// "8x8,16x16" -> {"8x8", "16x16"}; an empty item is an error.
+std::vector<std::string> split_grid_list(const std::string& text) {
+  std::vector<std::string> items;
+  size_t start = 0;
+  for (;;) {
+    const size_t comma = text.find(',', start);
+    const std::string item = text.substr(start, comma == std::string::npos ? comma : comma - start);
+    if (item.empty()) {
+      throw std::invalid_argument("grid list '" + text +
+                                  "': an empty entry (write CxR,CxR with no comma at either end)");
+    }
+    items.push_back(item);
+    if (comma == std::string::npos) return items;
+    start = comma + 1;
+  }
+}
 
 }  // namespace
 
@@ -64,6 +90,7 @@ std::string grid_name(const GridSize& grid) {
 
 const char* constraints_name(BenchConstraints constraints) {
   switch (constraints) {
+    case BenchConstraints::material: return "material";
     case BenchConstraints::none: return "none";
     case BenchConstraints::structural: return "structural";
     case BenchConstraints::structural_and_shear: return "structural+shear";
@@ -74,21 +101,24 @@ const char* constraints_name(BenchConstraints constraints) {
 CLI::App* add_bench_command(CLI::App& app, BenchOptions& options) {
   CLI::App* bench = app.add_subcommand("bench", kBenchHelp);
   bench->footer("");
+  // The list is split here rather than by CLI11, which drops empty items: "8x8," is a typo.
   bench
       ->add_option_function<std::vector<std::string>>(
           "--grid",
           [&options](const std::vector<std::string>& texts) {
             options.grids.clear();
-            for (const std::string& text : texts)
-              options.grids.push_back(parse_grid_size(text));
+            for (const std::string& text : texts) {
+              for (const std::string& item : split_grid_list(text))
+                options.grids.push_back(parse_grid_size(item));
+            }
           },
           "Cloth grids, columns x rows, comma-separated (default 256x256)")
-      ->delimiter(',')
       ->type_name("CxR[,CxR...]")
       ->check(CLI::Validator(
           [](std::string& text) {
             try {
-              parse_grid_size(text);
+              for (const std::string& item : split_grid_list(text))
+                parse_grid_size(item);
               return std::string();
             } catch (const std::invalid_argument& error) {
               return std::string(error.what());
@@ -108,9 +138,9 @@ CLI::App* add_bench_command(CLI::App& app, BenchOptions& options) {
           "scene pass, 4x MSAA): times a cloth simulated and drawn with no display")
       ->type_name("WxH");
   bench->add_option("--substeps", options.substeps, "Substeps per frame")
-      ->check(CLI::Range(1u, 1024u));
+      ->transform(decimal_in_range(1, 1024));
   bench->add_option("--sweeps", options.sweeps, "Constraint relaxation sweeps per substep")
-      ->check(CLI::Range(0u, 1024u));
+      ->transform(decimal_in_range(0, 1024));
   const std::map<std::string, Integrator> integrators{
       {"verlet", Integrator::verlet},
       {"semi-implicit-euler", Integrator::semi_implicit_euler},
@@ -124,35 +154,52 @@ CLI::App* add_bench_command(CLI::App& app, BenchOptions& options) {
   bench->add_option("--variant", options.variant, "GPU solver variant")
       ->check(CLI::IsMember(variants));
   const std::map<std::string, BenchConstraints> constraints{
+      {"material", BenchConstraints::material},
       {"none", BenchConstraints::none},
       {"structural", BenchConstraints::structural},
       {"structural+shear", BenchConstraints::structural_and_shear}};
   bench
-      ->add_option("--constraints", options.constraints, "Links that are also distance constraints")
+      ->add_option("--constraints", options.constraints,
+                   "The cloth: cotton in physical units (material), or springs on every link "
+                   "with none, the structural or the structural and shear links also distance "
+                   "constraints")
       ->transform(CLI::CheckedTransformer(constraints, CLI::ignore_case).description(""))
-      ->type_name("none|structural|structural+shear");
+      ->type_name("material|none|structural|structural+shear");
   bench->add_flag("--self-collision", options.self_collision,
                   "Turn self-collision on (thickness: the grid's spacing): its spatial hash and "
                   "contact passes are timed and counted with the rest");
   bench->add_option("--frames", options.frames, "Frames measured per grid")
-      ->check(CLI::Range(1u, 1000000u));
+      ->transform(decimal_in_range(1, 1000000));
   bench->add_option("--warmup", options.warmup, "Frames run first and discarded")
-      ->check(CLI::Range(0u, 1000000u));
+      ->transform(decimal_in_range(0, 1000000));
   bench->add_flag("--cpu", options.cpu, "Also time the CPU reference (float) on the same work");
   bench
       ->add_option("--cpu-frames", options.cpu_frames,
                    "Frames the CPU reference runs (default: --frames; lower it for big grids)")
-      ->check(CLI::Range(1u, 1000000u))
+      ->transform(decimal_in_range(1, 1000000))
       ->needs("--cpu");
-  bench->add_option("--copy-mib", options.copy_mib, "Size of the copy-bandwidth buffer, MiB")
-      ->check(CLI::Range(1u, 65536u));
+  bench
+      ->add_option("--copy-mib", options.copy_mib,
+                   "Size of the copy-bandwidth buffer, MiB, at most " +
+                       std::to_string(kMaxCopyMib) +
+                       " (less when the device's largest allocation or a quarter of its memory "
+                       "is smaller: the report gives the size used)")
+      ->transform(decimal_in_range(1, kMaxCopyMib));
   const std::map<std::string, BenchFormat> formats{
       {"table", BenchFormat::table}, {"json", BenchFormat::json}, {"csv", BenchFormat::csv}};
   bench->add_option("--format", options.format, "Report format")
       ->transform(CLI::CheckedTransformer(formats, CLI::ignore_case).description(""))
       ->type_name("table|json|csv");
-  bench->add_option("--output", options.output,
-                    "Write the report in --format to this file (the table still goes to stdout)");
+  bench
+      ->add_option("--output", options.output,
+                   "Write the report in --format to this file (the table still goes to stdout)")
+      ->check(CLI::Validator(
+          [](std::string& path) {
+            // Checked as the option is read, before any measurement; the folder must exist.
+            const std::optional<std::string> problem = output_file_problem(path, false);
+            return problem ? path + ": " + *problem : std::string();
+          },
+          "FILE"));
   bench->add_option("--device", options.gpu.device_selector,
                     "Vulkan device: index or part of its name");
   bench->add_flag("--validation", options.gpu.validation,

@@ -24,9 +24,11 @@ struct GridSize {
 GridSize parse_grid_size(const std::string& text);
 std::string grid_name(const GridSize& grid);  // "256x128"
 
-// Which cloth links also become distance constraints for the relaxation sweeps (every link is a
-// spring in any case).
-enum class BenchConstraints { none, structural, structural_and_shear };
+// The bench cloth's model. material: cotton in physical units (cloth_material.h): structural
+// and shear links are XPBD constraints, bending elements, tethers to the pins. The others put a
+// spring on every link, and make none, the structural or the structural and shear links also
+// distance constraints for the relaxation sweeps.
+enum class BenchConstraints { material, none, structural, structural_and_shear };
 const char* constraints_name(BenchConstraints constraints);  // "structural", ...
 
 enum class BenchFormat { table, json, csv };
@@ -40,7 +42,7 @@ struct BenchOptions {
   uint32_t sweeps = 8;     // relaxation sweeps per substep
   Integrator integrator = Integrator::verlet;
   std::string variant = "general";  // bench_variant.h
-  BenchConstraints constraints = BenchConstraints::structural;
+  BenchConstraints constraints = BenchConstraints::material;
   bool self_collision = false;  // keep the cloth's particles a spacing apart
   uint32_t frames = 200;        // measured, after the warm-up
   uint32_t warmup = 20;         // run and discarded: pipeline compilation, caches, clocks

@@ -15,6 +15,7 @@
 #include "app/render/offscreen_frames.h"
 #include "app/version.h"
 #include "engine/device.h"
+#include "sim/strain_report.h"
 #include "sim/gpu_solver.h"
 #include "sim/model_error.h"
 #include "sim/modules/coloured_distance.h"
@@ -153,6 +154,13 @@ GridResult measure_grid(Device& device, const BenchOptions& options, const GridS
   drawing.reset();
   const HealthReport health = solver->measure_health();
   result.max_stretch = health.max_stretch;
+  {
+    const ParticleState<float> state = solver->download_state();
+    std::vector<glm::vec3> positions(state.positions.begin(), state.positions.end());
+    const StrainReport strain = measure_strain(model, positions);
+    result.strain_max = strain.max;
+    result.strain_mean = strain.mean;
+  }
   // Only non-finite positions count as a blow-up here. The hanging cloth stretches more the finer
   // it is (a fixed number of sweeps cannot hold thousands of rows), which the report shows as
   // max_stretch; the timings do not depend on it, since no pass does data-dependent work here.

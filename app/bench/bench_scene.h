@@ -1,7 +1,8 @@
-// The cloth `weft bench` measures: a 2 m x 2 m grid hanging from two corners, springs on every
-// structural, shear and bend link, distance constraints on some links for the relaxation sweeps,
-// gravity and air drag, no colliders; self-collision when asked. Its particle count is known before
-// it is built, so that a grid too large for the device is refused without spending memory on it.
+// The cloth `weft bench` measures: a 2 m x 2 m grid hanging from two corners, of cotton in
+// physical units, or with springs on every link and distance constraints on some (bench_options.h),
+// gravity and air drag, no colliders; self-collision when asked. Its particle count is known
+// before it is built, so that a grid too large for the device is refused without spending memory
+// on it.
 #pragma once
 
 #include <string>
@@ -17,7 +18,7 @@ struct BenchSceneSettings {
   uint32_t substeps = 16;
   uint32_t sweeps = 8;
   Integrator integrator = Integrator::verlet;
-  BenchConstraints constraints = BenchConstraints::structural;
+  BenchConstraints constraints = BenchConstraints::material;
   // general: the cloth lists its links; grid: it does not (the grid path needs no lists, and
   // 8192 x 8192 could not hold them).
   SolverVariant variant = SolverVariant::general;

@@ -74,6 +74,8 @@ void write_grid(std::ostream& out, const GridResult& g) {
       "%.1fx that\n",
       static_cast<double>(g.minimum_bytes) / 1e6, g.floor_ms,
       g.floor_ms > 0.0 ? g.frame.gpu_ms.median / g.floor_ms : 0.0);
+  out << format("strain:   max %.3f%%, mean %.3f%% (structural links, after the run)\n",
+                100.0 * g.strain_max, 100.0 * g.strain_mean);
   out << format("health:   max stretch %.2f%%, ", 100.0 * g.max_stretch)
       << (g.blow_up.empty() ? std::string("no blow-up") : "BLOW-UP: " + g.blow_up) << "\n";
   if (g.cpu) {

@@ -2,13 +2,23 @@
 
 #include <cstdio>
 
-#include "app/export/atomic_file.h"
 #include "app/export/mesh_writers.h"
+#include "app/export/output_file.h"
+#include "app/scene/names.h"
+#include "app/scene/safe_text.h"
 
 namespace weft {
 
 FrameExporter::FrameExporter(const Scene& scene, std::filesystem::path directory, uint32_t every)
     : scene_(scene), directory_(std::move(directory)), every_(every == 0 ? 1 : every) {
+  // A system's name becomes a file name in the folder: it must be a plain name, never a path
+  // (the scene loader refuses such names; this holds for every other source of scenes too).
+  for (const SceneSystem& system : scene_.systems) {
+    if (auto problem = name_problem(system.name)) {
+      throw ExportError("cannot export the system '" + quoted_input(system.name) + "': its name " +
+                        *problem + ", and export files are named after it");
+    }
+  }
   std::error_code error;
   std::filesystem::create_directories(directory_, error);
   if (error || !std::filesystem::is_directory(directory_)) {
@@ -37,27 +47,38 @@ void FrameExporter::write(uint32_t frame, const std::vector<std::vector<glm::vec
     std::snprintf(comment, sizeof comment, "weft: system %s, frame %u, t = %.6g s",
                   system.name.c_str(), frame,
                   static_cast<double>(frame) * double{system.model.solver.frame_dt});
-    write_file_atomically(file_for(s, frame), [&](std::ostream& out) {
-      if (system.model.triangles.empty()) {
-        write_ply_points(out, positions[s], comment);
-      } else {
-        write_obj(out, positions[s], system.model.triangles, comment);
-      }
-    });
+    // Inside weft's own export folder, whatever has the file's name is replaced, even a FIFO.
+    OutputOptions options;
+    options.streams_in_place = false;
+    write_output_file(
+        file_for(s, frame),
+        [&](std::ostream& out) {
+          if (system.model.triangles.empty()) {
+            write_ply_points(out, positions[s], comment);
+          } else {
+            write_obj(out, positions[s], system.model.triangles, comment);
+          }
+        },
+        options);
     ++files_written_;
   }
 }
 
 void write_positions_csv(const std::filesystem::path& file,
                          const std::vector<std::vector<glm::vec3>>& positions) {
-  write_file_atomically(file, [&](std::ostream& out) {
-    write_csv_header(out);
-    uint64_t first = 0;
-    for (const std::vector<glm::vec3>& system : positions) {
-      write_csv_rows(out, system, first);
-      first += system.size();
-    }
-  });
+  OutputOptions options;
+  options.create_folders = true;
+  write_output_file(
+      file,
+      [&](std::ostream& out) {
+        write_csv_header(out);
+        uint64_t first = 0;
+        for (const std::vector<glm::vec3>& system : positions) {
+          write_csv_rows(out, system, first);
+          first += system.size();
+        }
+      },
+      options);
 }
 
 }  // namespace weft

@@ -17,7 +17,8 @@ namespace weft {
 
 class FrameExporter {
  public:
-  // Creates the directory (and its parents) if needed; throws ExportError when it cannot.
+  // Creates the directory (and its parents) if needed; throws ExportError when it cannot, or when
+  // a system's name is not a valid name (names.h) and so cannot name a file.
   FrameExporter(const Scene& scene, std::filesystem::path directory, uint32_t every);
 
   // Whether frame `frame` (frames done so far; 0 = the initial state) is exported in a run of

@@ -1,12 +1,13 @@
 #include "app/scene/obj_reader.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
-#include <fstream>
 #include <limits>
-#include <sstream>
 
 #include "app/scene/scene_error.h"
+#include "app/scene/text_file.h"
+#include "sim/host_memory.h"
 
 namespace weft {
 
@@ -82,20 +83,23 @@ class ObjParser {
     for (std::string_view known : ignored) {
       if (keyword == known) return;
     }
-    fail(line_number_, "broken OBJ: unknown statement '" + std::string(keyword.substr(0, 32)) +
-                           "' (expected v, f, vn, vt, o, g, s, usemtl, mtllib or a # comment)");
+    // The word itself is not quoted: whatever file a scene names, weft never prints its content.
+    fail(line_number_,
+         "broken OBJ: unknown statement (expected a line starting with v, f, vn, vt, vp, o, g, s, "
+         "usemtl, mtllib, l or p, or a # comment)");
   }
 
   double parse_coordinate(std::string_view word, const char* axis) const {
     double value = 0.0;
     const auto [end, error] = std::from_chars(word.data(), word.data() + word.size(), value);
     if (word.empty() || error != std::errc() || end != word.data() + word.size()) {
-      fail(line_number_, std::string("broken OBJ: vertex ") + axis + " coordinate '" +
-                             std::string(word.substr(0, 32)) + "' is not a number");
+      fail(line_number_, std::string("broken OBJ: vertex ") + axis +
+                             " coordinate is not a number (expected a decimal number such as "
+                             "-1.5 or 2e-3)");
     }
     if (!std::isfinite(value) || std::abs(value) > std::numeric_limits<float>::max()) {
-      fail(line_number_, std::string("broken OBJ: vertex ") + axis + " coordinate '" +
-                             std::string(word.substr(0, 32)) + "' is not a finite float");
+      fail(line_number_, std::string("broken OBJ: vertex ") + axis +
+                             " coordinate is not a finite float (at most 3.4e38 in size)");
     }
     return value;
   }
@@ -126,8 +130,9 @@ class ObjParser {
           std::from_chars(index_text.data(), index_text.data() + index_text.size(), index);
       if (index_text.empty() || error != std::errc() ||
           end != index_text.data() + index_text.size() || index == 0) {
-        fail(line_number_, "broken OBJ: face vertex '" + std::string(word.substr(0, 32)) +
-                               "' is not a vertex index (1-based, or negative to count back)");
+        fail(line_number_, "broken OBJ: face corner " + std::to_string(face.corners.size() + 1) +
+                               " is not a vertex index (expected v, v/vt, v/vt/vn or v//vn with "
+                               "v 1-based, or negative to count back)");
       }
       face.corners.push_back({index, mesh_.vertices.size()});
     }
@@ -180,17 +185,28 @@ ObjMesh parse_obj(std::string_view text, const std::string& file) {
 
 ObjMesh read_obj_file(const std::filesystem::path& path) {
   const std::string name = path.string();
-  std::error_code error;
-  if (!std::filesystem::is_regular_file(path, error)) {
-    throw SceneError({name, 0, 0}, "", "",
-                     std::filesystem::exists(path, error) ? "mesh file is not a regular file"
-                                                          : "mesh file not found");
+  const TextFile file = read_text_file(path, max_obj_file_bytes());
+  switch (file.status) {
+    case TextFile::Status::read: break;
+    case TextFile::Status::missing: throw SceneError({name, 0, 0}, "", "", "mesh file not found");
+    case TextFile::Status::not_a_file:
+      throw SceneError({name, 0, 0}, "", "", "mesh file is not a regular file");
+    case TextFile::Status::unreadable:
+      throw SceneError({name, 0, 0}, "", "", "mesh file cannot be read: " + file.reason);
+    case TextFile::Status::too_large:
+      throw SceneError({name, 0, 0}, "", "",
+                       "mesh file is " + file.reason + " (the most weft reads as a mesh here)");
   }
-  std::ifstream in(path, std::ios::binary);
-  if (!in.is_open()) throw SceneError({name, 0, 0}, "", "", "mesh file cannot be opened");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse_obj(text.str(), name);
+  return parse_obj(file.text, name);
+}
+
+uint64_t max_obj_file_bytes() {
+  // A mesh of the most particles a scene may have (16 M vertices, 32 M triangles) is about
+  // 1.3 GB of OBJ text; the text is held whole while it is parsed, so half of the memory
+  // available bounds it too.
+  constexpr uint64_t kMaxObjBytes = uint64_t{3} << 29;  // 1.5 GiB
+  const uint64_t available = host_memory_bytes();
+  return available > 0 ? std::min(kMaxObjBytes, available / 2) : kMaxObjBytes;
 }
 
 }  // namespace weft

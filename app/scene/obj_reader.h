@@ -1,6 +1,7 @@
 // A small Wavefront OBJ reader for the meshes a scene simulates as cloth: vertex positions and
 // faces (polygons are split into triangle fans). Normals, texture coordinates, groups and
-// materials are accepted and ignored. Anything it cannot read is a SceneError at the file's line.
+// materials are accepted and ignored. Anything it cannot read is a SceneError at the file's line;
+// messages say what was expected there but never quote the file, whatever file a scene names.
 #pragma once
 
 #include <cstdint>
@@ -23,7 +24,10 @@ struct ObjMesh {
 // file: the name messages use.
 ObjMesh parse_obj(std::string_view text, const std::string& file);
 
-// Reads and parses the file; a missing or unreadable file is a SceneError naming it.
+// Reads and parses the file; a missing, unreadable or oversized file is a SceneError naming it.
 ObjMesh read_obj_file(const std::filesystem::path& path);
+
+// The largest OBJ file read_obj_file reads on this machine, bytes.
+uint64_t max_obj_file_bytes();
 
 }  // namespace weft

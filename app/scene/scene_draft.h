@@ -43,6 +43,7 @@ struct SceneDraft {
   bool explicit_systems = false;
   std::map<std::string, ObjectPlace> objects;
   uint64_t particles = 0;
+  bool resized_cloth = false;  // a [[cloth]] took SceneParseOptions::cloth_columns and rows
 
   const std::string& file() const { return options->file; }
 };

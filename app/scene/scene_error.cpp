@@ -2,6 +2,8 @@
 
 #include <utility>
 
+#include "app/scene/safe_text.h"
+
 namespace weft {
 
 namespace {
@@ -19,7 +21,9 @@ std::string compose(const SceneLocation& where, const std::string& key, const st
   } else if (!table.empty()) {
     text += "in " + table + ": ";
   }
-  return text + message;
+  // Keys, table names and messages quote the scene file, whose strings and quoted keys may hold
+  // escapes for any character: none reaches the terminal as a control character.
+  return escape_unsafe_characters(text + message);
 }
 
 }  // namespace

@@ -4,10 +4,11 @@
 
 #include <algorithm>
 #include <cctype>
-#include <fstream>
-#include <sstream>
 
+#include "app/scene/names.h"
+#include "app/scene/safe_text.h"
 #include "app/scene/scene_draft.h"
+#include "app/scene/text_file.h"
 #include "app/scene/scene_error.h"
 #include "app/scene/toml_precheck.h"
 #include "sim/model_error.h"
@@ -20,9 +21,9 @@ namespace {
 const std::vector<std::string> kTopLevelKeys = {"scene",    "solver", "environment", "system",
                                                 "particle", "rope",   "cloth",       "mesh",
                                                 "spring",   "anchor", "event"};
-const std::vector<std::string> kSolverKeys = {"integrator", "frame_dt",       "substeps",
-                                              "max_dt",     "damping",  "verlet_damping", "relaxation_sweeps",
-                                              "variant"};
+const std::vector<std::string> kSolverKeys = {
+    "integrator", "frame_dt",       "substeps",          "max_dt",
+    "damping",    "verlet_damping", "relaxation_sweeps", "variant"};
 const std::vector<std::string> kEnvironmentKeys = {
     "gravity",        "wind",          "air_drag", "spring_damping", "contact_friction",
     "self_collision", "self_friction", "ground",   "sphere",         "collider"};
@@ -41,18 +42,26 @@ toml::table parse_toml(std::string_view text, const std::string& file) {
 
 // A scene without [[system]] tables has one system, named after the file (its exports are then
 // flag_in_wind_000010.obj rather than main_000010.obj).
+// The file name is made a valid name (names.h): other characters become '_', and a name that
+// would start with a digit or '-' gets a leading '_' (2d_cloth.toml -> _2d_cloth).
 std::string implicit_system_name(const std::string& file) {
-  std::string name = std::filesystem::path(file).stem().string().substr(0, 64);
+  std::string name = std::filesystem::path(file).stem().string();
   for (char& c : name) {
     if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '-') c = '_';
   }
-  return name.empty() ? "main" : name;
+  if (name.empty()) return "main";
+  if (!std::isalpha(static_cast<unsigned char>(name[0])) && name[0] != '_') name = "_" + name;
+  return name.substr(0, kMaxNameLength);
 }
 
 void read_scene_table(SceneDraft& draft, const TableReader& root) {
   auto scene = root.table("scene", {"title", "description", "frames"});
   if (!scene) return;
   draft.scene.title = scene->string("title").value_or("");
+  // The title is printed as one line of the report: a line break could forge the lines after it.
+  if (draft.scene.title.find_first_of("\n\t") != std::string::npos) {
+    scene->fail("title", "must be one line (no line feed or tab); use description for more");
+  }
   draft.scene.description = scene->string("description").value_or("");
   draft.scene.frames = uint32_t(scene->integer("frames", 1, 10000000).value_or(120));
 }
@@ -74,6 +83,11 @@ void read_systems(SceneDraft& draft, const TableReader& root, const SolverSpec& 
     SystemDraft system;
     system.line = table.line();
     system.system.name = table.required_string("name");
+    // The name becomes part of every export file's name: it must be a name, not a path.
+    if (auto problem = name_problem(system.system.name)) {
+      table.fail("name", "'" + quoted_input(system.system.name) + "' is not a valid name: it " +
+                             *problem + "; " + name_rule());
+    }
     for (const SystemDraft& other : draft.systems) {
       if (other.system.name == system.system.name) {
         table.fail("name", "another [[system]] is already called '" + system.system.name + "'");
@@ -159,6 +173,11 @@ Scene parse_scene(std::string_view text, const SceneParseOptions& options) {
   for (const ObjectTable& object : object_tables(root)) {
     add_scene_object(draft, object.kind, object.table, object.ordinal);
   }
+  if (options.cloth_columns != 0 && !draft.resized_cloth) {
+    throw SceneError({options.file, 0, 0}, "", "",
+                     "--columns and --rows resize a scene's cloth, and this scene has no "
+                     "[[cloth]]");
+  }
   for (const TableReader& table :
        root.tables("spring", {"a", "b", "stiffness", "damping", "rest_length"})) {
     add_scene_spring(draft, table);
@@ -176,22 +195,30 @@ Scene parse_scene(std::string_view text, const SceneParseOptions& options) {
 }
 
 Scene load_scene(const std::filesystem::path& path) {
+  return load_scene(path, 0, 0);
+}
+
+Scene load_scene(const std::filesystem::path& path, uint32_t cloth_columns, uint32_t cloth_rows) {
   const std::string name = path.string();
-  std::error_code error;
-  if (!std::filesystem::exists(path, error)) {
-    throw SceneError({name, 0, 0}, "", "", "scene file not found");
+  const TextFile file = read_text_file(path, kMaxSceneFileBytes);
+  switch (file.status) {
+    case TextFile::Status::read: break;
+    case TextFile::Status::missing: throw SceneError({name, 0, 0}, "", "", "scene file not found");
+    case TextFile::Status::not_a_file: throw SceneError({name, 0, 0}, "", "", "not a regular file");
+    case TextFile::Status::unreadable:
+      throw SceneError({name, 0, 0}, "", "", "scene file cannot be read: " + file.reason);
+    case TextFile::Status::too_large:
+      throw SceneError(
+          {name, 0, 0}, "", "",
+          "scene file is " + file.reason + " (larger scenes belong in OBJ meshes the scene names)");
   }
-  if (!std::filesystem::is_regular_file(path, error)) {
-    throw SceneError({name, 0, 0}, "", "", "not a regular file");
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in.is_open()) throw SceneError({name, 0, 0}, "", "", "scene file cannot be opened");
-  std::ostringstream text;
-  text << in.rdbuf();
   SceneParseOptions options;
   options.file = name;
   options.base_directory = path.parent_path();
-  Scene scene = parse_scene(text.str(), options);
+  options.particle_budget = particle_budget();
+  options.cloth_columns = cloth_columns;
+  options.cloth_rows = cloth_rows;
+  Scene scene = parse_scene(file.text, options);
   scene.source = path;
   return scene;
 }

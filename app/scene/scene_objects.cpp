@@ -10,9 +10,12 @@
 
 #include "app/scene/closest_match.h"
 #include "app/scene/mesh_repair.h"
+#include "app/scene/names.h"
+#include "app/scene/safe_text.h"
 #include "app/scene/scene_draft.h"
 #include "app/scene/scene_error.h"
 #include "app/scene/scene_material.h"
+#include "app/scene/scene_paths.h"
 #include "sim/cloth_grid.h"
 #include "sim/model_error.h"
 #include "sim/rope.h"
@@ -26,23 +29,13 @@ constexpr int64_t kMaxGridSide = 1 << 16;
 const NumberRange kPosition = NumberRange::any("m");
 const NumberRange kPositiveMass = NumberRange::above(0.0, "kg");
 
-bool valid_name(const std::string& name) {
-  if (name.empty() || name.size() > 64) return false;
-  if (!std::isalpha(static_cast<unsigned char>(name[0])) && name[0] != '_') return false;
-  for (char c : name) {
-    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_' && c != '-') return false;
-  }
-  return true;
-}
-
 std::string read_name(const SceneDraft& draft, const TableReader& table, SceneObjectKind kind,
                       uint32_t ordinal) {
   std::string name = std::string(object_kind_name(kind)) + std::to_string(ordinal);
   if (auto given = table.string("name")) {
-    if (!valid_name(*given)) {
-      table.fail("name", "'" + given->substr(0, 64) +
-                             "' is not a valid name: use 1 to 64 letters, digits, '_' or '-', "
-                             "starting with a letter or '_'");
+    if (auto problem = name_problem(*given)) {
+      table.fail("name", "'" + quoted_input(*given) + "' is not a valid name: it " + *problem +
+                             "; " + name_rule());
     }
     name = *given;
   }
@@ -78,12 +71,12 @@ size_t read_system(const SceneDraft& draft, const TableReader& table) {
 
 void check_budget(SceneDraft& draft, const TableReader& table, std::string_view key,
                   uint64_t count) {
-  if (draft.particles + count > draft.options->max_particles) {
+  const ParticleBudget& budget = draft.options->particle_budget;
+  if (draft.particles + count > budget.max_particles) {
     table.fail(key, "this object has " + std::to_string(count) +
-                        " particles, which brings the "
-                        "scene to " +
+                        " particles, which brings the scene to " +
                         std::to_string(draft.particles + count) + "; at most " +
-                        std::to_string(draft.options->max_particles) + " are allowed");
+                        std::to_string(budget.max_particles) + " fit (" + budget.limited_by + ")");
   }
   draft.particles += count;
 }
@@ -201,6 +194,22 @@ void build_cloth(SceneDraft& draft, const TableReader& table, Model& model, Scen
   cloth.height_axis = table.vec3("height_axis", kPosition).value_or(cloth.height_axis);
   cloth.columns = uint32_t(table.required_integer("columns", 2, kMaxGridSide));
   cloth.rows = uint32_t(table.required_integer("rows", 2, kMaxGridSide));
+  if (draft.options->cloth_columns != 0) {
+    // --columns/--rows: this cloth at another resolution; pins by node number would move.
+    if (draft.resized_cloth) {
+      table.fail_table(
+          "--columns and --rows resize a scene's only cloth; this scene has more "
+          "than one");
+    }
+    if (auto pin = table.table("pin", {"nodes", "corners", "region"}); pin && pin->has("nodes")) {
+      pin->fail("nodes",
+                "pins by node number do not carry over to --columns and --rows; pin "
+                "corners or a region instead");
+    }
+    draft.resized_cloth = true;
+    cloth.columns = draft.options->cloth_columns;
+    cloth.rows = draft.options->cloth_rows;
+  }
   const uint64_t count = uint64_t{cloth.columns} * cloth.rows;
   check_budget(draft, table, "rows", count);
   const double area =
@@ -214,6 +223,12 @@ void build_cloth(SceneDraft& draft, const TableReader& table, Model& model, Scen
     apply_cloth_material(*material, cloth);
     object.material = material;
   } else {
+    if (draft.options->cloth_columns != 0) {
+      draft.scene.notes.push_back(
+          "cloth '" + object.name +
+          "' gives its links per link, not as a material: at another resolution it is another "
+          "material (docs/scenes.md, Materials)");
+    }
     cloth.particle_mass = read_particle_mass(table, count, area, "particle_mass");
     cloth.structural = read_link(table, "structural", true);
     cloth.shear = read_link(table, "shear", false);
@@ -248,6 +263,9 @@ glm::mat4 read_placement(const TableReader& table) {
 void build_mesh(SceneDraft& draft, const TableReader& table, Model& model, SceneObject& object,
                 ObjectPlace& place) {
   const std::string file = table.required_string("file");
+  if (auto problem = scene_path_problem(draft.options->base_directory, file)) {
+    table.fail("file", "'" + quoted_input(file) + "': " + *problem);
+  }
   const std::filesystem::path path = draft.options->base_directory / file;
   const bool repair = table.boolean("repair").value_or(true);
   const glm::mat4 placement = read_placement(table);

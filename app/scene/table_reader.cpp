@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "app/scene/closest_match.h"
+#include "app/scene/safe_text.h"
 #include "app/scene/scene_error.h"
 
 namespace weft {
@@ -98,7 +99,7 @@ TableReader::TableReader(const toml::table& table, std::string name, std::string
     message += "expected " + quoted_list(valid_keys_);
   }
   throw SceneError({file_, static_cast<uint32_t>(unknown->source().begin.line), 0},
-                   std::string(unknown->str()), name_, message);
+                   quoted_input(unknown->str()), name_, message);
 }
 
 uint32_t TableReader::line() const {
@@ -143,6 +144,17 @@ void TableReader::fail_at(const toml::node& at, std::string_view key,
 
 void TableReader::fail_table(const std::string& message) const {
   throw SceneError({file_, line(), 0}, "", name_, message);
+}
+
+void TableReader::check_characters(const std::string& text, const toml::node& at,
+                                   std::string_view key) const {
+  // TOML escapes (\u001b, \u202e) put in a string what the raw-text check cannot see.
+  if (auto unsafe = first_unsafe_character(text, true)) {
+    fail_at(at, key,
+            "the string holds " + *unsafe +
+                " (scene strings are printable text: no control characters but line feed and "
+                "tab, no bidirectional controls)");
+  }
 }
 
 const toml::node& TableReader::present(std::string_view key) const {
@@ -219,6 +231,7 @@ std::optional<std::string> TableReader::string(std::string_view key) const {
   if (!value) return std::nullopt;
   const auto* text = value->as_string();
   if (!text) fail(key, std::string("expected a string, got ") + type_name(*value));
+  check_characters(text->get(), *value, key);
   return text->get();
 }
 
@@ -232,7 +245,7 @@ std::optional<std::string> TableReader::choice(std::string_view key,
   std::optional<std::string> text = string(key);
   if (!text) return std::nullopt;
   if (std::find(choices.begin(), choices.end(), *text) != choices.end()) return text;
-  std::string message = "expected " + quoted_list(choices) + ", got '" + *text + "'";
+  std::string message = "expected " + quoted_list(choices) + ", got '" + quoted_input(*text) + "'";
   if (auto suggestion = closest_match(*text, choices)) {
     message += "; did you mean '" + *suggestion + "'?";
   }
@@ -300,7 +313,10 @@ std::optional<std::vector<int64_t>> TableReader::integers(std::string_view key, 
 std::optional<std::vector<std::string>> TableReader::strings(std::string_view key) const {
   const toml::node* value = node(key);
   if (!value) return std::nullopt;
-  if (value->is_string()) return std::vector<std::string>{value->as_string()->get()};
+  if (value->is_string()) {
+    check_characters(value->as_string()->get(), *value, key);
+    return std::vector<std::string>{value->as_string()->get()};
+  }
   const auto* array = value->as_array();
   if (!array) fail(key, std::string("expected an array of strings, got ") + type_name(*value));
   std::vector<std::string> out;
@@ -310,6 +326,7 @@ std::optional<std::vector<std::string>> TableReader::strings(std::string_view ke
       fail_at(element, key,
               "element " + std::to_string(i) + ": expected a string, got " + type_name(element));
     }
+    check_characters(element.as_string()->get(), element, key);
     out.push_back(element.as_string()->get());
   }
   return out;

@@ -83,6 +83,9 @@ class TableReader {
 
  private:
   const toml::node& present(std::string_view key) const;  // fails when absent
+  // Fails when a string holds a control character other than line feed and tab, or a
+  // bidirectional control (safe_text.h).
+  void check_characters(const std::string& text, const toml::node& at, std::string_view key) const;
 
   const toml::table* table_;
   std::string name_;

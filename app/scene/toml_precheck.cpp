@@ -20,6 +20,9 @@ bool starts_with(std::string_view text, size_t at, std::string_view prefix) {
 
 void check_toml_characters(std::string_view text, const std::string& file) {
   Context context = Context::code;
+  // The byte after a backslash in a basic string cannot end the string, but it is still checked
+  // like any other: skipping it would let "\<ESC>" through.
+  bool escaped = false;
   uint32_t line = 1;
   uint32_t column = 0;
   for (size_t i = 0; i < text.size(); ++i) {
@@ -43,6 +46,7 @@ void check_toml_characters(std::string_view text, const std::string& file) {
     if (byte == '\n') {
       ++line;
       column = 0;
+      escaped = false;  // a line-ending backslash in a multi-line string
       // Comments and single-line strings end with the line (an unterminated string is the
       // parser's error to report).
       if (context != Context::multiline_basic && context != Context::multiline_literal) {
@@ -68,8 +72,10 @@ void check_toml_characters(std::string_view text, const std::string& file) {
         break;
       case Context::comment: break;
       case Context::basic:
-        if (byte == '\\') {
-          ++i;  // the escaped character cannot end the string
+        if (escaped) {
+          escaped = false;
+        } else if (byte == '\\') {
+          escaped = true;
         } else if (byte == '"') {
           context = Context::code;
         }
@@ -81,9 +87,10 @@ void check_toml_characters(std::string_view text, const std::string& file) {
       case Context::multiline_literal: {
         const bool basic = context == Context::multiline_basic;
         const char quote = basic ? '"' : '\'';
-        if (basic && byte == '\\') {
-          if (i + 1 < text.size() && text[i + 1] == '\n') continue;  // counted as a new line
-          ++i;
+        if (escaped) {
+          escaped = false;
+        } else if (basic && byte == '\\') {
+          escaped = true;
         } else if (byte == static_cast<unsigned char>(quote) &&
                    starts_with(text, i, std::string(3, quote))) {
           i += 2;

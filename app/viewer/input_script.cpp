@@ -1,9 +1,11 @@
 #include "app/viewer/input_script.h"
 
 #include <algorithm>
-#include <fstream>
 #include <sstream>
 #include <stdexcept>
+
+#include "app/scene/safe_text.h"
+#include "app/scene/text_file.h"
 
 #include "app/viewer/key_bindings.h"
 #include "engine/vulkan.h"
@@ -118,11 +120,33 @@ std::vector<ScriptEvent> parse_input_script(const std::string& text) {
 }
 
 std::string read_input_script(const std::string& file_or_text) {
-  std::ifstream file(file_or_text);
-  if (!file) return file_or_text;
-  std::ostringstream text;
-  text << file.rdbuf();
-  return text.str();
+  const TextFile file = read_text_file(file_or_text, kMaxInputScriptBytes, true);
+  switch (file.status) {
+    case TextFile::Status::read: return file.text;
+    case TextFile::Status::missing: break;
+    case TextFile::Status::not_a_file:
+      throw std::invalid_argument("input script " + escape_unsafe_characters(file_or_text) +
+                                  " is not a regular file, FIFO or device");
+    case TextFile::Status::unreadable:
+      throw std::invalid_argument("input script " + escape_unsafe_characters(file_or_text) +
+                                  " cannot be read: " + file.reason);
+    case TextFile::Status::too_large:
+      throw std::invalid_argument("input script " + escape_unsafe_characters(file_or_text) +
+                                  " is " + file.reason + " (the most weft reads as a script)");
+  }
+  // No such file: script text itself, which starts with the frame of its first entry. Anything
+  // else is a file name with a typo, not a script to run.
+  const size_t first = file_or_text.find_first_not_of(" \t\r\n");
+  if (first == std::string::npos || file_or_text[first] < '0' || file_or_text[first] > '9') {
+    throw std::invalid_argument("input script file " + quoted_input(file_or_text, 200) +
+                                " not found (script text given in place of a file starts with a "
+                                "frame number: '10 key pause; 90 quit')");
+  }
+  if (file_or_text.size() > kMaxInputScriptBytes) {
+    throw std::invalid_argument("input script text is larger than " +
+                                describe_bytes(kMaxInputScriptBytes));
+  }
+  return file_or_text;
 }
 
 }  // namespace weft

@@ -34,7 +34,12 @@ struct ScriptEvent {
 // Throws std::invalid_argument naming the entry and what is wrong with it.
 std::vector<ScriptEvent> parse_input_script(const std::string& text);
 
-// The text of a script given as a file name or, when no such file exists, as the script itself.
+// The most a script may hold: thousands of entries, far more than any session needs.
+constexpr uint64_t kMaxInputScriptBytes = uint64_t{1} << 20;
+
+// The text of a script given as a file name (a regular file, a FIFO or a device, read up to
+// kMaxInputScriptBytes) or as the script itself, which starts with a frame number. Anything else
+// that names no file is a missing file: std::invalid_argument, like every script error.
 std::string read_input_script(const std::string& file_or_text);
 
 }  // namespace weft

@@ -6,6 +6,9 @@
 
 #include <CLI/CLI.hpp>
 
+#include "app/cli_numbers.h"
+#include "app/scene/particle_budget.h"
+#include "app/viewer/input_script.h"
 #include "app/viewer/presets.h"
 #include "app/viewer/viewer.h"
 
@@ -55,10 +58,12 @@ CLI::App* add_view_command(CLI::App& app, ViewOptions& options) {
   view->add_option(
           "--preset", options.preset,
           "Preset scene, 0 to " + std::to_string(presets().size() - 1) + " (0: cloth on a sphere)")
-      ->check(CLI::Range(size_t{0}, presets().size() - 1));
-  view->add_option("--frames", options.frames, "Quit after this many frames (tests, demos)");
+      ->transform(decimal_in_range(0, presets().size() - 1));
+  view->add_option("--frames", options.frames, "Quit after this many frames (tests, demos)")
+      ->transform(decimal_in_range(1, uint64_t{1} << 40));
   view->add_option("--script", options.script,
-                   "Scripted input: a file, or the script itself (see app/viewer/input_script.h)");
+                   "Scripted input: a file (at most 1 MiB), or the script itself starting with a "
+                   "frame number (see app/viewer/input_script.h)");
   view->add_flag("!--no-vsync", options.vsync, "Present without waiting for the display");
   view->add_flag("--hide-panel", options.hide_panel, "Start with the parameter panel hidden");
   view->add_option("--device", options.gpu.device_selector,
@@ -77,6 +82,19 @@ int view_command(const ViewOptions& options) {
     std::fprintf(stderr,
                  "weft view: --grid and --preset choose a built-in scene; a scene file "
                  "sets its own\n");
+    return 2;
+  }
+  // What can be refused is refused before a window opens.
+  if (options.columns != 0) {
+    if (auto problem = grid_budget_problem(options.columns, options.rows, particle_budget())) {
+      std::fprintf(stderr, "weft view: --grid: %s\n", problem->c_str());
+      return 2;
+    }
+  }
+  try {
+    if (!options.script.empty()) parse_input_script(read_input_script(options.script));
+  } catch (const std::invalid_argument& error) {
+    std::fprintf(stderr, "weft view: --script: %s\n", error.what());
     return 2;
   }
   try {

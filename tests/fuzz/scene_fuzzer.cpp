@@ -20,7 +20,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   weft::SceneParseOptions options;
   options.file = "fuzz.toml";
   // Large grids are legal but slow to build under the sanitizers; the limit check is exercised.
-  options.max_particles = 4096;
+  options.particle_budget.max_particles = 4096;
   options.read_mesh = [](const std::filesystem::path& path) {
     return weft::parse_obj(kSquare, path.string());
   };

@@ -1,0 +1,42 @@
+// The energy half of `weft run`'s blow-up watch: each system's energy is measured before the
+// first frame, at health checks and at the end, and compared with what its start and its drivers
+// allow (energy_bound.h). Measuring means reading the whole state back (from the GPU) and
+// walking every link, so the checks between start and end take at most a tenth of the run's
+// time (or 50 ms in all, for small systems); the end state is always checked.
+#pragma once
+
+#include <chrono>
+#include <memory>
+#include <vector>
+
+#include "app/energy_bound.h"
+#include "app/scene/scene.h"
+#include "app/system_runner.h"
+
+namespace weft {
+
+struct RunOutcome;
+
+class EnergyWatch {
+ public:
+  // Measures every system's initial energy.
+  EnergyWatch(const Scene& scene, std::vector<std::unique_ptr<SystemRunner>>& runners);
+
+  // After `frames` frames: checks the systems not yet blown up, when the time budget allows;
+  // sets their blow_up in `outcome`. True when one ran away.
+  bool check(uint32_t frames, RunOutcome& outcome);
+
+  // At the end: measures every system's final energy into `outcome` and checks it.
+  void finish(uint32_t frames, RunOutcome& outcome);
+
+ private:
+  bool check_all(uint32_t frames, RunOutcome& outcome);
+
+  const Scene& scene_;
+  std::vector<std::unique_ptr<SystemRunner>>& runners_;
+  std::vector<EnergyBound> bounds_;
+  std::chrono::steady_clock::time_point start_;
+  std::chrono::duration<double> spent_{0.0};
+};
+
+}  // namespace weft

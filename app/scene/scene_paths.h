@@ -1,0 +1,18 @@
+// Files a scene file names (its meshes): relative to the scene's folder, and inside it. A scene
+// is an input people share, so it may not reach for /proc/self/environ, ~/.ssh or
+// ../../elsewhere: absolute paths and ".." are refused, and so is a symbolic link inside the
+// folder that leads out of it.
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <string>
+
+namespace weft {
+
+// Why `file`, as written in a scene whose folder is `scene_folder` (empty: the current folder),
+// may not be read, or nothing when it is a file inside that folder.
+std::optional<std::string> scene_path_problem(const std::filesystem::path& scene_folder,
+                                              const std::string& file);
+
+}  // namespace weft

@@ -1,0 +1,13 @@
+#!/bin/sh
+# Every source file stays readable top to bottom: none is over 500 lines. Usage: source_lengths.sh ROOT
+set -eu
+root=$1
+long=$(find "$root/engine" "$root/sim" "$root/app" "$root/shaders" "$root/tests" \
+  \( -name '*.cpp' -o -name '*.h' -o -name '*.comp' -o -name '*.glsl' -o -name '*.vert' \
+  -o -name '*.frag' \) -type f -exec awk 'END { if (NR > 500) print FILENAME ": " NR " lines" }' {} \;)
+if [ -n "$long" ]; then
+  echo "source files over 500 lines (split them by concept):"
+  echo "$long"
+  exit 1
+fi
+echo "every source file is 500 lines or fewer"

@@ -1,0 +1,139 @@
+// The energy bound of the blow-up watch (app/energy_bound.h): each driver adds the work it can
+// do, no more, no less; and real runs stay inside the bound while a runaway crosses it.
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include "app/energy_bound.h"
+#include "app/scene_run.h"
+#include "app/system_runner.h"
+#include "tests/support/scene_text.h"
+
+namespace weft::test {
+namespace {
+
+constexpr double kFactor = EnergyBound::kSafetyFactor;
+
+// Two 2 kg particles 1 m apart, no gravity: the scale is M (1 m/s)^2 / 2 = 2 J.
+constexpr const char* kPair = R"(
+[solver]
+frame_dt = 0.01
+substeps = 4
+[environment]
+gravity = [0, 0, 0]
+[[particle]]
+name = "a"
+position = [0, 0, 0]
+mass = 2.0
+[[particle]]
+name = "b"
+position = [1, 0, 0]
+mass = 2.0
+)";
+
+TEST(EnergyBound, AtRestWithoutDriversTheLimitIsTheScale) {
+  const Scene scene = parse_scene_text(kPair);
+  const EnergyBound bound(scene.systems[0], Energy{});
+  EXPECT_DOUBLE_EQ(bound.limit_at(0.0), kFactor * 2.0);
+  EXPECT_DOUBLE_EQ(bound.limit_at(100.0), kFactor * 2.0);
+}
+
+// A push of F for one substep dt: impulse J = F dt, and the particle's kinetic energy goes from at
+// most B to at most (sqrt(B) + J / sqrt(2 m))^2, from the moment it acts.
+TEST(EnergyBound, AOneShotForceAddsItsImpulseWhenItActs) {
+  const Scene scene = parse_scene_text(std::string(kPair) +
+                                       "[[event]]\nframe = 10\nparticle = \"b\"\n"
+                                       "force = [300, 0, 400]\n");
+  const EnergyBound bound(scene.systems[0], Energy{});
+  const double impulse = 500.0 * 0.01 / 4;
+  const double after = std::pow(std::sqrt(2.0) + impulse / std::sqrt(2.0 * 2.0), 2.0);
+  EXPECT_DOUBLE_EQ(bound.limit_at(0.099), kFactor * 2.0);
+  EXPECT_NEAR(bound.limit_at(0.1), kFactor * after, 1e-5);  // the model holds floats
+}
+
+// Air drag k (w - v) does work k (w - v).v, at most k |w|^2 / 4 per particle and second.
+TEST(EnergyBound, WindAddsAtMostAQuarterOfDragTimesWindSquaredPerSecond) {
+  std::string text = kPair;
+  text.replace(text.find("gravity = [0, 0, 0]"), 19,
+               "gravity = [0, 0, 0]\nwind = [0, 3, 4]\nair_drag = 0.2");
+  const Scene scene = parse_scene_text(text);
+  const EnergyBound bound(scene.systems[0], Energy{});
+  EXPECT_NEAR(bound.limit_at(10.0) - bound.limit_at(0.0), kFactor * 2 * 0.2 * 25.0 / 4 * 10.0,
+              1e-4);
+}
+
+// An anchor at speed v drags at most the free mass M at 2 v (2 M v^2), and lifts it at most
+// M g v_up per second.
+TEST(EnergyBound, AnAnchorAddsDraggingAndLifting) {
+  const Scene scene = parse_scene_text(R"(
+[solver]
+frame_dt = 0.01
+[[particle]]
+name = "held"
+position = [0, 0, 0]
+pinned = true
+[[particle]]
+name = "free"
+position = [0, 0, 0]
+mass = 3.0
+[[anchor]]
+particle = "held"
+velocity = [0, 0, 0]
+[[event]]
+frame = 5
+particle = "held"
+anchor_velocity = [0, 2, 0]
+)");
+  const EnergyBound bound(scene.systems[0], Energy{});
+  const double scale = 0.5 * 3.0;
+  const double dragging = 2.0 * 3.0 * 2.0 * 2.0;
+  const double lifting = 3.0 * 9.81 * 2.0;
+  EXPECT_NEAR(bound.limit_at(0.0), kFactor * (scale + dragging), 1e-4);
+  EXPECT_NEAR(bound.limit_at(5.0), kFactor * (scale + dragging + 5.0 * lifting), 1e-3);
+}
+
+// A particle that starts inside a force-mode ground holds (k/2) depth^2.
+TEST(EnergyBound, AForceGroundStartsWithTheEnergyOfWhatIsInsideIt) {
+  const Scene scene = parse_scene_text(R"(
+[environment]
+gravity = [0, 0, 0]
+[environment.ground]
+mode = "force"
+height = 0.0
+repulsion = 1000.0
+[[particle]]
+position = [0, -0.1, 0]
+mass = 1.0
+)");
+  const EnergyBound bound(scene.systems[0], Energy{});
+  EXPECT_NEAR(bound.limit_at(0.0), kFactor * (0.5 + 0.5 * 1000.0 * 0.01), 1e-4);
+}
+
+// A stiff force-mode ground that the step cannot integrate launches a particle: the motion's
+// energy crosses the bound within a few frames, on the same run that measures it.
+TEST(EnergyBound, ARunawayCrossesTheBoundAndIsReportedAsEnergy) {
+  const Scene scene = parse_scene_text(R"(
+[solver]
+integrator = "semi_implicit_euler"
+substeps = 4
+[environment.ground]
+mode = "force"
+height = 0.0
+repulsion = 1e30
+[[particle]]
+position = [0, 0.5, 0]
+mass = 1.0
+)");
+  std::vector<std::unique_ptr<SystemRunner>> runners;
+  runners.push_back(make_cpu_runner(scene.systems[0].model));
+  RunLoopOptions options;
+  options.frames = 120;
+  const RunOutcome outcome = run_scene_frames(scene, runners, options);
+  ASSERT_TRUE(outcome.blew_up());
+  EXPECT_EQ(outcome.systems[0].blow_up->rfind("runaway energy: ", 0), 0u)
+      << *outcome.systems[0].blow_up;
+  EXPECT_LT(outcome.frames_done, 120u);
+}
+
+}  // namespace
+}  // namespace weft::test
