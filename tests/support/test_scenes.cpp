@@ -237,9 +237,10 @@ Model colliders_scene(Integrator integrator) {
   mesh.margin = 0.02f;
   mesh.triangles = {{-0.15f, 0.0f, -0.15f}, {-0.15f, 0.0f, 0.15f}, {0.15f, 0.0f, 0.15f},
                     {-0.15f, 0.0f, -0.15f}, {0.15f, 0.0f, 0.15f},  {0.15f, 0.0f, -0.15f}};
-  mesh.pose = {{0.0f, 0.23f, -0.15f}, rotation_from_degrees({5.0f, 0.0f, 0.0f})};
+  // In the middle of the cloth's particles there, so that some start above it and some below.
+  mesh.pose = {{0.0f, 0.275f, -0.15f}, rotation_from_degrees({5.0f, 0.0f, 0.0f})};
   mesh.path =
-      path(mesh.pose, {{0.0f, 0.27f, -0.15f}, mesh.pose.rotation}, PathInterpolation::linear);
+      path(mesh.pose, {{0.0f, 0.285f, -0.15f}, mesh.pose.rotation}, PathInterpolation::linear);
   env.colliders = {plane, capsule, box, mesh};
   return model;
 }
