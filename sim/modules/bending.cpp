@@ -37,8 +37,8 @@ void Bending::pack(uint32_t particle_count, const std::vector<BendingElement>& e
   offsets_ = colors.offsets;
   elements_.clear();
   elements_.reserve(elements.size());
-  for (uint32_t index : colors.order) {
-    const BendingElement& e = elements[index];
+  for (uint32_t source : colors.order) {
+    const BendingElement& e = elements[source];
     gpu::BendingElement packed{};
     packed.arity = arity_of(e);
     packed.particles = glm::uvec4(e.particles[0], e.particles[1], e.particles[2],
