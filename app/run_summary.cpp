@@ -16,6 +16,21 @@ const char* integrator_name(Integrator integrator) {
 
 namespace {
 
+// How close the cloths' particles came at the end (pairs that share no triangle).
+void print_contacts(std::FILE* out, const ContactReport& c) {
+  if (!c.has_closest) {
+    std::fprintf(out, "  contacts:      no two particles closer than their thickness\n");
+    return;
+  }
+  std::fprintf(out,
+               "  contacts:      closest pair %u and %u, %.4g m apart (%.0f%% of their thickness "
+               "%.4g m); %llu pairs closer than the thickness, %llu closer than half\n",
+               c.closest_a, c.closest_b, c.closest_distance,
+               100.0 * c.closest_distance / c.closest_thickness, c.closest_thickness,
+               static_cast<unsigned long long>(c.closer_than_thickness),
+               static_cast<unsigned long long>(c.closer_than_half));
+}
+
 void print_energy(std::FILE* out, const char* label, const Energy& e) {
   std::fprintf(out, "%s%.6g J (kinetic %.6g, gravitational %.6g, elastic %.6g)\n", label, e.total(),
                e.kinetic, e.gravitational, e.elastic);
@@ -86,6 +101,7 @@ void print_run_summary(std::FILE* out, const Scene& scene, const std::string& so
     print_energy(out, "  energy:        ", result.energy);
     std::fprintf(out, "  motion limit:  %.6g J of kinetic + gravitational (the blow-up watch)\n",
                  result.energy_limit);
+    if (result.contacts) print_contacts(out, *result.contacts);
     std::fprintf(out, "  blow-up:       %s\n", result.blow_up ? result.blow_up->c_str() : "none");
     total.kinetic += result.energy.kinetic;
     total.gravitational += result.energy.gravitational;

@@ -103,8 +103,14 @@ RunOutcome run_scene_frames(const Scene& scene, std::vector<std::unique_ptr<Syst
   outcome.interrupted_by = interrupt_signal();
   energy.finish(outcome.frames_done, outcome);
   const std::vector<std::vector<glm::vec3>> positions = all_positions(runners);
-  for (size_t s = 0; s < runners.size(); ++s)
-    outcome.systems[s].final_strain = measure_strain(scene.systems[s].model, positions[s]);
+  for (size_t s = 0; s < runners.size(); ++s) {
+    const Model& model = scene.systems[s].model;
+    outcome.systems[s].final_strain = measure_strain(model, positions[s]);
+    if (model.environment.self_collision && !outcome.systems[s].blow_up) {
+      outcome.systems[s].contacts =
+          measure_contacts(positions[s], model.triangles, model.contact_groups);
+    }
+  }
   outcome.wall_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return outcome;

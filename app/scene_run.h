@@ -16,6 +16,7 @@
 #include "app/frame_capture.h"
 #include "app/scene/scene.h"
 #include "app/system_runner.h"
+#include "sim/contact_report.h"
 #include "sim/strain_report.h"
 
 namespace weft {
@@ -25,7 +26,8 @@ struct SystemOutcome {
   Energy energy;              // at the end
   StrainReport final_strain;  // at the end (strain_report.h)
   double energy_limit = 0.0;  // J: the most the blow-up watch allowed at the end (energy_bound.h)
-  std::optional<std::string> blow_up;  // why it blew up: non-finite, stretch or energy
+  std::optional<std::string> blow_up;     // why it blew up: non-finite, stretch or energy
+  std::optional<ContactReport> contacts;  // at the end, for a system with self-collision
 };
 
 struct RunOutcome {

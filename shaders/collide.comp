@@ -1,8 +1,10 @@
 #version 450
-// Last pass of a substep: projects each particle out of the sphere colliders and, in the
-// position-based ground mode, back onto the ground plane. A contact then removes a share of the
-// tangential motion of this substep (contact_friction). One thread per particle.
-// Mirrors Colliders::collide in sim/modules/colliders.cpp.
+// Last pass of a substep: projects each particle out of the colliders (in the position-based
+// ground mode, back onto the ground plane; then out of every sphere, plane, capsule, box and
+// triangle mesh in turn). A collider that moves is where its frame's motion puts it at the end
+// of this substep. A contact then removes a share (contact_friction) of the particle's motion
+// relative to the collider's surface in this substep, along the surface. One thread per
+// particle. Mirrors Colliders::collide in sim/modules/colliders.cpp.
 #include "particle_bindings.glsl"
 #include "colliders.h"
 
@@ -11,9 +13,78 @@ layout(std430, set = WEFT_MODULE_SET, binding = WEFT_COLLIDERS_BINDING_SPHERES) 
     SpheresBuffer {
   vec4 spheres[];
 };
+layout(std430, set = WEFT_MODULE_SET, binding = WEFT_COLLIDERS_BINDING_SPHERE_STARTS) readonly
+    buffer SphereStartsBuffer {
+  vec4 sphere_starts[];
+};
+layout(std430, set = WEFT_MODULE_SET, binding = WEFT_COLLIDERS_BINDING_SHAPES) readonly buffer
+    ShapesBuffer {
+  ColliderShape shapes[];
+};
+layout(std430, set = WEFT_MODULE_SET, binding = WEFT_COLLIDERS_BINDING_TRIANGLES) readonly buffer
+    TrianglesBuffer {
+  vec4 corners[];
+};
 layout(push_constant) uniform Push {
   CollidePush push;
 };
+
+// q: a unit quaternion (xyz, w).
+vec3 rotate(vec4 q, vec3 v) {
+  vec3 t = 2.0 * cross(q.xyz, v);
+  return v + q.w * t + cross(q.xyz, t);
+}
+
+vec3 unrotate(vec4 q, vec3 v) {
+  return rotate(vec4(-q.xyz, q.w), v);
+}
+
+vec3 closest_on_segment(vec3 x, vec3 a, vec3 b) {
+  vec3 ab = b - a;
+  float t = clamp(dot(x - a, ab) / dot(ab, ab), 0.0, 1.0);
+  return a + t * ab;
+}
+
+// Keeps `local` at least the margin from the mesh's triangles, on the side of each triangle
+// where the particle started the substep (`local_prev`). Returns whether it moved it.
+bool collide_mesh(ColliderShape s, inout vec3 local, vec3 local_prev, inout vec3 n_local) {
+  if (any(lessThan(local, s.bounds_min.xyz)) || any(greaterThan(local, s.bounds_max.xyz))) {
+    return false;
+  }
+  float margin = s.size.x;
+  bool hit = false;
+  for (uint t = s.first_triangle; t < s.first_triangle + s.triangle_count; ++t) {
+    vec3 a = corners[3u * t].xyz;
+    vec3 b = corners[3u * t + 1u].xyz;
+    vec3 c = corners[3u * t + 2u].xyz;
+    vec3 n = normalize(cross(b - a, c - a));
+    float h = dot(local - a, n);
+    float side = dot(local_prev - a, n) >= 0.0 ? 1.0 : -1.0;
+    if (side * h >= margin) continue;
+    vec3 p = local - h * n;
+    if (dot(cross(b - a, p - a), n) >= 0.0 && dot(cross(c - b, p - b), n) >= 0.0 &&
+        dot(cross(a - c, p - c), n) >= 0.0) {
+      // Over the face, or through it in this substep: back to its own side.
+      local = p + (side * margin) * n;
+      n_local = side * n;
+      hit = true;
+      continue;
+    }
+    vec3 e = closest_on_segment(local, a, b);
+    vec3 e1 = closest_on_segment(local, b, c);
+    if (dot(local - e1, local - e1) < dot(local - e, local - e)) e = e1;
+    vec3 e2 = closest_on_segment(local, c, a);
+    if (dot(local - e2, local - e2) < dot(local - e, local - e)) e = e2;
+    vec3 d = local - e;
+    float dist = length(d);
+    if (dist < margin && dist > 0.0) {
+      n_local = d / dist;
+      local = e + n_local * margin;
+      hit = true;
+    }
+  }
+  return hit;
+}
 
 void main() {
   uint i = thread_index();
@@ -21,24 +92,74 @@ void main() {
   vec4 p = positions[i];
   if (p.w == 0.0) return;
   vec3 x = p.xyz;
+  vec3 x_prev = previous[i].xyz;
   bool touched = false;
   vec3 normal = vec3(0.0, 1.0, 0.0);
+  vec3 carried = vec3(0.0);  // how far the touched surface moved in this substep
+  float f0 = float(push.substep) / float(push.substeps);
+  float f1 = float(push.substep + 1u) / float(push.substeps);
   if (params.ground_mode == WEFT_GROUND_PROJECTION && x.y < params.ground.x) {
     x.y = params.ground.x;
     touched = true;
   }
   for (uint s = 0u; s < push.sphere_count; ++s) {
     vec4 sphere = spheres[s];
-    vec3 d = x - sphere.xyz;
+    vec3 start = sphere_starts[s].xyz;
+    vec3 c1 = start + (sphere.xyz - start) * f1;
+    vec3 d = x - c1;
     float dist = length(d);
     if (dist < sphere.w) {
       normal = dist > 0.0 ? d / dist : vec3(0.0, 1.0, 0.0);
-      x = sphere.xyz + normal * sphere.w;
+      x = c1 + normal * sphere.w;
+      carried = c1 - (start + (sphere.xyz - start) * f0);
+      touched = true;
+    }
+  }
+  for (uint k = 0u; k < push.shape_count; ++k) {
+    ColliderShape s = shapes[k];
+    vec3 p0 = s.position_start.xyz + (s.position_end.xyz - s.position_start.xyz) * f0;
+    vec3 p1 = s.position_start.xyz + (s.position_end.xyz - s.position_start.xyz) * f1;
+    vec4 q0 = normalize(s.rotation_start + (s.rotation_end - s.rotation_start) * f0);
+    vec4 q1 = normalize(s.rotation_start + (s.rotation_end - s.rotation_start) * f1);
+    vec3 local = unrotate(q1, x - p1);
+    vec3 n_local = vec3(0.0, 1.0, 0.0);
+    bool hit = false;
+    if (s.kind == WEFT_COLLIDER_PLANE) {
+      if (local.y < 0.0) {
+        local.y = 0.0;
+        hit = true;
+      }
+    } else if (s.kind == WEFT_COLLIDER_CAPSULE) {
+      vec3 axis = vec3(0.0, clamp(local.y, -s.size.y, s.size.y), 0.0);
+      vec3 d = local - axis;
+      float dist = length(d);
+      if (dist < s.size.x) {
+        n_local = dist > 0.0 ? d / dist : vec3(1.0, 0.0, 0.0);
+        local = axis + n_local * s.size.x;
+        hit = true;
+      }
+    } else if (s.kind == WEFT_COLLIDER_BOX) {
+      vec3 q = abs(local) - s.size.xyz;
+      if (q.x < 0.0 && q.y < 0.0 && q.z < 0.0) {
+        // Out through the nearest face.
+        uint axis = q.x > q.y ? (q.x > q.z ? 0u : 2u) : (q.y > q.z ? 1u : 2u);
+        n_local = vec3(0.0);
+        n_local[axis] = local[axis] < 0.0 ? -1.0 : 1.0;
+        local[axis] = n_local[axis] * s.size[axis];
+        hit = true;
+      }
+    } else {
+      hit = collide_mesh(s, local, unrotate(q0, x_prev - p0), n_local);
+    }
+    if (hit) {
+      x = p1 + rotate(q1, local);
+      normal = rotate(q1, n_local);
+      carried = x - (p0 + rotate(q0, local));
       touched = true;
     }
   }
   if (!touched) return;
-  vec3 moved = x - previous[i].xyz;
+  vec3 moved = x - x_prev - carried;
   vec3 tangential = moved - dot(moved, normal) * normal;
   x -= params.contact_friction * tangential;
   positions[i] = vec4(x, p.w);

@@ -10,6 +10,7 @@
 #include <glm/vec3.hpp>
 
 #include "sim/bending.h"
+#include "sim/collider_path.h"
 #include "sim/grid_layout.h"
 
 namespace weft {
@@ -17,7 +18,8 @@ namespace weft {
 enum class Integrator : uint32_t {
   explicit_euler = 0,       // x += v dt, then v += a dt: unstable for stiff springs, as A shows
   semi_implicit_euler = 1,  // v += a dt, then x += v dt: symplectic
-  verlet = 2,  // x' = x + (1 - d)(x - x_prev) + a dt^2 (GAMES101); d from SolverSettings::damping_rate
+  verlet =
+      2,  // x' = x + (1 - d)(x - x_prev) + a dt^2 (GAMES101); d from SolverSettings::damping_rate
 };
 
 enum class GroundMode : uint32_t {
@@ -68,6 +70,33 @@ struct TetherGroup {
 struct Sphere {
   glm::vec3 center{0.0f};  // m
   float radius = 0.0f;     // m
+  ColliderPath path;       // moves its centre (keyframe rotations do not matter)
+};
+
+enum class ColliderShape : uint32_t { plane, capsule, box, mesh };
+
+// A collider other than the ground and the spheres, in its own frame (`pose`, or `path` when it
+// moves): particles are projected out of it, and a contact removes contact_friction of their
+// motion relative to the collider's surface.
+struct Collider {
+  ColliderShape shape = ColliderShape::plane;
+  ColliderPose pose;  // plane: a point on it, local +y its normal
+  ColliderPath path;
+  float radius = 0.0f;           // capsule: m, > 0
+  float half_length = 0.0f;      // capsule: m, along local y between the two caps' centres, >= 0
+  glm::vec3 half_extents{0.0f};  // box: m, each > 0
+  float margin = 0.0f;           // mesh: m, how far particles are kept from its triangles, > 0
+  std::vector<glm::vec3> triangles;  // mesh: three corners per triangle, local, m
+};
+
+// Cloth-to-cloth contact for the particles of one cloth or mesh: each is kept at least the mean
+// of the two objects' thicknesses away from every particle of any contact group that is not its
+// neighbour in the rest mesh (shares no triangle with it), itself included
+// (sim/modules/self_collision.h). Used when Environment::self_collision is on.
+struct ContactGroup {
+  uint32_t first_particle = 0;
+  uint32_t particle_count = 0;
+  float thickness = 0.0f;  // m, > 0
 };
 
 struct Ground {
@@ -84,8 +113,13 @@ struct Environment {
   float air_drag = 0.0f;                  // ka, N s/m per particle
   Ground ground;
   std::vector<Sphere> spheres;
+  std::vector<Collider> colliders;  // collide after the ground and the spheres, in order
   float contact_friction = 0.0f;  // share of tangential motion a projected contact removes, [0, 1]
   SpringDamping spring_damping = SpringDamping::axial;
+  // Cloth-to-cloth contact between the model's contact groups, with Coulomb friction: sliding
+  // is resisted by at most self_friction times the contact's push.
+  bool self_collision = false;
+  float self_friction = 0.3f;  // >= 0, dimensionless
 };
 
 // Which solver modules run a cloth grid (both in the CPU reference and on the GPU): the general
@@ -118,13 +152,14 @@ struct Model {
   std::vector<DistanceConstraint> constraints;
   std::vector<Anchor> anchors;
   std::vector<BendingElement> bending;  // listed (meshes'); cloth grids describe theirs
-  std::vector<glm::uvec3> triangles;     // for drawing and normals; no physics of their own
+  std::vector<glm::uvec3> triangles;    // for drawing and normals; no physics of their own
   Environment environment;
   SolverSettings solver;
   // Every cloth grid add_cloth_grid built, with where its particles and links are: the grid
   // solver modules can run these by index (solver_paths.h).
   std::vector<GridLayout> grids;
   std::vector<TetherGroup> tether_groups;
+  std::vector<ContactGroup> contact_groups;  // cloths and meshes, whatever self_collision says
 
   uint32_t particle_count() const { return static_cast<uint32_t>(positions.size()); }
   // Adds a particle at rest and returns its index; inverse mass 0 pins it.

@@ -127,6 +127,17 @@ void validate_elements(const Model& model) {
   }
 }
 
+void validate_path(const ColliderPath& path, const std::string& name) {
+  for (size_t k = 0; k < path.keyframes.size(); ++k) {
+    const ColliderKeyframe& key = path.keyframes[k];
+    require(std::isfinite(key.time) && finite(key.pose.position),
+            name + ": keyframe " + std::to_string(k) + " is not finite");
+    require(k == 0 || key.time > path.keyframes[k - 1].time,
+            name + ": keyframe times must increase, keyframe " + std::to_string(k) + " is at " +
+                number(float(key.time)) + " s");
+  }
+}
+
 void validate_environment(const Environment& env) {
   require(finite(env.gravity), "gravity must be finite");
   require(finite(env.wind), "wind must be finite");
@@ -143,6 +154,62 @@ void validate_environment(const Environment& env) {
     require(finite(sphere.center), "sphere " + std::to_string(s) + " has a non-finite centre");
     require(std::isfinite(sphere.radius) && sphere.radius > 0.0f,
             "sphere " + std::to_string(s) + ": radius must be > 0 m, got " + number(sphere.radius));
+    validate_path(sphere.path, "sphere " + std::to_string(s));
+  }
+  for (size_t k = 0; k < env.colliders.size(); ++k) {
+    const Collider& c = env.colliders[k];
+    const std::string name = "collider " + std::to_string(k);
+    require(finite(c.pose.position), name + " has a non-finite position");
+    validate_path(c.path, name);
+    switch (c.shape) {
+      case ColliderShape::plane: break;
+      case ColliderShape::capsule:
+        require(std::isfinite(c.radius) && c.radius > 0.0f,
+                name + ": capsule radius must be > 0 m, got " + number(c.radius));
+        require(std::isfinite(c.half_length) && c.half_length >= 0.0f,
+                name + ": capsule half length must be >= 0 m, got " + number(c.half_length));
+        break;
+      case ColliderShape::box:
+        for (int a = 0; a < 3; ++a) {
+          require(std::isfinite(c.half_extents[a]) && c.half_extents[a] > 0.0f,
+                  name + ": every half extent of a box must be > 0 m, got " +
+                      number(c.half_extents[a]));
+        }
+        break;
+      case ColliderShape::mesh:
+        require(!c.triangles.empty() && c.triangles.size() % 3 == 0,
+                name + ": a mesh collider needs at least one triangle");
+        require(std::isfinite(c.margin) && c.margin > 0.0f,
+                name + ": mesh margin must be > 0 m, got " + number(c.margin));
+        for (size_t t = 0; t + 2 < c.triangles.size(); t += 3) {
+          const glm::vec3 n =
+              glm::cross(c.triangles[t + 1] - c.triangles[t], c.triangles[t + 2] - c.triangles[t]);
+          require(finite(c.triangles[t]) && finite(c.triangles[t + 1]) &&
+                      finite(c.triangles[t + 2]) && glm::length(n) > 0.0f,
+                  name + ": triangle " + std::to_string(t / 3) + " has no area");
+        }
+        break;
+    }
+  }
+}
+
+void validate_contacts(const Model& model) {
+  require_non_negative(model.environment.self_friction, "self_friction", "");
+  std::vector<bool> taken(model.particle_count(), false);
+  for (size_t g = 0; g < model.contact_groups.size(); ++g) {
+    const ContactGroup& group = model.contact_groups[g];
+    const std::string name = "contact group " + std::to_string(g);
+    require(std::isfinite(group.thickness) && group.thickness > 0.0f,
+            name + ": thickness must be > 0 m, got " + number(group.thickness));
+    require(uint64_t{group.first_particle} + group.particle_count <= model.particle_count(),
+            name + " reaches past the model's " + std::to_string(model.particle_count()) +
+                " particles");
+    for (uint32_t k = 0; k < group.particle_count; ++k) {
+      require(!taken[group.first_particle + k], name + " shares particle " +
+                                                    std::to_string(group.first_particle + k) +
+                                                    " with another group");
+      taken[group.first_particle + k] = true;
+    }
   }
 }
 
@@ -165,6 +232,7 @@ void validate_model(const Model& model) {
   validate_particles(model);
   validate_elements(model);
   validate_environment(model.environment);
+  validate_contacts(model);
   validate_solver(model.solver);
   bool bends = !model.bending.empty();
   for (const GridLayout& grid : model.grids) bends = bends || grid.bending_stiffness > 0.0f;

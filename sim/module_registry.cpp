@@ -9,6 +9,7 @@
 #include "sim/modules/grid_jacobi.h"
 #include "sim/modules/grid_springs.h"
 #include "sim/modules/particle_integration.h"
+#include "sim/modules/self_collision.h"
 #include "sim/modules/tethers.h"
 #include "sim/modules/tethers.h"
 
@@ -37,6 +38,7 @@ constexpr Factory kModules[] = {
     make<Bending>,
     make<GridJacobi>,
     make<Tethers>,
+    make<SelfCollision>,
     make<Colliders>,
 };
 // clang-format on

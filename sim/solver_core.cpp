@@ -110,8 +110,11 @@ FrameShape SolverCore::begin_frame(float frame_dt, uint32_t substeps) {
     throw ModelError("a frame needs frame_dt > 0 and at least one substep");
   }
   set_substep(frame_dt / static_cast<float>(substeps));
-  for (const auto& module : modules_)
+  for (const auto& module : modules_) {
+    module->frame_time(time_, double{frame_dt});
     module->begin_frame();
+  }
+  time_ += double{frame_dt};
   return current_shape(substeps);
 }
 

@@ -109,6 +109,7 @@ class SolverCore {
   void write_inverse_mass(uint32_t particle, float inverse_mass);
 
   gpu::SimParams params_{};
+  double time_ = 0.0;  // s of simulated time at the start of the next frame
   SolverSettings settings_;
   std::vector<glm::vec4> positions_;
   std::vector<glm::vec4> previous_;

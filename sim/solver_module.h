@@ -32,9 +32,9 @@ class SolverPaths;
 
 // The stages of a substep, in the order they run. Within a stage, modules run in registry order.
 enum class Stage : uint32_t {
-  forces,     // force gathers write every particle's force; then one-shot forces add theirs
-  integrate,  // the integrator moves free particles
-  anchors,    // program-driven pins move
+  forces,         // force gathers write every particle's force; then one-shot forces add theirs
+  integrate,      // the integrator moves free particles
+  anchors,        // program-driven pins move
   project,        // once per relaxation sweep: position elements (constraints)
   after_project,  // once, after the sweeps: limits that must hold at the end (tethers)
   collide,        // contacts
@@ -155,6 +155,9 @@ class SolverModule {
   // for this frame (one-shot forces). At its end, it drops what was for this frame only.
   virtual void begin_frame() {}
   virtual void end_frame() {}
+  // Before begin_frame: the simulated time (s) at which the frame about to run starts, and its
+  // length (scripted motion). Single passes run by tests get none.
+  virtual void frame_time(double /*start*/, double /*frame_dt*/) {}
   // Threads a step dispatches, asked when it is recorded or run (counts may change per frame:
   // one-shot forces, a drag). Its shader returns early past its own count.
   virtual uint32_t threads(const Step& step) const = 0;

@@ -228,6 +228,24 @@ TEST_F(BenchTest, CpuReferenceTimesTheSameWork) {
   EXPECT_EQ(g["passes"][2]["name"], "semi-implicit Euler update");
 }
 
+TEST_F(BenchTest, SelfCollisionAddsItsPassesWithTheirBytesAndTimes) {
+  BenchOptions options = tiny_options();
+  options.grids = {{8, 8}};
+  options.self_collision = true;
+  const Json j = bench_json(options);
+  EXPECT_EQ(j["settings"]["self_collision"], true);
+  EXPECT_NE(j["settings"]["scene"].get<std::string>().find("self-collision"), std::string::npos);
+  uint32_t passes = 0;
+  for (const Json& p : j["grids"][0]["passes"]) {
+    if (p["name"].get<std::string>().rfind("self-collision: ", 0) != 0) continue;
+    ++passes;
+    EXPECT_EQ(p["dispatches_per_frame"].get<uint32_t>(), options.substeps) << p["name"];
+    EXPECT_GT(p["bytes_per_frame"].get<uint64_t>(), 0u) << p["name"];
+    EXPECT_TRUE(p["gpu_ms"].is_object()) << p["name"];
+  }
+  EXPECT_EQ(passes, 8u);  // the hash's six passes, the contacts and their application
+}
+
 TEST_F(BenchTest, RefusesAGridThatDoesNotFitAndMeasuresTheRest) {
   BenchOptions options = tiny_options();
   options.grids = {{60000, 60000}, {4, 4}};

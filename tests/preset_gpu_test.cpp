@@ -11,10 +11,12 @@
 #include <glm/geometric.hpp>
 
 #include "app/scene/scene_file.h"
+#include "sim/contact_report.h"
 #include "sim/cpu_solver.h"
 #include "sim/gpu_solver.h"
 #include "sim/strain_report.h"
 #include "tests/support/presets.h"
+#include "tests/support/scene_text.h"
 #include "tests/support/vulkan_fixture.h"
 
 namespace weft::test {
@@ -54,6 +56,22 @@ std::string preset_test_name(const ::testing::TestParamInfo<std::string>& param)
 
 INSTANTIATE_TEST_SUITE_P(Scenes, PresetGpuTest, ::testing::ValuesIn(preset_names()),
                          preset_test_name);
+
+// The fold's promise on the GPU (preset_test checks it on the CPU reference): settled on the
+// ground, no two particles that share no triangle closer than half the thickness.
+TEST_F(VulkanTest, SelfCollisionFoldSettlesOnTheGpuWithNoPairWithinHalfItsThickness) {
+  const Scene scene = parse_scene_text(small_fold_text());
+  const Model& model = scene.systems[0].model;
+  GpuSolver gpu(device(), model);
+  gpu.step_frames(scene.frames);
+  EXPECT_EQ(blow_up_reason(gpu.measure_health()), std::nullopt);
+  std::vector<glm::vec3> x;
+  for (const glm::vec4& p : gpu.download_state().positions)
+    x.emplace_back(p);
+  const ContactReport report = measure_contacts(x, model.triangles, model.contact_groups);
+  EXPECT_EQ(report.closer_than_half, 0u);
+  EXPECT_GT(report.particles, 0u);
+}
 
 // scenes/hanging_cloth.toml (32 x 32 cotton) settled on lavapipe, both paths: the same bounds as
 // material_test's on the CPU reference. Two seconds with damping raised to 6/s leave 6e-6 of the

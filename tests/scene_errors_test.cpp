@@ -235,6 +235,48 @@ const std::vector<BadScene> kBadScenes = {
      "[[rope]]\nstart = [1, 1, 1]\nend = [1, 1, 1]\nnodes = 3\nnode_mass = 1\n"
      "segment = { stiffness = 1 }\n",
      1, "", "in [[rope]]: rope: start and end coincide"},
+    {"capsule of zero radius",
+     "[[environment.collider]]\nshape = \"capsule\"\nradius = 0.0\nlength = 1.0\n", 3, "radius",
+     "must be > 0 m, got 0"},
+    {"box with a zero extent",
+     "[[environment.collider]]\nshape = \"box\"\nsize = [1.0, 0.0, 1.0]\n", 3, "size",
+     "element 1 must be > 0 m, got 0"},
+    {"collider mesh without faces",
+     "[[environment.collider]]\nshape = \"mesh\"\nfile = \"nofaces.obj\"\n", 3, "file",
+     "nofaces.obj: broken OBJ: no faces ('f' lines)"},
+    {"degenerate collider mesh",
+     "[[environment.collider]]\nshape = \"mesh\"\nfile = \"sliver.obj\"\n", 3, "file",
+     "sliver.obj:6: a triangle with no area (its corners are on one line); expected triangles"},
+    {"collider without a shape", "[[environment.collider]]\nradius = 1.0\n", 1, "shape",
+     "missing; expected \"plane\", \"capsule\", \"box\" or \"mesh\""},
+    {"collider key of another shape",
+     "[[environment.collider]]\nshape = \"box\"\nsize = [1, 1, 1]\nradius = 1.0\n", 4, "radius",
+     "is not a key of a box collider; expected 'center', 'rotate', 'size'"},
+    {"plane without a normal", "[[environment.collider]]\nshape = \"plane\"\nnormal = [0, 0, 0]\n",
+     3, "normal", "must not be [0, 0, 0]"},
+    {"keyframes out of order",
+     "[[environment.sphere]]\ncenter = [0, 0, 0]\nradius = 0.5\npath = [\n"
+     "  { time = 1.0, center = [0, 0, 0] },\n  { time = 0.5, center = [1, 0, 0] },\n]\n",
+     6, "time", "0.5 s comes after 1 s; expected keyframes in order of time"},
+    {"keyframe at the same time",
+     "[[environment.collider]]\nshape = \"plane\"\npath = [{ time = 2.0 }, { time = 2.0 }]\n", 3,
+     "time", "2 s comes after 2 s; expected keyframes in order of time, each later"},
+    {"thickness zero",
+     "[[cloth]]\ncolumns = 4\nrows = 4\nparticle_mass = 0.1\nstructural = { kind = \"spring\", "
+     "stiffness = 10.0 }\nthickness = 0\n",
+     6, "thickness", "must be > 0 m, got 0"},
+    {"thickness negative",
+     "[[cloth]]\ncolumns = 4\nrows = 4\nparticle_mass = 0.1\nstructural = { kind = \"spring\", "
+     "stiffness = 10.0 }\nthickness = -0.01\n",
+     6, "thickness", "must be > 0 m"},
+    {"thickness wider than the cloth",
+     "[[cloth]]\ncolumns = 4\nrows = 4\nparticle_mass = 0.1\nstructural = { kind = \"spring\", "
+     "stiffness = 10.0 }\nthickness = 2\n",
+     6, "thickness", "is wider than the cloth itself"},
+    {"thickness wider than the rest spacing allows",
+     "[environment]\nself_collision = true\n[[cloth]]\ncolumns = 11\nrows = 11\n"
+     "particle_mass = 0.1\nstructural = { kind = \"spring\", stiffness = 10.0 }\nthickness = 0.5\n",
+     8, "thickness", "apart at rest; expected at most that"},
 };
 
 class BadSceneTest : public ::testing::TestWithParam<BadScene> {};

@@ -28,14 +28,16 @@ mkdir -p "$work"
 # What the loader needs of weft: the scene code and the model builders; no Vulkan. toml++ is
 # compiled header-only here so that its parser is instrumented too.
 sources=(app/scene/closest_match.cpp app/scene/mesh_repair.cpp app/scene/names.cpp
-  app/scene/obj_reader.cpp app/scene/safe_text.cpp app/scene/scene.cpp app/scene/scene_error.cpp
-  app/scene/scene_file.cpp app/scene/scene_links.cpp app/scene/scene_objects.cpp
+  app/scene/obj_reader.cpp app/scene/safe_text.cpp app/scene/scene.cpp
+  app/scene/scene_colliders.cpp app/scene/scene_error.cpp app/scene/scene_file.cpp
+  app/scene/scene_links.cpp app/scene/scene_material.cpp app/scene/scene_objects.cpp
   app/scene/particle_budget.cpp app/scene/scene_paths.cpp app/scene/scene_pins.cpp
-  app/scene/scene_material.cpp app/scene/scene_settings.cpp
+  app/scene/scene_settings.cpp app/scene/scene_thickness.cpp
   app/scene/table_reader.cpp app/scene/text_file.cpp app/scene/toml_precheck.cpp
-  sim/cloth_grid.cpp sim/grid_layout.cpp sim/host_memory.cpp sim/link.cpp sim/model.cpp
-  sim/model_validation.cpp sim/rope.cpp sim/triangle_mesh.cpp sim/frame_clock.cpp
-  sim/cloth_material.cpp sim/bending.cpp)
+  sim/bending.cpp sim/cloth_grid.cpp sim/cloth_material.cpp sim/collider_path.cpp
+  sim/contact_report.cpp sim/grid_layout.cpp sim/host_memory.cpp sim/link.cpp sim/model.cpp
+  sim/model_validation.cpp sim/rest_neighbours.cpp sim/rope.cpp sim/triangle_mesh.cpp
+  sim/frame_clock.cpp)
 # TOML_ASSERT: toml++ 3.3.0 asserts a precondition in parse_key() that malformed headers such as
 # '[[[' or '[[*' violate (fixed upstream in marzer/tomlplusplus PR #301); Debian's release build
 # of the library has the assertion compiled out and reports a normal parse error, which is what

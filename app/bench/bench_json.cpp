@@ -87,6 +87,7 @@ void write_bench_json(std::ostream& out, const BenchReport& r) {
                    {"scene", r.scene},
                    {"integrator", integrator_option_name(s.integrator)},
                    {"constraints", constraints_name(s.constraints)},
+                   {"self_collision", s.self_collision},
                    {"substeps", s.substeps},
                    {"sweeps", s.sweeps},
                    {"frames", s.frames},

@@ -167,6 +167,9 @@ CLI::App* add_bench_command(CLI::App& app, BenchOptions& options) {
                    "constraints")
       ->transform(CLI::CheckedTransformer(constraints, CLI::ignore_case).description(""))
       ->type_name("material|none|structural|structural+shear");
+  bench->add_flag("--self-collision", options.self_collision,
+                  "Turn self-collision on (thickness: the grid's spacing): its spatial hash and "
+                  "contact passes are timed and counted with the rest");
   bench->add_option("--frames", options.frames, "Frames measured per grid")
       ->transform(decimal_in_range(1, 1000000));
   bench->add_option("--warmup", options.warmup, "Frames run first and discarded")

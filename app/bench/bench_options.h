@@ -43,11 +43,12 @@ struct BenchOptions {
   Integrator integrator = Integrator::verlet;
   std::string variant = "general";  // bench_variant.h
   BenchConstraints constraints = BenchConstraints::material;
-  uint32_t frames = 200;    // measured, after the warm-up
-  uint32_t warmup = 20;     // run and discarded: pipeline compilation, caches, clocks
-  bool cpu = false;         // also time the CPU reference
-  uint32_t cpu_frames = 0;  // 0: as many as --frames
-  uint32_t copy_mib = 256;  // size of the buffer copied to measure copy bandwidth, MiB
+  bool self_collision = false;  // keep the cloth's particles a spacing apart
+  uint32_t frames = 200;        // measured, after the warm-up
+  uint32_t warmup = 20;         // run and discarded: pipeline compilation, caches, clocks
+  bool cpu = false;             // also time the CPU reference
+  uint32_t cpu_frames = 0;      // 0: as many as --frames
+  uint32_t copy_mib = 256;      // size of the buffer copied to measure copy bandwidth, MiB
   BenchFormat format = BenchFormat::table;
   std::string output;  // empty: stdout
   GpuContextOptions gpu;

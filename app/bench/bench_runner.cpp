@@ -106,9 +106,13 @@ GridResult measure_grid(Device& device, const BenchOptions& options, const GridS
                         const BenchVariant& variant, const CopyBandwidth& copy) {
   GridResult result;
   result.grid = grid;
-  const BenchSceneSettings settings{
-      grid,          options.substeps, options.sweeps, options.integrator, options.constraints,
-      variant.solver};
+  const BenchSceneSettings settings{grid,
+                                    options.substeps,
+                                    options.sweeps,
+                                    options.integrator,
+                                    options.constraints,
+                                    variant.solver,
+                                    options.self_collision};
   result.particles = uint64_t{grid.columns} * grid.rows;
   // Counted from the grid: the grid path lists no links.
   const BenchClothLinks links = count_bench_cloth_links(settings);
@@ -235,8 +239,13 @@ BenchReport run_bench(Device& device, bool validation, const BenchOptions& optio
   report.validation = validation;
   report.variant = variant.name;
   report.variant_description = variant.description;
-  report.scene = describe_bench_cloth(
-      {{}, options.substeps, options.sweeps, options.integrator, options.constraints});
+  report.scene = describe_bench_cloth({{},
+                                       options.substeps,
+                                       options.sweeps,
+                                       options.integrator,
+                                       options.constraints,
+                                       variant.solver,
+                                       options.self_collision});
   if (options.render) {
     report.scene += "; every frame also drawn offscreen at " + grid_name(*options.render) +
                     " pixels (normals, scene pass with 4x MSAA), as the viewer draws it";

@@ -1,5 +1,7 @@
 #include "app/bench/bench_scene.h"
 
+#include <algorithm>
+
 #include "sim/cloth_grid.h"
 #include "sim/cloth_material.h"
 
@@ -20,6 +22,13 @@ void set_bench_environment(const BenchSceneSettings& settings, float particle_ma
   model.solver.substeps = settings.substeps;
   model.solver.relaxation_sweeps = settings.sweeps;
   model.solver.damping_rate = 1.92f;  // 1/s
+  if (settings.self_collision) {
+    // The spacing: every pair of particles that share no triangle is further apart at rest.
+    const float spacing =
+        std::min(2.0f / float(settings.grid.columns - 1), 2.0f / float(settings.grid.rows - 1));
+    model.environment.self_collision = true;
+    model.contact_groups.push_back({0, model.particle_count(), spacing});
+  }
 }
 
 }  // namespace
@@ -92,6 +101,7 @@ std::string describe_bench_cloth(const BenchSceneSettings& s) {
                          ? std::string("no distance constraints")
                          : std::string(constraints_name(s.constraints)) +
                                " links also distance constraints");
+  if (s.self_collision) text += "; self-collision (thickness: the spacing)";
   text += "; gravity, air drag, no colliders; " +
           std::string(integrator_option_name(s.integrator)) + ", " + std::to_string(s.substeps) +
           " substeps x " + std::to_string(s.sweeps) + " relaxation sweeps per frame of 1/60 s";

@@ -1,7 +1,8 @@
 // The cloth `weft bench` measures: a 2 m x 2 m grid hanging from two corners, of cotton in
 // physical units, or with springs on every link and distance constraints on some (bench_options.h),
-// gravity and air drag, no colliders. Its particle count is known before it is built, so that a
-// grid too large for the device is refused without spending memory on it.
+// gravity and air drag, no colliders; self-collision when asked. Its particle count is known
+// before it is built, so that a grid too large for the device is refused without spending memory
+// on it.
 #pragma once
 
 #include <string>
@@ -21,6 +22,8 @@ struct BenchSceneSettings {
   // general: the cloth lists its links; grid: it does not (the grid path needs no lists, and
   // 8192 x 8192 could not hold them).
   SolverVariant variant = SolverVariant::general;
+  // Self-collision on, with a thickness of the grid's spacing (--self-collision).
+  bool self_collision = false;
 };
 
 Model make_bench_cloth(const BenchSceneSettings& settings);

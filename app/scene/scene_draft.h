@@ -51,7 +51,13 @@ struct SceneDraft {
 // scene_settings.cpp: [solver] and [environment], also as [system.solver] / [system.environment]
 // overrides (only the keys present change). frame_dt is read at the top level only.
 void read_solver(const TableReader& table, bool top_level, SolverSpec& spec);
-void read_environment(const TableReader& table, Environment& environment);
+void read_environment(const TableReader& table, const SceneParseOptions& options,
+                      Environment& environment);
+// scene_colliders.cpp: one [[environment.collider]] table and its keys; the path and
+// interpolation keys of a collider or sphere whose pose is `rest` when it does not move.
+std::vector<std::string> collider_keys();
+Collider read_collider(const TableReader& table, const SceneParseOptions& options);
+void read_path(const TableReader& table, const ColliderPose& rest, ColliderPath& path);
 // Turns max_dt into substeps (failing at the max_dt line when that needs too many), and a
 // per-substep verlet_damping into a rate at those substeps.
 void resolve_substeps(SolverSpec& spec, const std::string& file);
@@ -62,6 +68,10 @@ void resolve_max_dt(SolverSpec& spec, const std::string& file);
 std::vector<std::string> scene_object_keys(SceneObjectKind kind);
 void add_scene_object(SceneDraft& draft, SceneObjectKind kind, const TableReader& table,
                       uint32_t ordinal);
+
+// scene_thickness.cpp: the `thickness` key of a cloth or mesh (given or derived from its spacing)
+// as a contact group of its system's model.
+void read_thickness(const TableReader& table, Model& model, const SceneObject& object);
 
 // scene_pins.cpp: the object's [pin] table, applied to its built particles. vertex_to_particle:
 // meshes only (pins name OBJ vertices).

@@ -25,7 +25,8 @@ const std::vector<std::string> kSolverKeys = {
     "integrator", "frame_dt",       "substeps",          "max_dt",
     "damping",    "verlet_damping", "relaxation_sweeps", "variant"};
 const std::vector<std::string> kEnvironmentKeys = {
-    "gravity", "wind", "air_drag", "spring_damping", "contact_friction", "ground", "sphere"};
+    "gravity",        "wind",          "air_drag", "spring_damping", "contact_friction",
+    "self_collision", "self_friction", "ground",   "sphere",         "collider"};
 
 toml::table parse_toml(std::string_view text, const std::string& file) {
   check_toml_characters(text, file);
@@ -99,7 +100,7 @@ void read_systems(SceneDraft& draft, const TableReader& root, const SolverSpec& 
     }
     system.system.model.environment = environment;
     if (auto overrides = table.table("environment", kEnvironmentKeys)) {
-      read_environment(*overrides, system.system.model.environment);
+      read_environment(*overrides, *draft.options, system.system.model.environment);
     }
     draft.systems.push_back(std::move(system));
   }
@@ -165,7 +166,7 @@ Scene parse_scene(std::string_view text, const SceneParseOptions& options) {
   if (auto table = root.table("solver", kSolverKeys)) read_solver(*table, true, solver);
   Environment environment;
   if (auto table = root.table("environment", kEnvironmentKeys)) {
-    read_environment(*table, environment);
+    read_environment(*table, options, environment);
   }
   read_systems(draft, root, solver, environment);
 

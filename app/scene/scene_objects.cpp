@@ -311,13 +311,13 @@ std::vector<std::string> valid_keys(SceneObjectKind kind) {
       return {"name",      "system",     "start",   "end", "nodes",
               "node_mass", "total_mass", "segment", "pin"};
     case SceneObjectKind::cloth:
-      return {"name",       "system", "origin",        "width_axis", "height_axis",
-              "columns",    "rows",   "particle_mass", "total_mass", "areal_density",
-              "structural", "shear",  "bend",          "pin",        "material"};
+      return {"name", "system",        "origin",     "width_axis",    "height_axis", "columns",
+              "rows", "particle_mass", "total_mass", "areal_density", "structural",  "shear",
+              "bend", "pin",           "material",   "thickness"};
     case SceneObjectKind::mesh:
       return {"name",  "system", "file",          "translate",  "rotate",
               "scale", "repair", "particle_mass", "total_mass", "areal_density",
-              "edge",  "bend",   "pin",           "material"};
+              "edge",  "bend",   "pin",           "material",   "thickness"};
   }
   return {};
 }
@@ -349,6 +349,9 @@ void add_scene_object(SceneDraft& draft, SceneObjectKind kind, const TableReader
     }
   } catch (const ModelError& error) {
     table.fail_table(error.what());
+  }
+  if (kind == SceneObjectKind::cloth || kind == SceneObjectKind::mesh) {
+    read_thickness(table, model, object);
   }
   if (kind != SceneObjectKind::particle) {  // a particle has its own `pinned` key
     apply_scene_pins(table, kind, model, object,

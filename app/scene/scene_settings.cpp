@@ -91,7 +91,8 @@ void resolve_max_dt(SolverSpec& spec, const std::string& file) {
       split_elapsed_time(spec.settings.frame_dt, *spec.max_dt, kMaxSubsteps).substeps;
 }
 
-void read_environment(const TableReader& table, Environment& env) {
+void read_environment(const TableReader& table, const SceneParseOptions& options,
+                      Environment& env) {
   if (auto g = table.vec3("gravity", NumberRange::any("m/s^2"))) env.gravity = *g;
   if (auto wind = table.vec3("wind", NumberRange::any("m/s"))) env.wind = *wind;
   if (auto drag = table.number("air_drag", NumberRange::at_least(0.0, "N s/m"))) {
@@ -102,6 +103,10 @@ void read_environment(const TableReader& table, Environment& env) {
   }
   if (auto friction = table.number("contact_friction", NumberRange::between(0.0, 1.0, ""))) {
     env.contact_friction = static_cast<float>(*friction);
+  }
+  if (auto on = table.boolean("self_collision")) env.self_collision = *on;
+  if (auto friction = table.number("self_friction", NumberRange::at_least(0.0, ""))) {
+    env.self_friction = static_cast<float>(*friction);
   }
   if (auto ground =
           table.table("ground", {"mode", "height", "repulsion", "friction", "absorption"})) {
@@ -120,13 +125,20 @@ void read_environment(const TableReader& table, Environment& env) {
   }
   if (table.has("sphere")) {
     env.spheres.clear();  // a system that lists spheres replaces the scene's list
-    for (const TableReader& sphere : table.tables("sphere", {"center", "radius"})) {
+    for (const TableReader& sphere :
+         table.tables("sphere", {"center", "radius", "interpolation", "path"})) {
       Sphere s;
       s.center = sphere.required_vec3("center", NumberRange::any("m"));
       s.radius = static_cast<float>(sphere.required_number("radius", NumberRange::above(0, "m")));
       if (!(s.radius > 0.0f)) sphere.fail("radius", "is too small to be a float > 0");
+      read_path(sphere, ColliderPose{s.center}, s.path);
       env.spheres.push_back(s);
     }
+  }
+  if (table.has("collider")) {
+    env.colliders.clear();  // a system that lists colliders replaces the scene's list
+    for (const TableReader& collider : table.tables("collider", collider_keys()))
+      env.colliders.push_back(read_collider(collider, options));
   }
 }
 

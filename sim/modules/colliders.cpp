@@ -9,75 +9,291 @@
 namespace weft {
 
 static_assert(sizeof(gpu::CollidePush) == 16);
+static_assert(sizeof(gpu::ColliderShape) == 128);
+static_assert(offsetof(gpu::ColliderShape, size) == 16);
+static_assert(offsetof(gpu::ColliderShape, position_start) == 64);
+static_assert(offsetof(gpu::ColliderShape, rotation_end) == 112);
 
 namespace {
 
 const PassInfo kCollide{"collision", "collide.comp"};
 
-std::vector<glm::vec4> pack_spheres(const Model& model) {
-  std::vector<glm::vec4> spheres;
-  for (const Sphere& sphere : model.environment.spheres)
-    spheres.emplace_back(sphere.center, sphere.radius);
-  return spheres;
+glm::vec4 quat_to_vec4(const glm::quat& q) {
+  return {q.x, q.y, q.z, q.w};
+}
+
+uint32_t shape_kind(ColliderShape shape) {
+  switch (shape) {
+    case ColliderShape::plane: return WEFT_COLLIDER_PLANE;
+    case ColliderShape::capsule: return WEFT_COLLIDER_CAPSULE;
+    case ColliderShape::box: return WEFT_COLLIDER_BOX;
+    case ColliderShape::mesh: return WEFT_COLLIDER_MESH;
+  }
+  return WEFT_COLLIDER_PLANE;
+}
+
+// The shapes' sizes and meshes (their poses come from pose_all).
+void pack_shapes(const Environment& env, std::vector<gpu::ColliderShape>& shapes,
+                 std::vector<glm::vec4>& corners) {
+  shapes.clear();
+  corners.clear();
+  for (const Collider& c : env.colliders) {
+    gpu::ColliderShape s{};
+    s.kind = shape_kind(c.shape);
+    switch (c.shape) {
+      case ColliderShape::plane: break;
+      case ColliderShape::capsule: s.size = {c.radius, c.half_length, 0.0f, 0.0f}; break;
+      case ColliderShape::box: s.size = glm::vec4(c.half_extents, 0.0f); break;
+      case ColliderShape::mesh: {
+        s.size = {c.margin, 0.0f, 0.0f, 0.0f};
+        s.first_triangle = static_cast<uint32_t>(corners.size() / 3);
+        s.triangle_count = static_cast<uint32_t>(c.triangles.size() / 3);
+        glm::vec3 lo(c.triangles.empty() ? glm::vec3(0.0f) : c.triangles.front());
+        glm::vec3 hi = lo;
+        for (const glm::vec3& v : c.triangles) {
+          lo = glm::min(lo, v);
+          hi = glm::max(hi, v);
+          corners.emplace_back(v, 0.0f);
+        }
+        s.bounds_min = glm::vec4(lo - glm::vec3(c.margin), 0.0f);
+        s.bounds_max = glm::vec4(hi + glm::vec3(c.margin), 0.0f);
+        break;
+      }
+    }
+    shapes.push_back(s);
+  }
+}
+
+// q: a unit quaternion (xyz, w): shaders/collide.comp's rotate and unrotate.
+template <typename Real>
+cpu::vec3<Real> rotate(const cpu::vec4<Real>& q, const cpu::vec3<Real>& v) {
+  const cpu::vec3<Real> u(q);
+  const cpu::vec3<Real> t = Real(2) * glm::cross(u, v);
+  return v + q.w * t + glm::cross(u, t);
+}
+
+template <typename Real>
+cpu::vec3<Real> unrotate(const cpu::vec4<Real>& q, const cpu::vec3<Real>& v) {
+  return rotate(cpu::vec4<Real>(-q.x, -q.y, -q.z, q.w), v);
+}
+
+template <typename Real>
+cpu::vec3<Real> closest_on_segment(const cpu::vec3<Real>& x, const cpu::vec3<Real>& a,
+                                   const cpu::vec3<Real>& b) {
+  const cpu::vec3<Real> ab = b - a;
+  const Real t = glm::clamp(glm::dot(x - a, ab) / glm::dot(ab, ab), Real(0), Real(1));
+  return a + t * ab;
+}
+
+// shaders/collide.comp's collide_mesh.
+template <typename Real>
+bool collide_mesh(const gpu::ColliderShape& s, const std::vector<glm::vec4>& corners,
+                  cpu::vec3<Real>& local, const cpu::vec3<Real>& local_prev,
+                  cpu::vec3<Real>& n_local) {
+  using vec3 = cpu::vec3<Real>;
+  const vec3 lo(cpu::vec4<Real>(s.bounds_min));
+  const vec3 hi(cpu::vec4<Real>(s.bounds_max));
+  if (glm::any(glm::lessThan(local, lo)) || glm::any(glm::greaterThan(local, hi))) return false;
+  const Real margin = s.size.x;
+  bool hit = false;
+  for (uint32_t t = s.first_triangle; t < s.first_triangle + s.triangle_count; ++t) {
+    const vec3 a(corners[3 * t]);
+    const vec3 b(corners[3 * t + 1]);
+    const vec3 c(corners[3 * t + 2]);
+    const vec3 n = glm::normalize(glm::cross(b - a, c - a));
+    const Real h = glm::dot(local - a, n);
+    const Real side = glm::dot(local_prev - a, n) >= Real(0) ? Real(1) : Real(-1);
+    if (side * h >= margin) continue;
+    const vec3 p = local - h * n;
+    if (glm::dot(glm::cross(b - a, p - a), n) >= Real(0) &&
+        glm::dot(glm::cross(c - b, p - b), n) >= Real(0) &&
+        glm::dot(glm::cross(a - c, p - c), n) >= Real(0)) {
+      local = p + (side * margin) * n;
+      n_local = side * n;
+      hit = true;
+      continue;
+    }
+    vec3 e = closest_on_segment(local, a, b);
+    const vec3 e1 = closest_on_segment(local, b, c);
+    if (glm::dot(local - e1, local - e1) < glm::dot(local - e, local - e)) e = e1;
+    const vec3 e2 = closest_on_segment(local, c, a);
+    if (glm::dot(local - e2, local - e2) < glm::dot(local - e, local - e)) e = e2;
+    const vec3 d = local - e;
+    const Real dist = glm::length(d);
+    if (dist < margin && dist > Real(0)) {
+      n_local = d / dist;
+      local = e + n_local * margin;
+      hit = true;
+    }
+  }
+  return hit;
 }
 
 }  // namespace
 
 Colliders::Colliders(const ModuleContext& context)
-    : params_(context.params), spheres_(pack_spheres(context.model)) {}
+    : params_(context.params), environment_(context.model.environment) {
+  pack_shapes(environment_, shapes_, corners_);
+  for (const Sphere& s : environment_.spheres)
+    moving_ = moving_ || !s.path.keyframes.empty();
+  for (const Collider& c : environment_.colliders)
+    moving_ = moving_ || !c.path.keyframes.empty();
+  pose_all(0.0, 0.0);
+}
+
+void Colliders::pose_all(double start, double end) {
+  spheres_.clear();
+  sphere_starts_.clear();
+  for (const Sphere& sphere : environment_.spheres) {
+    const ColliderPose rest{sphere.center};
+    sphere_starts_.emplace_back(pose_at(sphere.path, rest, start).position, sphere.radius);
+    spheres_.emplace_back(pose_at(sphere.path, rest, end).position, sphere.radius);
+  }
+  for (size_t k = 0; k < shapes_.size(); ++k) {
+    const Collider& c = environment_.colliders[k];
+    const ColliderPose a = pose_at(c.path, c.pose, start);
+    const ColliderPose b = pose_at(c.path, c.pose, end);
+    gpu::ColliderShape& s = shapes_[k];
+    s.position_start = glm::vec4(a.position, 0.0f);
+    s.position_end = glm::vec4(b.position, 0.0f);
+    s.rotation_start = quat_to_vec4(a.rotation);
+    // The same rotation as -q: the shorter way between the two.
+    glm::vec4 q = quat_to_vec4(b.rotation);
+    if (glm::dot(s.rotation_start, q) < 0.0f) q = -q;
+    s.rotation_end = q;
+  }
+}
 
 std::vector<const PassInfo*> Colliders::passes() const {
   return {&kCollide};
 }
 
 bool Colliders::active() const {
-  return !spheres_.empty() || params_.ground_mode == WEFT_GROUND_PROJECTION;
+  return !spheres_.empty() || !shapes_.empty() || params_.ground_mode == WEFT_GROUND_PROJECTION;
 }
 
-void Colliders::schedule(Stage stage, const FrameShape&, uint32_t substep, uint32_t,
+void Colliders::schedule(Stage stage, const FrameShape& shape, uint32_t substep, uint32_t,
                          std::vector<Step>& steps) const {
-  if (stage == Stage::collide) steps.push_back(make_step(*this, kCollide, substep));
-}
-
-PushConstants Colliders::push(const Step&) const {
+  if (stage != Stage::collide) return;
+  Step step = make_step(*this, kCollide, substep);
   gpu::CollidePush push{};
   push.sphere_count = static_cast<uint32_t>(spheres_.size());
-  return to_push(push);
+  push.shape_count = static_cast<uint32_t>(shapes_.size());
+  push.substep = substep;
+  push.substeps = shape.substeps;
+  step.push = to_push(push);
+  steps.push_back(step);
 }
 
 std::vector<ModuleBuffer> Colliders::buffers() const {
-  return {{"spheres", spheres_.size() * sizeof(glm::vec4), spheres_.data()}};
+  return {{"spheres", spheres_.size() * sizeof(glm::vec4), spheres_.data()},
+          {"sphere starts", sphere_starts_.size() * sizeof(glm::vec4), sphere_starts_.data()},
+          {"shapes", shapes_.size() * sizeof(gpu::ColliderShape), shapes_.data()},
+          {"mesh triangles", corners_.size() * sizeof(glm::vec4), corners_.data()}};
+}
+
+void Colliders::frame_time(double start, double frame_dt) {
+  if (!moving_) return;
+  pose_all(start, start + frame_dt);
+  uploads_due_ = true;
+}
+
+void Colliders::take_updates(std::vector<BufferUpdate>& updates) {
+  if (!uploads_due_) return;
+  uploads_due_ = false;
+  if (!spheres_.empty()) {
+    updates.push_back({0, 0, spheres_.size() * sizeof(glm::vec4), spheres_.data()});
+    updates.push_back({1, 0, sphere_starts_.size() * sizeof(glm::vec4), sphere_starts_.data()});
+  }
+  if (!shapes_.empty()) {
+    updates.push_back({2, 0, shapes_.size() * sizeof(gpu::ColliderShape), shapes_.data()});
+  }
 }
 
 // shaders/collide.comp
 template <typename Real>
-void Colliders::collide(CpuPass<Real>& pass) const {
+void Colliders::collide(const Step& step, CpuPass<Real>& pass) const {
   using vec3 = cpu::vec3<Real>;
   using vec4 = cpu::vec4<Real>;
   const gpu::SimParams& params = pass.params;
   ParticleState<Real>& state = pass.state;
+  const auto push = from_push<gpu::CollidePush>(step.push);
+  const Real f0 = Real(float(push.substep) / float(push.substeps));
+  const Real f1 = Real(float(push.substep + 1) / float(push.substeps));
   for (uint32_t i = 0; i < params.particle_count; ++i) {
     const vec4 p = state.positions[i];
     if (p.w == Real(0)) continue;
     vec3 x(p);
+    const vec3 x_prev(state.previous[i]);
     bool touched = false;
     vec3 normal(0, 1, 0);
+    vec3 carried(0);
     if (params.ground_mode == WEFT_GROUND_PROJECTION && x.y < Real(params.ground.x)) {
       x.y = params.ground.x;
       touched = true;
     }
-    for (const glm::vec4& s : spheres_) {
-      const vec4 sphere(s);
-      const vec3 d = x - vec3(sphere);
+    for (uint32_t s = 0; s < push.sphere_count; ++s) {
+      const vec4 sphere(spheres_[s]);
+      const vec3 start(vec4(sphere_starts_[s]));
+      const vec3 c1 = start + (vec3(sphere) - start) * f1;
+      const vec3 d = x - c1;
       const Real dist = glm::length(d);
       if (dist < sphere.w) {
         normal = dist > Real(0) ? d / dist : vec3(0, 1, 0);
-        x = vec3(sphere) + normal * sphere.w;
+        x = c1 + normal * sphere.w;
+        carried = c1 - (start + (vec3(sphere) - start) * f0);
+        touched = true;
+      }
+    }
+    for (uint32_t k = 0; k < push.shape_count; ++k) {
+      const gpu::ColliderShape& s = shapes_[k];
+      const vec3 ps(vec4(s.position_start));
+      const vec3 pe(vec4(s.position_end));
+      const vec4 qs(s.rotation_start);
+      const vec4 qe(s.rotation_end);
+      const vec3 p0 = ps + (pe - ps) * f0;
+      const vec3 p1 = ps + (pe - ps) * f1;
+      const vec4 q0 = glm::normalize(qs + (qe - qs) * f0);
+      const vec4 q1 = glm::normalize(qs + (qe - qs) * f1);
+      vec3 local = unrotate(q1, x - p1);
+      vec3 n_local(0, 1, 0);
+      bool hit = false;
+      const vec4 size(s.size);
+      if (s.kind == WEFT_COLLIDER_PLANE) {
+        if (local.y < Real(0)) {
+          local.y = Real(0);
+          hit = true;
+        }
+      } else if (s.kind == WEFT_COLLIDER_CAPSULE) {
+        const vec3 axis(Real(0), glm::clamp(local.y, -size.y, size.y), Real(0));
+        const vec3 d = local - axis;
+        const Real dist = glm::length(d);
+        if (dist < size.x) {
+          n_local = dist > Real(0) ? d / dist : vec3(1, 0, 0);
+          local = axis + n_local * size.x;
+          hit = true;
+        }
+      } else if (s.kind == WEFT_COLLIDER_BOX) {
+        const vec3 q = glm::abs(local) - vec3(size);
+        if (q.x < Real(0) && q.y < Real(0) && q.z < Real(0)) {
+          const int axis = q.x > q.y ? (q.x > q.z ? 0 : 2) : (q.y > q.z ? 1 : 2);
+          n_local = vec3(0);
+          n_local[axis] = local[axis] < Real(0) ? Real(-1) : Real(1);
+          local[axis] = n_local[axis] * size[axis];
+          hit = true;
+        }
+      } else {
+        hit = collide_mesh(s, corners_, local, unrotate(q0, x_prev - p0), n_local);
+      }
+      if (hit) {
+        x = p1 + rotate(q1, local);
+        normal = rotate(q1, n_local);
+        carried = x - (p0 + rotate(q0, local));
         touched = true;
       }
     }
     if (!touched) continue;
-    const vec3 moved = x - vec3(state.previous[i]);
+    const vec3 moved = x - x_prev - carried;
     const vec3 tangential = moved - glm::dot(moved, normal) * normal;
     x -= Real(params.contact_friction) * tangential;
     state.positions[i] = vec4(x, p.w);
@@ -89,21 +305,62 @@ void Colliders::collide(CpuPass<Real>& pass) const {
 
 uint64_t Colliders::bytes(const Step&, const TrafficContext&) const {
   // Read x; a particle in contact also reads x_prev and writes x, but contacts are not known
-  // ahead: counted as none.
+  // ahead: counted as none. The colliders themselves are read by every thread from cache.
   return uint64_t{params_.particle_count} * 16;
 }
 
 std::vector<uint32_t> Colliders::apply_edit(const Model& model, const SolverPaths&,
                                             EditScope scope) {
   if (scope != EditScope::parameters) return {};
-  std::vector<glm::vec4> edited = pack_spheres(model);
-  if (edited.size() != spheres_.size()) {
+  const Environment& edited = model.environment;
+  if (edited.spheres.size() != environment_.spheres.size()) {
     throw ModelError("a live edit cannot change the number of spheres (" +
-                     std::to_string(spheres_.size()) + " running, " +
-                     std::to_string(edited.size()) + " edited); rebuild the simulation instead");
+                     std::to_string(environment_.spheres.size()) + " running, " +
+                     std::to_string(edited.spheres.size()) + " edited); rebuild the simulation " +
+                     "instead");
   }
-  spheres_ = std::move(edited);
-  return {0};
+  if (edited.colliders.size() != environment_.colliders.size()) {
+    throw ModelError("a live edit cannot change the number of colliders (" +
+                     std::to_string(environment_.colliders.size()) + " running, " +
+                     std::to_string(edited.colliders.size()) + " edited); rebuild the " +
+                     "simulation instead");
+  }
+  // Sizes and rest poses may change; meshes keep their triangles.
+  for (size_t k = 0; k < edited.colliders.size(); ++k) {
+    if (edited.colliders[k].shape != environment_.colliders[k].shape ||
+        edited.colliders[k].triangles.size() != environment_.colliders[k].triangles.size()) {
+      throw ModelError(
+          "a live edit cannot change a collider's shape; rebuild the simulation "
+          "instead");
+    }
+  }
+  environment_.spheres = edited.spheres;
+  environment_.colliders = edited.colliders;
+  std::vector<gpu::ColliderShape> shapes;
+  pack_shapes(environment_, shapes, corners_);
+  for (size_t k = 0; k < shapes.size(); ++k) {  // keep the frame's poses
+    shapes[k].position_start = shapes_[k].position_start;
+    shapes[k].position_end = shapes_[k].position_end;
+    shapes[k].rotation_start = shapes_[k].rotation_start;
+    shapes[k].rotation_end = shapes_[k].rotation_end;
+  }
+  shapes_ = std::move(shapes);
+  // A collider that does not move sits where the edit puts it.
+  for (size_t s = 0; s < environment_.spheres.size(); ++s) {
+    if (environment_.spheres[s].path.keyframes.empty()) {
+      spheres_[s] = glm::vec4(environment_.spheres[s].center, environment_.spheres[s].radius);
+      sphere_starts_[s] = spheres_[s];
+    } else {
+      spheres_[s].w = sphere_starts_[s].w = environment_.spheres[s].radius;
+    }
+  }
+  for (size_t k = 0; k < shapes_.size(); ++k) {
+    const Collider& c = environment_.colliders[k];
+    if (!c.path.keyframes.empty()) continue;
+    shapes_[k].position_start = shapes_[k].position_end = glm::vec4(c.pose.position, 0.0f);
+    shapes_[k].rotation_start = shapes_[k].rotation_end = quat_to_vec4(c.pose.rotation);
+  }
+  return {0, 1, 2, 3};
 }
 
 }  // namespace weft

@@ -1,10 +1,14 @@
-// Contacts (the last pass of every substep): particles are projected out of the sphere
-// colliders and, in the position-based ground mode, back onto the ground plane; a contact then
-// removes a share of the substep's tangential motion (contact friction). One thread per particle.
-// Active only while there is something to collide with.
+// Contacts (the last pass of every substep): particles are projected out of the colliders (in
+// the position-based ground mode, back onto the ground plane; then out of the spheres, planes,
+// capsules, boxes and triangle meshes); a contact then removes a share of the substep's motion
+// relative to the collider's surface, along it (contact friction). One thread per particle.
+// Colliders that move on a scripted path (collider_path.h) take their poses at the start and
+// end of each frame and move linearly in between, substep by substep. Active only while there is
+// something to collide with.
 #pragma once
 
 #include "shaders/colliders.h"
+#include "sim/model.h"
 #include "sim/solver_module.h"
 
 namespace weft {
@@ -19,23 +23,32 @@ class Colliders final : public SolverModule {
                 std::vector<Step>& steps) const override;
   bool active() const override;
   uint32_t threads(const Step&) const override { return params_.particle_count; }
-  PushConstants push(const Step& step) const override;
-  void run(const Step&, CpuPass<float>& pass) const override { collide(pass); }
-  void run(const Step&, CpuPass<double>& pass) const override { collide(pass); }
+  void run(const Step& step, CpuPass<float>& pass) const override { collide(step, pass); }
+  void run(const Step& step, CpuPass<double>& pass) const override { collide(step, pass); }
   std::vector<ModuleBuffer> buffers() const override;
+  void frame_time(double start, double frame_dt) override;
+  void take_updates(std::vector<BufferUpdate>& updates) override;
   uint64_t bytes(const Step& step, const TrafficContext& context) const override;
   std::vector<uint32_t> apply_edit(const Model& model, const SolverPaths& paths,
                                    EditScope scope) override;
 
-  // xyz: centre (m); w: radius (m).
+  // xyz: centre at the end of the last frame begun (m); w: radius (m).
   const std::vector<glm::vec4>& spheres() const { return spheres_; }
+  const std::vector<gpu::ColliderShape>& shapes() const { return shapes_; }
 
  private:
   template <typename Real>
-  void collide(CpuPass<Real>& pass) const;
+  void collide(const Step& step, CpuPass<Real>& pass) const;
+  void pose_all(double start, double end);
 
   const gpu::SimParams& params_;
+  Environment environment_;  // the colliders and their paths
+  bool moving_ = false;      // some collider has a path
+  bool uploads_due_ = false;
   std::vector<glm::vec4> spheres_;
+  std::vector<glm::vec4> sphere_starts_;
+  std::vector<gpu::ColliderShape> shapes_;
+  std::vector<glm::vec4> corners_;  // three per mesh triangle, local
 };
 
 }  // namespace weft

@@ -151,9 +151,105 @@ Model mixed_scene(Integrator integrator) {
   return model;
 }
 
+Model contact_scene(Integrator integrator) {
+  Model model = cloth_scene(integrator);
+  model.solver.variant = SolverVariant::general;
+  // Rows 5 to 8 of the 12 x 9 cloth folded back over rows 4 to 1, half a column aside and 5 cm
+  // up: each particle of the upper layer is 6.7 cm from the nearest of the lower one, closer
+  // than the thickness (9 cm, about the spacing).
+  const uint32_t columns = 12;
+  for (uint32_t r = 5; r < 9; ++r) {
+    for (uint32_t c = 0; c < columns; ++c) {
+      const glm::vec3 mirror = model.positions[(9 - r) * columns + c];
+      model.positions[r * columns + c] = mirror + glm::vec3(0.045f, 0.05f, 0.0f);
+    }
+  }
+  model.contact_groups.push_back({0, model.particle_count(), 0.09f});
+  // A second, thinner cloth 6 cm beneath the lower layer: reach between the two is 8 cm. With it
+  // 133 particles have contacts: the hash has 512 buckets, two blocks of the prefix sum.
+  ClothGridDesc under;
+  under.columns = 5;
+  under.rows = 5;
+  under.origin = {-0.45f, 0.215f, -0.3f};
+  under.width_axis = {0.32f, 0.0f, 0.0f};
+  under.height_axis = {0.0f, 0.0f, 0.24f};
+  under.particle_mass = 0.05f;
+  under.structural = {LinkKind::constraint, 0.0f, 0.0f, 0.0f};
+  under.shear = {LinkKind::spring, 80.0f, 0.2f, 0.0f};
+  under.bend = {LinkKind::none, 0.0f, 0.0f, 0.0f};
+  const uint32_t first = add_cloth_grid(model, under);
+  model.contact_groups.push_back({first, under.columns * under.rows, 0.07f});
+  model.environment.self_collision = true;
+  model.environment.self_friction = 0.6f;
+  return model;
+}
+
+Model colliders_scene(Integrator integrator) {
+  Model model;
+  ClothGridDesc cloth;
+  cloth.columns = 10;
+  cloth.rows = 8;
+  cloth.origin = {-0.4f, 0.3f, -0.3f};
+  cloth.width_axis = {0.8f, 0.0f, 0.0f};
+  cloth.height_axis = {0.0f, -0.1f, 0.6f};
+  cloth.particle_mass = 0.05f;
+  cloth.structural = {LinkKind::constraint, 0.0f, 0.0f, 1e-4f};
+  cloth.bend = {LinkKind::spring, 100.0f, 0.3f, 0.0f};
+  cloth.pinned = {grid_corner(cloth, GridCorner::first_row_first_column),
+                  grid_corner(cloth, GridCorner::first_row_last_column)};
+  add_cloth_grid(model, cloth);
+  model.anchors.push_back({cloth.pinned[0], {0.1f, 0.0f, 0.1f}, false});
+  model.tether_groups.push_back({0, model.particle_count(), 1.05f});
+  set_common(model, integrator);
+  Environment& env = model.environment;
+  env.contact_friction = 0.6f;
+  // A sphere rolling across, a plane that tilts, a capsule that swings, a box that slides and
+  // turns, and a square of two triangles that rises: each overlaps some particles.
+  Sphere sphere{{0.3f, 0.2f, 0.2f}, 0.1f, {}};
+  sphere.path.keyframes = {{0.0, {{0.3f, 0.2f, 0.2f}}}, {0.2, {{0.1f, 0.2f, 0.25f}}}};
+  env.spheres.push_back(sphere);
+  auto path = [](ColliderPose a, ColliderPose b, PathInterpolation interpolation) {
+    ColliderPath p;
+    p.keyframes = {{0.0, a}, {0.1, b}};
+    p.interpolation = interpolation;
+    return p;
+  };
+  Collider plane;
+  plane.shape = ColliderShape::plane;
+  plane.pose = {{0.0f, 0.22f, 0.0f}, rotation_from_degrees({8.0f, 0.0f, -10.0f})};
+  plane.path = path(plane.pose, {{0.0f, 0.24f, 0.0f}, rotation_from_degrees({-5.0f, 0.0f, 6.0f})},
+                    PathInterpolation::smooth);
+  Collider capsule;
+  capsule.shape = ColliderShape::capsule;
+  capsule.radius = 0.07f;
+  capsule.half_length = 0.12f;
+  capsule.pose = {{-0.2f, 0.26f, 0.0f}, rotation_from_degrees({0.0f, 20.0f, 90.0f})};
+  capsule.path = path(capsule.pose, {{-0.2f, 0.27f, 0.05f}, rotation_from_degrees({0, 60, 90})},
+                      PathInterpolation::linear);
+  Collider box;
+  box.shape = ColliderShape::box;
+  box.half_extents = {0.1f, 0.04f, 0.08f};
+  box.pose = {{0.2f, 0.25f, 0.05f}, rotation_from_degrees({0.0f, 30.0f, 0.0f})};
+  box.path = path(box.pose, {{0.25f, 0.25f, 0.0f}, rotation_from_degrees({0.0f, 50.0f, 10.0f})},
+                  PathInterpolation::smooth);
+  Collider mesh;
+  mesh.shape = ColliderShape::mesh;
+  mesh.margin = 0.02f;
+  mesh.triangles = {{-0.15f, 0.0f, -0.15f}, {-0.15f, 0.0f, 0.15f}, {0.15f, 0.0f, 0.15f},
+                    {-0.15f, 0.0f, -0.15f}, {0.15f, 0.0f, 0.15f},  {0.15f, 0.0f, -0.15f}};
+  // In the middle of the cloth's particles there, so that some start above it and some below.
+  mesh.pose = {{0.0f, 0.275f, -0.15f}, rotation_from_degrees({5.0f, 0.0f, 0.0f})};
+  mesh.path =
+      path(mesh.pose, {{0.0f, 0.285f, -0.15f}, mesh.pose.rotation}, PathInterpolation::linear);
+  env.colliders = {plane, capsule, box, mesh};
+  return model;
+}
+
 Model make_test_scene(TestScene scene, Integrator integrator) {
   if (scene == TestScene::rope) return rope_scene(integrator);
+  if (scene == TestScene::colliders) return colliders_scene(integrator);
   if (scene == TestScene::mixed) return mixed_scene(integrator);
+  if (scene == TestScene::contact) return contact_scene(integrator);
   Model model = cloth_scene(integrator);
   model.solver.variant = scene == TestScene::cloth ? SolverVariant::general : SolverVariant::grid;
   return model;
@@ -163,7 +259,9 @@ std::string test_scene_name(TestScene scene, Integrator integrator) {
   std::string name = scene == TestScene::rope         ? "Rope"
                      : scene == TestScene::cloth      ? "Cloth"
                      : scene == TestScene::cloth_grid ? "ClothGrid"
-                                                      : "Mixed";
+                     : scene == TestScene::mixed      ? "Mixed"
+                     : scene == TestScene::colliders  ? "Colliders"
+                                                      : "Contact";
   switch (integrator) {
     case Integrator::explicit_euler: return name + "ExplicitEuler";
     case Integrator::semi_implicit_euler: return name + "SemiImplicitEuler";

@@ -29,11 +29,23 @@ Model cloth_scene(Integrator integrator);
 // every module covers particles that are neither first nor contiguous.
 Model mixed_scene(Integrator integrator);
 
+// cloth_scene's cloth with its second half folded back over its first, a little closer than its
+// thickness, and a second cloth of another thickness just beneath: self-collision and
+// cloth-to-cloth contact with friction, on the general path.
+Model contact_scene(Integrator integrator);
+
+// A cloth hanging from two corners (one driven, tethers to both) among moving colliders of every
+// kind (a sphere, a tilting plane, a swinging capsule, a turning box, a rising mesh of two
+// triangles) with contact friction: each overlaps some of its particles.
+Model colliders_scene(Integrator integrator);
+
 enum class TestScene {
   rope,        // rope_scene: the general path
   cloth,       // cloth_scene on the general path (adjacency, coloured constraints)
   cloth_grid,  // the same cloth on the grid path (neighbours by index, Jacobi sweeps)
   mixed,       // mixed_scene: both paths in one solver
+  contact,     // contact_scene: self-collision and cloth-to-cloth contact
+  colliders,   // colliders_scene: moving colliders of every shape
 };
 
 Model make_test_scene(TestScene scene, Integrator integrator);
@@ -42,7 +54,8 @@ std::string test_scene_name(TestScene scene, Integrator integrator);  // "ClothG
 // Every scene with every integrator, for INSTANTIATE_TEST_SUITE_P, and its test names.
 inline auto every_scene_and_integrator() {
   return ::testing::Combine(
-      ::testing::Values(TestScene::rope, TestScene::cloth, TestScene::cloth_grid, TestScene::mixed),
+      ::testing::Values(TestScene::rope, TestScene::cloth, TestScene::cloth_grid, TestScene::mixed,
+                        TestScene::contact, TestScene::colliders),
       ::testing::Values(Integrator::explicit_euler, Integrator::semi_implicit_euler,
                         Integrator::verlet));
 }

@@ -1,0 +1,153 @@
+// [[environment.collider]]: planes, capsules, boxes and triangle meshes from OBJ files, and the
+// scripted paths (keyframes) of colliders and spheres (sim/collider_path.h).
+#include <cmath>
+
+#include <glm/geometric.hpp>
+
+#include "app/scene/obj_reader.h"
+#include "app/scene/scene_draft.h"
+#include "app/scene/scene_error.h"
+
+namespace weft {
+
+namespace {
+
+const NumberRange kPosition = NumberRange::any("m");
+
+// The rotation that takes local +y to `normal` (unit).
+glm::quat rotation_to(const glm::vec3& normal) {
+  const glm::vec3 up(0.0f, 1.0f, 0.0f);
+  const float c = glm::dot(up, normal);
+  if (c < -0.999999f) return glm::angleAxis(glm::pi<float>(), glm::vec3(1.0f, 0.0f, 0.0f));
+  const glm::vec3 axis = glm::cross(up, normal);
+  return glm::normalize(glm::quat(1.0f + c, axis.x, axis.y, axis.z));
+}
+
+void read_plane(const TableReader& table, Collider& c) {
+  const glm::vec3 normal = table.vec3("normal", NumberRange::any("")).value_or(glm::vec3(0, 1, 0));
+  const double length = glm::length(glm::dvec3(normal));
+  if (!(length > 1e-12)) table.fail("normal", "must not be [0, 0, 0]; expected the plane's normal");
+  const glm::vec3 n = glm::vec3(glm::dvec3(normal) / length);
+  const double offset = table.number("offset", kPosition).value_or(0.0);
+  c.pose.position = n * float(offset);
+  c.pose.rotation = rotation_to(n);
+}
+
+void read_mesh_collider(const TableReader& table, const SceneParseOptions& options, Collider& c) {
+  const std::string file = table.required_string("file");
+  const std::filesystem::path path = options.base_directory / file;
+  ObjMesh mesh;
+  try {
+    mesh = options.read_mesh(path);
+  } catch (const SceneError& error) {
+    table.fail("file", error.what());
+  }
+  if (mesh.triangles.empty()) {
+    table.fail("file", path.string() + " has no faces; expected a mesh with at least one triangle");
+  }
+  glm::vec3 scale(1.0f);
+  if (const toml::node* node = table.node("scale"); node && node->is_array()) {
+    scale = *table.vec3("scale", NumberRange::any(""));
+  } else if (auto uniform = table.number("scale", NumberRange::any(""))) {
+    scale = glm::vec3(float(*uniform));
+  }
+  if (scale.x == 0.0f || scale.y == 0.0f || scale.z == 0.0f) {
+    table.fail("scale", "must not be 0 along any axis (it would flatten the mesh)");
+  }
+  for (size_t t = 0; t < mesh.triangles.size(); ++t) {
+    const glm::uvec3 tri = mesh.triangles[t];
+    const glm::vec3 a = mesh.vertices[tri.x] * scale;
+    const glm::vec3 b = mesh.vertices[tri.y] * scale;
+    const glm::vec3 d = mesh.vertices[tri.z] * scale;
+    if (!(glm::length(glm::cross(b - a, d - a)) > 0.0f)) {
+      table.fail("file", path.string() + ":" + std::to_string(mesh.triangle_lines[t]) +
+                             ": a triangle with no area (its corners are on one line); expected "
+                             "triangles that each span an area");
+    }
+    c.triangles.insert(c.triangles.end(), {a, b, d});
+  }
+  c.margin = float(table.number("margin", NumberRange::above(0.0, "m")).value_or(0.005));
+}
+
+}  // namespace
+
+void read_path(const TableReader& table, const ColliderPose& rest, ColliderPath& path) {
+  if (auto interpolation = table.choice("interpolation", {"linear", "smooth"})) {
+    path.interpolation =
+        *interpolation == "smooth" ? PathInterpolation::smooth : PathInterpolation::linear;
+  }
+  for (const TableReader& key : table.tables("path", {"time", "center", "rotate"})) {
+    ColliderKeyframe frame;
+    frame.time = key.required_number("time", NumberRange::at_least(0.0, "s"));
+    if (!path.keyframes.empty() && !(frame.time > path.keyframes.back().time)) {
+      key.fail("time", format_number(frame.time) + " s comes after " +
+                           format_number(path.keyframes.back().time) +
+                           " s; expected keyframes in order of time, each later than the one "
+                           "before");
+    }
+    frame.pose = rest;
+    if (auto center = key.vec3("center", kPosition)) frame.pose.position = *center;
+    if (auto degrees = key.vec3("rotate", NumberRange::any("degrees"))) {
+      frame.pose.rotation = rotation_from_degrees(*degrees);
+    }
+    path.keyframes.push_back(frame);
+  }
+}
+
+std::vector<std::string> collider_keys() {
+  return {"shape", "center", "rotate", "normal", "offset",        "radius", "length",
+          "size",  "file",   "scale",  "margin", "interpolation", "path"};
+}
+
+Collider read_collider(const TableReader& table, const SceneParseOptions& options) {
+  Collider c;
+  const std::optional<std::string> shape =
+      table.choice("shape", {"plane", "capsule", "box", "mesh"});
+  if (!shape) table.fail("shape", "missing; expected \"plane\", \"capsule\", \"box\" or \"mesh\"");
+  // Which keys each shape takes (the rest are refused, naming the shape).
+  const std::vector<std::string> own =
+      *shape == "plane"     ? std::vector<std::string>{"normal", "offset"}
+      : *shape == "capsule" ? std::vector<std::string>{"center", "rotate", "radius", "length"}
+      : *shape == "box"     ? std::vector<std::string>{"center", "rotate", "size"}
+                        : std::vector<std::string>{"center", "rotate", "file", "scale", "margin"};
+  for (const std::string& key : collider_keys()) {
+    if (key == "shape" || key == "path" || key == "interpolation") continue;
+    if (table.has(key) && std::find(own.begin(), own.end(), key) == own.end()) {
+      table.fail(
+          key, "is not a key of a " + *shape + " collider; expected " + [&] {
+            std::string list;
+            for (const std::string& k : own)
+              list += (list.empty() ? "'" : ", '") + k + "'";
+            return list;
+          }() + ", 'path' or 'interpolation'");
+    }
+  }
+  if (*shape == "plane") {
+    c.shape = ColliderShape::plane;
+    read_plane(table, c);
+  } else {
+    c.pose.position = table.vec3("center", kPosition).value_or(glm::vec3(0.0f));
+    c.pose.rotation = rotation_from_degrees(
+        table.vec3("rotate", NumberRange::any("degrees")).value_or(glm::vec3(0.0f)));
+  }
+  if (*shape == "capsule") {
+    c.shape = ColliderShape::capsule;
+    c.radius = float(table.required_number("radius", NumberRange::above(0.0, "m")));
+    if (!(c.radius > 0.0f)) table.fail("radius", "is too small to be a float > 0");
+    c.half_length =
+        float(table.number("length", NumberRange::at_least(0.0, "m")).value_or(0.0)) / 2.0f;
+  } else if (*shape == "box") {
+    c.shape = ColliderShape::box;
+    c.half_extents = table.required_vec3("size", NumberRange::above(0.0, "m")) / 2.0f;
+    if (!(glm::min(c.half_extents.x, glm::min(c.half_extents.y, c.half_extents.z)) > 0.0f)) {
+      table.fail("size", "is too small to be a float > 0 along every axis");
+    }
+  } else if (*shape == "mesh") {
+    c.shape = ColliderShape::mesh;
+    read_mesh_collider(table, options, c);
+  }
+  read_path(table, c.pose, c.path);
+  return c;
+}
+
+}  // namespace weft

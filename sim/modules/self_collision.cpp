@@ -1,0 +1,224 @@
+#include "sim/modules/self_collision.h"
+
+#include <algorithm>
+#include <cstddef>
+
+#include "sim/contact_hash.h"
+#include "sim/model.h"
+#include "sim/model_error.h"
+#include "sim/rest_neighbours.h"
+
+namespace weft {
+
+static_assert(sizeof(gpu::ContactParticle) == 16);
+static_assert(offsetof(gpu::ContactParticle, neighbour_count) == 8);
+static_assert(sizeof(gpu::SelfCollisionPush) == 32);
+static_assert(WEFT_CONTACT_BLOCK == WEFT_GROUP_SIZE);
+
+namespace {
+
+const PassInfo kCount{"self-collision: hash count", "hash_count.comp"};
+const PassInfo kScanBlocks{"self-collision: scan blocks", "hash_scan_blocks.comp"};
+const PassInfo kScanTotals{"self-collision: scan totals", "hash_scan_totals.comp"};
+const PassInfo kScanAdd{"self-collision: scan add", "hash_scan_add.comp"};
+const PassInfo kScatter{"self-collision: scatter", "hash_scatter.comp"};
+const PassInfo kSort{"self-collision: sort buckets", "hash_sort_buckets.comp"};
+const PassInfo kContacts{"self-collision: particle contacts", "collide_particles.comp"};
+const PassInfo kApply{"self-collision: apply contacts", "apply_contacts.comp"};
+
+const PassInfo* const kPasses[] = {&kCount,   &kScanBlocks, &kScanTotals, &kScanAdd,
+                                   &kScatter, &kSort,       &kContacts,   &kApply};
+
+// Twice as many buckets as particles keeps most buckets to one cell.
+uint32_t bucket_count_for(uint32_t members) {
+  uint32_t buckets = WEFT_CONTACT_BLOCK;
+  while (buckets < 2ull * members)
+    buckets *= 2;
+  return buckets;
+}
+
+}  // namespace
+
+const PassInfo& SelfCollision::count_pass() {
+  return kCount;
+}
+const PassInfo& SelfCollision::scan_blocks_pass() {
+  return kScanBlocks;
+}
+const PassInfo& SelfCollision::scan_totals_pass() {
+  return kScanTotals;
+}
+const PassInfo& SelfCollision::scan_add_pass() {
+  return kScanAdd;
+}
+const PassInfo& SelfCollision::scatter_pass() {
+  return kScatter;
+}
+const PassInfo& SelfCollision::sort_pass() {
+  return kSort;
+}
+const PassInfo& SelfCollision::contacts_pass() {
+  return kContacts;
+}
+const PassInfo& SelfCollision::apply_pass() {
+  return kApply;
+}
+
+SelfCollision::SelfCollision(const ModuleContext& context) : params_(context.params) {
+  const Model& model = context.model;
+  enabled_ = model.environment.self_collision && !model.contact_groups.empty();
+  friction_ = model.environment.self_friction;
+  if (!enabled_) return;
+  const uint32_t n = model.particle_count();
+  particles_.assign(n, {0.0f, 0, 0, 0});
+  for (const ContactGroup& group : model.contact_groups) {
+    for (uint32_t k = 0; k < group.particle_count; ++k)
+      particles_[group.first_particle + k].radius = 0.5f * group.thickness;
+    cell_size_ = std::max(cell_size_, group.thickness);
+  }
+  const RestNeighbours rest = find_rest_neighbours(n, model.triangles);
+  for (uint32_t i = 0; i < n; ++i) {
+    gpu::ContactParticle& particle = particles_[i];
+    if (particle.radius == 0.0f) continue;
+    ++members_;
+    particle.neighbour_first = static_cast<uint32_t>(neighbours_.size());
+    particle.neighbour_count = rest.offsets[i + 1] - rest.offsets[i];
+    neighbours_.insert(neighbours_.end(), rest.list.begin() + rest.offsets[i],
+                       rest.list.begin() + rest.offsets[i + 1]);
+  }
+  bucket_count_ = bucket_count_for(members_);
+}
+
+std::vector<const PassInfo*> SelfCollision::passes() const {
+  return {std::begin(kPasses), std::end(kPasses)};
+}
+
+void SelfCollision::schedule(Stage stage, const FrameShape&, uint32_t substep, uint32_t,
+                             std::vector<Step>& steps) const {
+  if (stage != Stage::collide) return;
+  for (const PassInfo* pass : kPasses)
+    steps.push_back(make_step(*this, *pass, substep));
+}
+
+uint32_t SelfCollision::threads(const Step& step) const {
+  if (step.pass == &kScanTotals) return WEFT_CONTACT_BLOCK;  // one workgroup
+  if (step.pass == &kScanBlocks || step.pass == &kScanAdd || step.pass == &kSort) {
+    return bucket_count_;
+  }
+  return params_.particle_count;
+}
+
+PushConstants SelfCollision::push(const Step&) const {
+  gpu::SelfCollisionPush push{};
+  push.particle_count = params_.particle_count;
+  push.bucket_count = bucket_count_;
+  push.block_count = bucket_count_ / WEFT_CONTACT_BLOCK;
+  push.inverse_cell = 1.0f / cell_size_;
+  push.friction = friction_;
+  return to_push(push);
+}
+
+std::vector<ModuleBuffer> SelfCollision::buffers() const {
+  const uint64_t n = particles_.size();
+  return {
+      {"particles", n * sizeof(gpu::ContactParticle), particles_.data()},
+      {"rest neighbours", neighbours_.size() * 4, neighbours_.data()},
+      {"bucket counts", uint64_t{bucket_count_} * 4},
+      {"bucket starts", (uint64_t{bucket_count_} + 1) * 4},
+      {"block sums", uint64_t{bucket_count_} / WEFT_CONTACT_BLOCK * 4},
+      {"particle buckets", n * 4},
+      {"sorted particles", n * 4},
+      {"corrections", n * 32},
+  };
+}
+
+void SelfCollision::run(const Step& step, CpuPass<float>& pass) const {
+  run_pass(*step.pass, pass);
+}
+void SelfCollision::run(const Step& step, CpuPass<double>& pass) const {
+  run_pass(*step.pass, pass);
+}
+
+template <typename Real>
+void SelfCollision::run_pass(const PassInfo& pass, CpuPass<Real>& cpu) const {
+  ContactScratch<Real>& s = scratch<Real>();
+  if (&pass == &kCount) count(cpu, s);
+  if (&pass == &kScanBlocks) scan_blocks(s);
+  if (&pass == &kScanTotals) scan_totals(s);
+  if (&pass == &kScanAdd) scan_add(s);
+  if (&pass == &kScatter) scatter(cpu, s);
+  if (&pass == &kSort) sort_buckets(s);
+  if (&pass == &kContacts) collide(cpu, s);
+  if (&pass == &kApply) apply(cpu, s);
+}
+
+template <typename Real>
+ContactScratch<Real>& SelfCollision::scratch() const {
+  ContactScratch<Real>* s = nullptr;
+  if constexpr (std::is_same_v<Real, float>) {
+    s = &float_scratch_;
+  } else {
+    s = &double_scratch_;
+  }
+  // Sized as the GPU's buffers, and zero as they start.
+  if (s->counts.empty()) {
+    const size_t n = particles_.size();
+    s->counts.assign(bucket_count_, 0);
+    s->starts.assign(size_t{bucket_count_} + 1, 0);
+    s->blocks.assign(bucket_count_ / WEFT_CONTACT_BLOCK, 0);
+    s->buckets.assign(n, 0);
+    s->sorted.assign(n, 0);
+    s->corrections.assign(2 * n, glm::vec<4, Real>(0));
+  }
+  return *s;
+}
+
+uint64_t SelfCollision::bytes(const Step& step, const TrafficContext& context) const {
+  // Unique bytes per dispatch, as pass_traffic.h counts them, for the particles where the traffic
+  // context has them (the contacts themselves depend on the state: counted as none).
+  const uint64_t n = particles_.size();
+  const uint64_t members = members_;
+  const uint64_t buckets = bucket_count_;
+  const uint64_t blocks = buckets / WEFT_CONTACT_BLOCK;
+  const ContactHash hash{1.0f / cell_size_, bucket_count_};
+  if (step.pass == &kCount || step.pass == &kScatter) {
+    // Count: radius (4) of all; x (16) of members; bucket written (4); each bucket touched read and
+    // written once. Scatter: bucket read (4); members' bucket count and start (8 per bucket) and
+    // slot written (4).
+    std::vector<bool> touched(buckets, false);
+    uint64_t touched_count = 0;
+    for (uint32_t i = 0; i < n; ++i) {
+      if (particles_[i].radius == 0.0f) continue;
+      const uint32_t b = hash.bucket_of(hash.cell_of(glm::vec3((*context.positions)[i])));
+      if (!touched[b]) ++touched_count;
+      touched[b] = true;
+    }
+    if (step.pass == &kCount) return n * 8 + members * 16 + touched_count * 8;
+    return n * 4 + touched_count * 12 + members * 4;
+  }
+  if (step.pass == &kScanBlocks) return buckets * 8 + blocks * 4;
+  if (step.pass == &kScanTotals) return blocks * 8 + 4;
+  if (step.pass == &kScanAdd) return buckets * 8 + blocks * 4;
+  if (step.pass == &kSort)
+    return (buckets + 1) * 4 + members * 8;  // starts; each slot read, written
+  if (step.pass == &kContacts) {
+    // Every particle's contact data (16) and corrections written (32); each member's x, x_prev
+    // and slot in the sorted list; every bucket start within reach (at most all of them).
+    return n * (16 + 32) + members * (16 + 16 + 4) + std::min(buckets + 1, members * 27) * 4;
+  }
+  // Apply: every particle's sums (16); a particle in contact also reads the settling part (16),
+  // x, x_prev and writes both; not known ahead, counted as none.
+  return n * 16;
+}
+
+std::vector<uint32_t> SelfCollision::apply_edit(const Model& model, const SolverPaths&,
+                                                EditScope scope) {
+  if (scope != EditScope::parameters) return {};
+  if (!model.environment.self_collision) {
+    throw ModelError("a live edit cannot turn self-collision off; rebuild the simulation instead");
+  }
+  friction_ = model.environment.self_friction;
+  return {};  // the friction travels in the push constants
+}
+
+}  // namespace weft

@@ -1,0 +1,189 @@
+// The CPU mirror of the self-collision passes (shaders/hash_*.comp, collide_particles.comp,
+// apply_contacts.comp), one function per shader with its arithmetic in its order. The atomics of
+// the count and scatter passes become plain increments and decrements in particle order: the
+// counts are the same, and the scatter's order within a bucket, which differs, is undone by the
+// sort that follows on both sides.
+#include <algorithm>
+
+#include <glm/geometric.hpp>
+
+#include "sim/contact_hash.h"
+#include "sim/cpu_forces.h"
+#include "sim/modules/self_collision.h"
+
+namespace weft {
+
+namespace {
+
+// hash_scan_blocks.comp and hash_scan_totals.comp: an exclusive prefix sum of `values[first,
+// first + count)` in place, returning the total. The GPU's Hillis-Steele steps add the same
+// integers, so the result is exact and equal.
+uint32_t exclusive_scan(std::vector<uint32_t>& values, size_t first, size_t count) {
+  uint32_t sum = 0;
+  for (size_t k = first; k < first + count; ++k) {
+    const uint32_t value = values[k];
+    values[k] = sum;
+    sum += value;
+  }
+  return sum;
+}
+
+}  // namespace
+
+// shaders/hash_count.comp
+template <typename Real>
+void SelfCollision::count(CpuPass<Real>& cpu, ContactScratch<Real>& s) const {
+  const ContactHash hash{1.0f / cell_size_, bucket_count_};  // as push() sets it
+  for (uint32_t i = 0; i < cpu.params.particle_count; ++i) {
+    if (particles_[i].radius == 0.0f) {
+      s.buckets[i] = WEFT_CONTACT_NONE;
+      continue;
+    }
+    const uint32_t bucket = hash.bucket_of(hash.cell_of(cpu::vec3<Real>(cpu.state.positions[i])));
+    s.buckets[i] = bucket;
+    ++s.counts[bucket];
+  }
+}
+
+// shaders/hash_scan_blocks.comp
+template <typename Real>
+void SelfCollision::scan_blocks(ContactScratch<Real>& s) const {
+  for (uint32_t block = 0; block < bucket_count_ / WEFT_CONTACT_BLOCK; ++block) {
+    const size_t first = size_t{block} * WEFT_CONTACT_BLOCK;
+    std::copy(s.counts.begin() + first, s.counts.begin() + first + WEFT_CONTACT_BLOCK,
+              s.starts.begin() + first);
+    s.blocks[block] = exclusive_scan(s.starts, first, WEFT_CONTACT_BLOCK);
+  }
+}
+
+// shaders/hash_scan_totals.comp
+template <typename Real>
+void SelfCollision::scan_totals(ContactScratch<Real>& s) const {
+  s.starts[bucket_count_] = exclusive_scan(s.blocks, 0, s.blocks.size());
+}
+
+// shaders/hash_scan_add.comp
+template <typename Real>
+void SelfCollision::scan_add(ContactScratch<Real>& s) const {
+  for (uint32_t bucket = 0; bucket < bucket_count_; ++bucket)
+    s.starts[bucket] += s.blocks[bucket / WEFT_CONTACT_BLOCK];
+}
+
+// shaders/hash_scatter.comp
+template <typename Real>
+void SelfCollision::scatter(CpuPass<Real>& cpu, ContactScratch<Real>& s) const {
+  for (uint32_t i = 0; i < cpu.params.particle_count; ++i) {
+    const uint32_t bucket = s.buckets[i];
+    if (bucket == WEFT_CONTACT_NONE) continue;
+    const uint32_t left = s.counts[bucket]--;
+    s.sorted[s.starts[bucket] + left - 1] = i;
+  }
+}
+
+// shaders/hash_sort_buckets.comp
+template <typename Real>
+void SelfCollision::sort_buckets(ContactScratch<Real>& s) const {
+  for (uint32_t bucket = 0; bucket < bucket_count_; ++bucket) {
+    std::sort(s.sorted.begin() + s.starts[bucket], s.sorted.begin() + s.starts[bucket + 1]);
+  }
+}
+
+// shaders/collide_particles.comp
+template <typename Real>
+void SelfCollision::collide(CpuPass<Real>& cpu, ContactScratch<Real>& s) const {
+  using vec3 = cpu::vec3<Real>;
+  using vec4 = cpu::vec4<Real>;
+  const ParticleState<Real>& state = cpu.state;
+  const ContactHash hash{1.0f / cell_size_, bucket_count_};  // as push() sets it
+  const Real friction = Real(friction_);
+  auto rest_neighbours = [&](const gpu::ContactParticle& me, uint32_t other) {
+    for (uint32_t k = 0; k < me.neighbour_count; ++k) {
+      if (neighbours_[me.neighbour_first + k] == other) return true;
+    }
+    return false;
+  };
+  for (uint32_t i = 0; i < cpu.params.particle_count; ++i) {
+    const gpu::ContactParticle& me = particles_[i];
+    const vec4 p = state.positions[i];
+    vec4 push_sum(0);
+    vec3 settle_sum(0);
+    if (me.radius > 0.0f && p.w > Real(0)) {
+      const vec3 x(p);
+      const vec3 x_prev(state.previous[i]);
+      const glm::ivec3 home = hash.cell_of(x);
+      for (int dz = -1; dz <= 1; ++dz) {
+        for (int dy = -1; dy <= 1; ++dy) {
+          for (int dx = -1; dx <= 1; ++dx) {
+            const glm::ivec3 cell = home + glm::ivec3(dx, dy, dz);
+            const uint32_t bucket = hash.bucket_of(cell);
+            const uint32_t end = s.starts[bucket + 1];
+            for (uint32_t k = s.starts[bucket]; k < end; ++k) {
+              const uint32_t j = s.sorted[k];
+              if (j == i) continue;
+              const vec4 q = state.positions[j];
+              if (hash.cell_of(vec3(q)) != cell) continue;
+              const Real reach = Real(me.radius) + Real(particles_[j].radius);
+              const vec3 d = x - vec3(q);
+              const Real distance2 = glm::dot(d, d);
+              if (distance2 >= reach * reach || rest_neighbours(me, j)) continue;
+              const Real distance = std::sqrt(distance2);
+              const vec3 normal = distance > Real(0)
+                                      ? d / distance
+                                      : vec3(Real(0), i < j ? Real(1) : Real(-1), Real(0));
+              const Real depth = reach - distance;
+              const vec3 q_prev(state.previous[j]);
+              const Real start_depth = std::max(reach - glm::length(x_prev - q_prev), Real(0));
+              const Real settled = std::min(depth, start_depth);
+              const Real approach = depth - settled;
+              vec3 sliding = (x - x_prev) - (vec3(q) - q_prev);
+              sliding -= glm::dot(sliding, normal) * normal;
+              const Real slide = glm::length(sliding);
+              const Real held =
+                  slide > Real(0) ? std::min(Real(1), friction * approach / slide) : Real(0);
+              const Real share = p.w / (p.w + q.w);
+              push_sum += vec4(share * (depth * normal - held * sliding), Real(0));
+              settle_sum += share * settled * normal;
+              push_sum.w += Real(1);
+            }
+          }
+        }
+      }
+    }
+    s.corrections[2 * i] = push_sum;
+    s.corrections[2 * i + 1] = vec4(settle_sum, Real(0));
+  }
+}
+
+// shaders/apply_contacts.comp
+template <typename Real>
+void SelfCollision::apply(CpuPass<Real>& cpu, ContactScratch<Real>& s) const {
+  using vec3 = cpu::vec3<Real>;
+  using vec4 = cpu::vec4<Real>;
+  ParticleState<Real>& state = cpu.state;
+  for (uint32_t i = 0; i < cpu.params.particle_count; ++i) {
+    const vec4 sums = s.corrections[2 * i];
+    if (sums.w == Real(0)) continue;
+    const vec3 move = vec3(sums) / sums.w;
+    const vec3 settle = vec3(s.corrections[2 * i + 1]) / sums.w;
+    const vec4 p = state.positions[i];
+    state.positions[i] = vec4(vec3(p) + move, p.w);
+    state.previous[i] += vec4(settle, Real(0));
+    if (!cpu::integrator_is_verlet(cpu.params)) {
+      state.velocities[i] += vec4((move - settle) / Real(cpu.params.dt), Real(0));
+    }
+  }
+}
+
+#define WEFT_SELF_COLLISION_PASSES(Real)                                             \
+  template void SelfCollision::count(CpuPass<Real>&, ContactScratch<Real>&) const;   \
+  template void SelfCollision::scan_blocks(ContactScratch<Real>&) const;             \
+  template void SelfCollision::scan_totals(ContactScratch<Real>&) const;             \
+  template void SelfCollision::scan_add(ContactScratch<Real>&) const;                \
+  template void SelfCollision::scatter(CpuPass<Real>&, ContactScratch<Real>&) const; \
+  template void SelfCollision::sort_buckets(ContactScratch<Real>&) const;            \
+  template void SelfCollision::collide(CpuPass<Real>&, ContactScratch<Real>&) const; \
+  template void SelfCollision::apply(CpuPass<Real>&, ContactScratch<Real>&) const;
+WEFT_SELF_COLLISION_PASSES(float)
+WEFT_SELF_COLLISION_PASSES(double)
+
+}  // namespace weft

@@ -1,0 +1,131 @@
+// What the colliders are for, on the CPU reference (the GPU follows it pass by pass and over
+// whole frames: gpu_pass_test and gpu_trajectory_test run colliders_scene): particles rest on a
+// plane of any normal and offset, are pushed out of capsules, boxes and meshes, are kept on
+// their side of a mesh they move through within a substep, and are carried by a moving collider
+// through friction relative to its surface; paths go through their keyframes.
+#include <gtest/gtest.h>
+
+#include <glm/geometric.hpp>
+
+#include "sim/collider_path.h"
+#include "sim/cpu_solver.h"
+
+namespace weft::test {
+namespace {
+
+Model one_particle(const glm::vec3& x, const glm::vec3& v) {
+  Model model;
+  model.add_particle(x, 1.0f);
+  model.velocities[0] = v;
+  model.environment.gravity = {0.0f, -9.81f, 0.0f};
+  model.solver.frame_dt = 1.0f / 60.0f;
+  model.solver.substeps = 8;
+  model.solver.relaxation_sweeps = 0;
+  return model;
+}
+
+glm::dvec3 position_after(const Model& model, int frames) {
+  CpuSolver<double> solver(model);
+  for (int f = 0; f < frames; ++f)
+    solver.step_frame();
+  return glm::dvec3(solver.state().positions[0]);
+}
+
+TEST(Colliders, APlaneOfAnyNormalAndOffsetHoldsAParticle) {
+  const glm::vec3 n = glm::normalize(glm::vec3(0.3f, 1.0f, -0.2f));
+  Model model = one_particle(n * 0.5f + glm::vec3(0.0f, 0.2f, 0.0f), glm::vec3(0.0f));
+  model.environment.contact_friction = 1.0f;  // it sticks where it lands
+  Collider plane;
+  plane.shape = ColliderShape::plane;
+  plane.pose.position = n * 0.5f;                                     // n . x = 0.5
+  const glm::vec3 axis = glm::cross(glm::vec3(0.0f, 1.0f, 0.0f), n);  // local +y to n
+  plane.pose.rotation = glm::normalize(glm::quat(1.0f + n.y, axis.x, axis.y, axis.z));
+  model.environment.colliders.push_back(plane);
+  const glm::dvec3 x = position_after(model, 60);
+  EXPECT_NEAR(glm::dot(x, glm::dvec3(n)), 0.5, 1e-6);
+}
+
+TEST(Colliders, CapsuleAndBoxPushParticlesOutToTheirSurface) {
+  Model model = one_particle({0.05f, 0.3f, 0.0f}, glm::vec3(0.0f));  // inside the capsule's side
+  model.add_particle({2.0f, 0.02f, 0.3f}, 1.0f);                     // inside the box, near +z
+  model.environment.gravity = glm::vec3(0.0f);
+  model.solver.substeps = 1;  // (later substeps would carry on at the speed the push gave)
+  Collider capsule;
+  capsule.shape = ColliderShape::capsule;
+  capsule.radius = 0.1f;
+  capsule.half_length = 0.5f;  // along y
+  Collider box;
+  box.shape = ColliderShape::box;
+  box.half_extents = {0.5f, 0.4f, 0.35f};
+  box.pose.position = {2.0f, 0.0f, 0.0f};
+  model.environment.colliders = {capsule, box};
+  CpuSolver<double> solver(model);
+  solver.step_frame();
+  const glm::dvec3 a(solver.state().positions[0]);
+  EXPECT_NEAR(glm::length(glm::dvec2(a.x, a.z)), 0.1, 1e-6);  // on the side, at its radius
+  EXPECT_NEAR(a.y, 0.3, 1e-6);
+  const glm::dvec3 b(solver.state().positions[1]);
+  EXPECT_NEAR(b.z, 0.35, 1e-6);  // out through the nearest face
+  EXPECT_NEAR(b.x, 2.0, 1e-6);
+}
+
+// A square of two triangles, 4 mm of margin: a particle falling at 3 m/s (6 mm a substep, more
+// than the margin) is caught on the side it came from.
+TEST(Colliders, AMeshKeepsAFastParticleOnItsSide) {
+  Model model = one_particle({0.1f, 0.05f, 0.05f}, {0.0f, -3.0f, 0.0f});
+  Collider mesh;
+  mesh.shape = ColliderShape::mesh;
+  mesh.margin = 0.004f;
+  mesh.triangles = {{-0.5f, 0.0f, -0.5f}, {-0.5f, 0.0f, 0.5f}, {0.5f, 0.0f, 0.5f},
+                    {-0.5f, 0.0f, -0.5f}, {0.5f, 0.0f, 0.5f},  {0.5f, 0.0f, -0.5f}};
+  model.environment.colliders.push_back(mesh);
+  CpuSolver<double> solver(model);
+  for (int f = 0; f < 30; ++f) {
+    solver.step_frame();
+    EXPECT_GE(solver.state().positions[0].y, 0.004 - 1e-9) << "frame " << f;
+  }
+  // And one below it stays below.
+  Model below = model;
+  below.positions[0] = {0.1f, -0.05f, 0.05f};
+  below.velocities[0] = {0.0f, 3.0f, 0.0f};
+  below.environment.gravity = {0.0f, 9.81f, 0.0f};
+  CpuSolver<double> under(below);
+  for (int f = 0; f < 30; ++f)
+    under.step_frame();
+  EXPECT_NEAR(under.state().positions[0].y, -0.004, 1e-9);
+}
+
+// A box sliding at 0.5 m/s with a particle resting on it: with full contact friction the
+// particle goes along at the box's speed; on a box that does not move it stops.
+TEST(Colliders, FrictionActsRelativeToAMovingCollider) {
+  Model model = one_particle({0.0f, 0.1f, 0.0f}, glm::vec3(0.0f));
+  model.environment.contact_friction = 1.0f;
+  Collider box;
+  box.shape = ColliderShape::box;
+  box.half_extents = {1.0f, 0.1f, 1.0f};
+  box.path.keyframes = {{0.0, {{0.0f, 0.0f, 0.0f}}}, {1.0, {{0.5f, 0.0f, 0.0f}}}};
+  model.environment.colliders.push_back(box);
+  const glm::dvec3 x = position_after(model, 30);  // half a second
+  EXPECT_NEAR(x.x, 0.25, 1e-4);
+  EXPECT_NEAR(x.y, 0.1, 1e-6);
+  Model still = model;
+  still.environment.colliders[0].path.keyframes.clear();
+  still.velocities[0] = {0.5f, 0.0f, 0.0f};
+  EXPECT_LT(position_after(still, 30).x, 0.01);
+}
+
+TEST(ColliderPath, GoesThroughItsKeyframesLinearlyOrSmoothly) {
+  ColliderPath path;
+  path.keyframes = {{1.0, {{0.0f, 0.0f, 0.0f}}}, {3.0, {{2.0f, 0.0f, 0.0f}}}};
+  const ColliderPose rest{{9.0f, 9.0f, 9.0f}};
+  EXPECT_EQ(pose_at(path, rest, 0.0).position, glm::vec3(0.0f));  // held before the first
+  EXPECT_EQ(pose_at(path, rest, 5.0).position, glm::vec3(2.0f, 0.0f, 0.0f));
+  EXPECT_NEAR(pose_at(path, rest, 1.5).position.x, 0.5f, 1e-6f);
+  path.interpolation = PathInterpolation::smooth;
+  EXPECT_NEAR(pose_at(path, rest, 1.5).position.x, 2.0f * 0.15625f, 1e-6f);  // 3s^2 - 2s^3
+  EXPECT_NEAR(pose_at(path, rest, 2.0).position.x, 1.0f, 1e-6f);
+  EXPECT_EQ(pose_at(ColliderPath{}, rest, 2.0).position, rest.position);
+}
+
+}  // namespace
+}  // namespace weft::test
