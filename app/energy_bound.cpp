@@ -86,6 +86,19 @@ EnergyBound::EnergyBound(const SceneSystem& system, const Energy& initial)
   const glm::dvec3 wind(environment.wind);
   power_ = mass * g * rising +
            free_particles * double{environment.air_drag} * glm::dot(wind, wind) / 4.0;
+  const Air& air = environment.air;
+  if (air.on()) {
+    double area = 0.0;
+    for (const glm::uvec3& t : model.triangles) {
+      const glm::dvec3 a(model.positions[t.x]);
+      area += 0.5 * glm::length(glm::cross(glm::dvec3(model.positions[t.y]) - a,
+                                           glm::dvec3(model.positions[t.z]) - a));
+    }
+    const double gusty = glm::length(wind) + glm::length(glm::dvec3(air.gusts.amplitude));
+    power_ += 0.5 * double{air.density} *
+              (double{air.drag_coefficient} + double{air.lift_coefficient}) * area * gusty * gusty *
+              gusty;
+  }
 }
 
 double EnergyBound::limit_at(double seconds) const {

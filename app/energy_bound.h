@@ -13,6 +13,10 @@
 //     swing at up to twice that speed, so at most 2 M v^2, and lift it at most M g v_up per second;
 //   - wind pulls a particle with air drag k (w - v), whose power k (w - v).v is at most k |w|^2 /
 //   4;
+//   - the air on triangles (drag and lift, sim/modules/aerodynamics.h) takes energy from the
+//     motion relative to the air, and in the ground's frame does at most F.w: a plate of area A
+//     moving slower than the wind feels |F| <= rho (C_D + C_L) A |w|^2 / 2, so at most that times
+//     |w| per second, w the wind with the gusts' full amplitude, A the surface's area at rest;
 //   - a one-shot force F on a particle of mass m acts for one substep dt: its impulse J = F dt
 //     raises that particle's kinetic energy from at most B to at most (sqrt(B) + J/sqrt(2m))^2;
 //   - collisions (ground, spheres) and damping remove energy, but a projection may lift a

@@ -107,10 +107,32 @@ struct Ground {
   float absorption = 2.0f;   // kga, N s/m (force mode)
 };
 
+// Wind that varies in space and time: each axis of the wind gets its amplitude times a smooth,
+// deterministic noise in [-1, 1], a sum of travelling waves (sim/modules/aerodynamics.h).
+struct Gusts {
+  glm::vec3 amplitude{0.0f};  // m/s per axis, >= 0; 0 is a steady wind
+  float frequency = 0.5f;     // Hz, > 0: how fast the wind at one place changes
+  float scale = 2.0f;         // m, > 0: how far apart two places feel different gusts
+};
+
+// The air on every triangle of the model (the classic flat-plate model of a flag): drag along the
+// wind relative to the triangle and lift across it, from its area and how square it stands to
+// the wind. Off while both coefficients are 0.
+struct Air {
+  float density = 1.2f;           // rho, kg/m^3 (air at 20 C, sea level)
+  float drag_coefficient = 0.0f;  // C_D, dimensionless, >= 0
+  float lift_coefficient = 0.0f;  // C_L, dimensionless, >= 0
+  Gusts gusts;
+
+  bool on() const { return drag_coefficient > 0.0f || lift_coefficient > 0.0f; }
+};
+
 struct Environment {
   glm::vec3 gravity{0.0f, -9.81f, 0.0f};  // m/s^2
-  glm::vec3 wind{0.0f};                   // m/s: air drag pulls velocities towards it
-  float air_drag = 0.0f;                  // ka, N s/m per particle
+  glm::vec3 wind{0.0f};   // m/s: air drag pulls velocities towards it; the air on triangles
+                          // blows at it (plus gusts)
+  float air_drag = 0.0f;  // ka, N s/m per particle
+  Air air;                // on triangles (sim/modules/aerodynamics.h)
   Ground ground;
   std::vector<Sphere> spheres;
   std::vector<Collider> colliders;  // collide after the ground and the spheres, in order

@@ -31,8 +31,9 @@ bool non_negative(float value) {
 }
 
 void require_non_negative(float value, const std::string& what, const char* unit) {
-  require(std::isfinite(value) && value >= 0.0f,
-          what + " must be finite and >= 0 " + unit + ", got " + number(value));
+  require(std::isfinite(value) && value >= 0.0f, what + " must be finite and >= 0" +
+                                                     (*unit ? std::string(" ") + unit : "") +
+                                                     ", got " + number(value));
 }
 
 void validate_particles(const Model& model) {
@@ -142,6 +143,16 @@ void validate_environment(const Environment& env) {
   require(finite(env.gravity), "gravity must be finite");
   require(finite(env.wind), "wind must be finite");
   require_non_negative(env.air_drag, "air_drag", "N s/m");
+  const Air& air = env.air;
+  require_non_negative(air.density, "air_density", "kg/m^3");
+  require_non_negative(air.drag_coefficient, "drag_coefficient", "");
+  require_non_negative(air.lift_coefficient, "lift_coefficient", "");
+  for (int a = 0; a < 3; ++a)
+    require_non_negative(air.gusts.amplitude[a], "every gust amplitude", "m/s");
+  require(std::isfinite(air.gusts.frequency) && air.gusts.frequency > 0.0f,
+          "gust frequency must be > 0 Hz, got " + number(air.gusts.frequency));
+  require(std::isfinite(air.gusts.scale) && air.gusts.scale > 0.0f,
+          "gust scale must be > 0 m, got " + number(air.gusts.scale));
   require(std::isfinite(env.ground.height), "ground height must be finite");
   require_non_negative(env.ground.repulsion, "ground repulsion", "N/m");
   require_non_negative(env.ground.friction, "ground friction", "N s/m");
@@ -235,7 +246,8 @@ void validate_model(const Model& model) {
   validate_contacts(model);
   validate_solver(model.solver);
   bool bends = !model.bending.empty();
-  for (const GridLayout& grid : model.grids) bends = bends || grid.bending_stiffness > 0.0f;
+  for (const GridLayout& grid : model.grids)
+    bends = bends || grid.bending_stiffness > 0.0f;
   require(!bends || model.solver.relaxation_sweeps >= 1,
           "bending is relaxed in the first relaxation sweep of each substep: relaxation_sweeps "
           "must be >= 1 when a cloth has bending_stiffness > 0");

@@ -1,6 +1,7 @@
 #include "sim/module_registry.h"
 
 #include "sim/modules/adjacency_springs.h"
+#include "sim/modules/aerodynamics.h"
 #include "sim/modules/anchors.h"
 #include "sim/modules/bending.h"
 #include "sim/modules/colliders.h"
@@ -10,7 +11,6 @@
 #include "sim/modules/grid_springs.h"
 #include "sim/modules/particle_integration.h"
 #include "sim/modules/self_collision.h"
-#include "sim/modules/tethers.h"
 #include "sim/modules/tethers.h"
 
 namespace weft {
@@ -25,12 +25,13 @@ std::unique_ptr<SolverModule> make(const ModuleContext& context) {
 }
 
 // Within a stage, steps run in this order: the force gathers write every particle's force
-// before one-shot forces add to it; constraints are relaxed before contacts are resolved.
-// One line per kind of element.
+// before the air and one-shot forces add to it; constraints are relaxed before contacts are
+// resolved. One line per kind of element.
 // clang-format off
 constexpr Factory kModules[] = {
     make<AdjacencySprings>,
     make<GridSprings>,
+    make<Aerodynamics>,
     make<ExternalForces>,
     make<ParticleIntegration>,
     make<Anchors>,

@@ -62,6 +62,29 @@ TEST(EnergyBound, WindAddsAtMostAQuarterOfDragTimesWindSquaredPerSecond) {
               1e-4);
 }
 
+// The air on triangles does at most rho (C_D + C_L) A |w|^3 / 2 per second, |w| the wind plus the
+// gusts' amplitude, A the surfaces' area at rest.
+TEST(EnergyBound, TheAirOnTrianglesAddsAtMostDragAndLiftOnTheAreaAtFullWind) {
+  const Scene scene = parse_scene_text(R"(
+[environment]
+gravity = [0, 0, 0]
+wind = [0, 0, 3]
+air_density = 1.0
+drag_coefficient = 0.8
+lift_coefficient = 0.4
+gust = { amplitude = [0, 1.2, 1.6] }
+[[cloth]]
+columns = 3
+rows = 5
+width_axis = [2, 0, 0]
+height_axis = [0, 0, 1.5]
+material = "cotton"
+)");
+  const EnergyBound bound(scene.systems[0], Energy{});
+  // 3 m^2 in a wind of up to 3 + 2 m/s: 0.5 * 1.2 * 3 * 125 = 225 J per second.
+  EXPECT_NEAR(bound.limit_at(10.0) - bound.limit_at(0.0), kFactor * 225.0 * 10.0, 1e-2);
+}
+
 // An anchor at speed v drags at most the free mass M at 2 v (2 M v^2), and lifts it at most
 // M g v_up per second.
 TEST(EnergyBound, AnAnchorAddsDraggingAndLifting) {

@@ -30,6 +30,7 @@
 #include "sim/gpu_solver.h"
 #include "sim/grid_layout.h"
 #include "sim/modules/adjacency_springs.h"
+#include "sim/modules/aerodynamics.h"
 #include "sim/modules/anchors.h"
 #include "sim/modules/colliders.h"
 #include "sim/modules/coloured_distance.h"
@@ -83,6 +84,24 @@ double force_scale(const SolverCore& core, const ParticleState<float>& state,
         if (first + a == i) add_spring(first + b, rest, stiffness, damping);
         if (first + b == i) add_spring(first + a, rest, stiffness, damping);
       });
+    }
+  }
+  if (const Aerodynamics* air = core.find<Aerodynamics>()) {
+    // Each triangle at the particle adds at most (drag + lift) A |u|^2 / 3, |u| bounded by the
+    // wind, the gusts and its corners' speeds.
+    const glm::vec3 wind(p.wind);
+    const double gusts = glm::length(glm::vec3(air->air().gust_amplitude));
+    for (uint32_t t = 0; t < air->particles().size(); ++t) {
+      if (air->particles()[t] != i) continue;
+      for (uint32_t k = air->offsets()[t]; k < air->offsets()[t + 1]; ++k) {
+        const gpu::TriangleCorner& c = air->corners()[k];
+        const glm::vec3 x(state.positions[i]);
+        const double area = 0.5 * glm::length(glm::cross(glm::vec3(state.positions[c.next]) - x,
+                                                         glm::vec3(state.positions[c.prev]) - x));
+        const double u = glm::length(wind) + gusts + speed + glm::length(velocities[c.next]) +
+                         glm::length(velocities[c.prev]);
+        scale += (air->air().drag + air->air().lift) * area * u * u;
+      }
     }
   }
   if (const AdjacencySprings* springs = core.find<AdjacencySprings>()) {
@@ -206,6 +225,33 @@ TEST_P(GpuPassTest, ForceAccumulation) {
   expect_states_match("force accumulation");
   // The test must see real forces, not zeros on both sides.
   EXPECT_GT(glm::length(glm::vec3(cpu_->state().forces[5])), 0.1f);
+}
+
+TEST_P(GpuPassTest, Aerodynamics) {
+  if (!model_.environment.air.on() || model_.triangles.empty()) {
+    // Nothing for the air to push on: the module is left out, and no frame runs its pass.
+    EXPECT_EQ(core().find<Aerodynamics>(), nullptr);
+    return;
+  }
+  const std::vector<Step> air = steps_of<Aerodynamics>(core());
+  std::vector<Step> gathers = steps_of<AdjacencySprings>(core());
+  const std::vector<Step> grid = steps_of<GridSprings>(core());
+  gathers.insert(gathers.end(), grid.begin(), grid.end());
+  run_both(gathers);
+  const std::vector<glm::vec4> before = cpu_->state().forces;
+  run_both(air);
+  expect_states_match("aerodynamics");
+  // The air must have moved the forces, well beyond the tolerance, and pinned particles must
+  // not feel it.
+  float largest = 0.0f;
+  for (size_t i = 0; i < before.size(); ++i) {
+    const float change = glm::length(glm::vec3(cpu_->state().forces[i] - before[i]));
+    if (model_.inverse_masses[i] == 0.0f) {
+      EXPECT_EQ(change, 0.0f) << "pinned particle " << i;
+    }
+    largest = std::max(largest, change);
+  }
+  EXPECT_GT(largest, 0.1f);
 }
 
 TEST_P(GpuPassTest, ExternalForces) {

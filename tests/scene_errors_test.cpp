@@ -45,9 +45,8 @@ const std::map<std::string, std::string> kMeshes = {
 };
 
 const std::vector<BadScene> kBadScenes = {
-    {"unknown material with suggestion",
-     "[[cloth]]\ncolumns = 4\nrows = 4\nmaterial = \"coton\"\n", 4, "material",
-     "no material is called 'coton'; did you mean 'cotton'?"},
+    {"unknown material with suggestion", "[[cloth]]\ncolumns = 4\nrows = 4\nmaterial = \"coton\"\n",
+     4, "material", "no material is called 'coton'; did you mean 'cotton'?"},
     {"material and link tables together",
      "[[cloth]]\ncolumns = 4\nrows = 4\nmaterial = \"silk\"\n"
      "structural = { compliance = 0.0 }\n",
@@ -64,8 +63,8 @@ const std::vector<BadScene> kBadScenes = {
      "stretch_stiffness = -5\n",
      6, "stretch_stiffness", "must be in [0.001, 1e+12] N/m, got -5"},
     {"bending with no relaxation sweep",
-     "[solver]\nrelaxation_sweeps = 0\n[[cloth]]\ncolumns = 4\nrows = 4\nmaterial = \"denim\"\n",
-     0, "", "relaxation_sweeps must be >= 1 when a cloth has bending_stiffness > 0"},
+     "[solver]\nrelaxation_sweeps = 0\n[[cloth]]\ncolumns = 4\nrows = 4\nmaterial = \"denim\"\n", 0,
+     "", "relaxation_sweeps must be >= 1 when a cloth has bending_stiffness > 0"},
     {"unknown key with suggestion",
      "[[cloth]]\ncolumns = 4\nrows = 4\nparticle_mass = 0.1\n[cloth.structural]\n"
      "kind = \"spring\"\nstifness = 10.0\n",
@@ -91,6 +90,20 @@ const std::vector<BadScene> kBadScenes = {
      "element 1: expected a number, got a string"},
     {"not a number", "[environment]\nair_drag = nan\n", 2, "air_drag",
      "must be >= 0 N s/m, got nan"},
+    {"lift coefficient not finite", "[environment]\nlift_coefficient = inf\n", 2,
+     "lift_coefficient", "must be >= 0, got inf"},
+    {"negative drag coefficient", "[environment]\ndrag_coefficient = -0.5\n", 2, "drag_coefficient",
+     "must be >= 0, got -0.5"},
+    {"air without density", "[environment]\nair_density = 0\n", 2, "air_density",
+     "must be > 0 kg/m^3, got 0"},
+    {"negative gust frequency",
+     "[environment]\ndrag_coefficient = 1.0\ngust = { amplitude = [1, 0, 1], frequency = -2 }\n", 3,
+     "frequency", "must be > 0 Hz, got -2"},
+    {"negative gust amplitude",
+     "[environment]\nlift_coefficient = 0.5\ngust = { amplitude = [1, -1, 0] }\n", 3, "amplitude",
+     "element 1 must be >= 0 m/s, got -1"},
+    {"gusts with no air on triangles", "[environment]\ngust = { amplitude = [2, 0, 0] }\n", 2,
+     "amplitude", "gusts blow on triangles: give drag_coefficient or lift_coefficient"},
     {"infinite coordinate", "[environment]\ngravity = [0, -inf, 0]\n", 2, "gravity",
      "element 1 must be a finite number m/s^2, got -inf"},
     {"misspelt choice", "[solver]\nintegrator = \"verlett\"\n", 2, "integrator",

@@ -12,17 +12,9 @@
 
 #include "sim/gpu_types.h"
 #include "sim/model.h"
+#include "sim/triangle_corners.h"
 
 namespace weft {
-
-// Corners of vertex i are corners[offsets[i] .. offsets[i + 1]); offsets has vertex_count + 1
-// entries. Each corner keeps its triangle's winding (see gpu::TriangleCorner).
-struct CornerAdjacency {
-  std::vector<uint32_t> offsets;
-  std::vector<gpu::TriangleCorner> corners;
-};
-CornerAdjacency build_corner_adjacency(uint32_t vertex_count,
-                                       std::span<const glm::uvec3> triangles);
 
 // The CPU mirror of compute_normals.comp: each vertex's normal is the normalised sum of
 // cross(x[next] - x, x[prev] - x) over its corners; straight up when that sum is zero.

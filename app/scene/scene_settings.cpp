@@ -91,6 +91,34 @@ void resolve_max_dt(SolverSpec& spec, const std::string& file) {
       split_elapsed_time(spec.settings.frame_dt, *spec.max_dt, kMaxSubsteps).substeps;
 }
 
+// The air on triangles: its density, drag and lift coefficients, and gusts.
+void read_air(const TableReader& table, Air& air) {
+  if (auto rho = table.number("air_density", NumberRange::above(0.0, "kg/m^3"))) {
+    air.density = static_cast<float>(*rho);
+  }
+  if (auto c = table.number("drag_coefficient", NumberRange::at_least(0.0, ""))) {
+    air.drag_coefficient = static_cast<float>(*c);
+  }
+  if (auto c = table.number("lift_coefficient", NumberRange::at_least(0.0, ""))) {
+    air.lift_coefficient = static_cast<float>(*c);
+  }
+  if (auto gust = table.table("gust", {"amplitude", "frequency", "scale"})) {
+    Gusts& g = air.gusts;
+    g.amplitude = gust->required_vec3("amplitude", NumberRange::at_least(0.0, "m/s"));
+    if (auto f = gust->number("frequency", NumberRange::above(0.0, "Hz"))) {
+      g.frequency = static_cast<float>(*f);
+    }
+    if (auto scale = gust->number("scale", NumberRange::above(0.0, "m"))) {
+      g.scale = static_cast<float>(*scale);
+    }
+    if (!air.on()) {
+      gust->fail("amplitude",
+                 "gusts blow on triangles: give drag_coefficient or "
+                 "lift_coefficient in the same table");
+    }
+  }
+}
+
 void read_environment(const TableReader& table, const SceneParseOptions& options,
                       Environment& env) {
   if (auto g = table.vec3("gravity", NumberRange::any("m/s^2"))) env.gravity = *g;
@@ -98,6 +126,7 @@ void read_environment(const TableReader& table, const SceneParseOptions& options
   if (auto drag = table.number("air_drag", NumberRange::at_least(0.0, "N s/m"))) {
     env.air_drag = static_cast<float>(*drag);
   }
+  read_air(table, env.air);
   if (auto damping = table.choice("spring_damping", {"axial", "relative"})) {
     env.spring_damping = *damping == "axial" ? SpringDamping::axial : SpringDamping::relative;
   }

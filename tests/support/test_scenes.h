@@ -26,7 +26,8 @@ Model cloth_scene(Integrator integrator);
 
 // Several objects in one solver: a spring rope, a cloth grid, a constraint rope and a second grid
 // of springs only, with both grids on the grid path and the ropes on the general one, so that
-// every module covers particles that are neither first nor contiguous.
+// every module covers particles that are neither first nor contiguous; the air (drag, lift,
+// gusts) on all their triangles.
 Model mixed_scene(Integrator integrator);
 
 // cloth_scene's cloth with its second half folded back over its first, a little closer than its

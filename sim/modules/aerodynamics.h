@@ -1,0 +1,60 @@
+// The air on the cloth: drag and lift on every triangle of the model from the wind relative to
+// it, its area and its normal (shaders/aerodynamics.comp has the formula), added to the forces
+// after the gathers of every substep. The wind is Environment::wind plus gusts: along each axis,
+// two travelling sine waves of the gusts' frequency (times fixed irrational ratios, so the sum
+// never repeats) and of wavelengths near the gusts' scale, in fixed directions. That noise is
+// smooth in space and time and the same on every run; its phases are kept in double on the CPU,
+// wrapped to one turn, and written once per frame, so a long run loses no precision to a large
+// time in float.
+#pragma once
+
+#include "shaders/aerodynamics.h"
+#include "sim/model.h"
+#include "sim/solver_module.h"
+#include "sim/triangle_corners.h"
+
+namespace weft {
+
+class Aerodynamics final : public SolverModule {
+ public:
+  explicit Aerodynamics(const ModuleContext& context);
+
+  std::string_view name() const override { return "aerodynamics"; }
+  std::vector<const PassInfo*> passes() const override;
+  bool needed() const override { return on_ && !particles_.empty(); }
+  void schedule(Stage stage, const FrameShape& shape, uint32_t substep, uint32_t sweep,
+                std::vector<Step>& steps) const override;
+  void frame_time(double start, double frame_dt) override;
+  uint32_t threads(const Step&) const override { return uint32_t(particles_.size()); }
+  void run(const Step& step, CpuPass<float>& pass) const override { apply(step, pass); }
+  void run(const Step& step, CpuPass<double>& pass) const override { apply(step, pass); }
+  std::vector<ModuleBuffer> buffers() const override;
+  void take_updates(std::vector<BufferUpdate>& updates) override;
+  uint64_t bytes(const Step& step, const TrafficContext& context) const override;
+  std::vector<uint32_t> apply_edit(const Model& model, const SolverPaths& paths,
+                                   EditScope scope) override;
+
+  const gpu::AirParams& air() const { return air_; }
+  // Thread t handles particles()[t] and walks corners()[offsets()[t] .. offsets()[t + 1]).
+  const std::vector<uint32_t>& particles() const { return particles_; }
+  const std::vector<uint32_t>& offsets() const { return offsets_; }
+  const std::vector<gpu::TriangleCorner>& corners() const { return corners_; }
+
+ private:
+  template <typename Real>
+  void apply(const Step& step, CpuPass<Real>& pass) const;
+  // The air's coefficients and the waves' phases at simulated time `start` (s).
+  void set_air(const Air& settings, double start);
+
+  const gpu::SimParams& params_;
+  bool on_ = false;
+  Air settings_;
+  std::vector<uint32_t> particles_;  // the corners of some triangle, in index order
+  std::vector<uint32_t> offsets_;    // per thread, into corners_
+  std::vector<gpu::TriangleCorner> corners_;
+  gpu::AirParams air_{};
+  double start_ = 0.0;
+  bool dirty_ = false;  // air_ changed since the GPU's copy was written
+};
+
+}  // namespace weft
