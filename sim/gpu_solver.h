@@ -65,6 +65,9 @@ class GpuSolver {
   void set_inverse_mass(uint32_t particle, float inverse_mass) {
     core_.set_inverse_mass(particle, inverse_mass);
   }
+  void set_inverse_masses(const std::vector<std::pair<uint32_t, float>>& edits) {
+    core_.set_inverse_masses(edits);
+  }
   void drag(uint32_t particle, const glm::vec3& target, float follow_time = kDragFollowTime) {
     core_.drag(particle, target, follow_time);
   }

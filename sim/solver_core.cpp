@@ -195,16 +195,27 @@ void SolverCore::apply_force_once(uint32_t particle, const glm::vec3& force) {
 }
 
 void SolverCore::set_inverse_mass(uint32_t particle, float inverse_mass) {
-  if (particle >= particle_count()) {
-    throw ModelError("particle " + std::to_string(particle) + " does not exist (the model has " +
-                     std::to_string(particle_count()) + ")");
+  set_inverse_masses({{particle, inverse_mass}});
+}
+
+void SolverCore::set_inverse_masses(const std::vector<std::pair<uint32_t, float>>& edits) {
+  for (const auto& [particle, inverse_mass] : edits) {
+    if (particle >= particle_count()) {
+      throw ModelError("particle " + std::to_string(particle) + " does not exist (the model has " +
+                       std::to_string(particle_count()) + ")");
+    }
+    if (!(inverse_mass >= 0.0f) || !std::isfinite(inverse_mass)) {
+      throw ModelError("inverse mass must be finite and >= 0, got " + std::to_string(inverse_mass));
+    }
   }
-  if (!(inverse_mass >= 0.0f) || !std::isfinite(inverse_mass)) {
-    throw ModelError("inverse mass must be finite and >= 0, got " + std::to_string(inverse_mass));
+  bool pins_changed = false;
+  for (const auto& [particle, inverse_mass] : edits) {
+    const bool was_pinned = positions_[particle].w == 0.0f;
+    write_inverse_mass(particle, inverse_mass);
+    pins_changed = pins_changed || was_pinned != (inverse_mass == 0.0f);
   }
-  const bool was_pinned = positions_[particle].w == 0.0f;
-  write_inverse_mass(particle, inverse_mass);
-  if (was_pinned == (inverse_mass == 0.0f)) return;
+  // Once for the whole batch: the modules that hang from pins (tethers) search them again.
+  if (!pins_changed) return;
   std::vector<float> inverse_masses(positions_.size());
   for (size_t i = 0; i < positions_.size(); ++i)
     inverse_masses[i] = positions_[i].w;
@@ -214,10 +225,19 @@ void SolverCore::set_inverse_mass(uint32_t particle, float inverse_mass) {
 
 void SolverCore::write_inverse_mass(uint32_t particle, float inverse_mass) {
   positions_[particle].w = inverse_mass;
-  inverse_mass_edits_.emplace_back(particle, inverse_mass);
+  // One edit per particle until they are taken: the GPU writes them without barriers between
+  // them, so two writes to one particle would race (a pin and its undoing while paused).
+  const auto [slot, added] =
+      inverse_mass_edit_slots_.try_emplace(particle, inverse_mass_edits_.size());
+  if (added) {
+    inverse_mass_edits_.emplace_back(particle, inverse_mass);
+  } else {
+    inverse_mass_edits_[slot->second].second = inverse_mass;
+  }
 }
 
 std::vector<std::pair<uint32_t, float>> SolverCore::take_inverse_mass_edits() {
+  inverse_mass_edit_slots_.clear();
   return std::exchange(inverse_mass_edits_, {});
 }
 

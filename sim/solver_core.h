@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <memory>
 #include <utility>
+#include <unordered_map>
 #include <vector>
 
 #include <glm/vec3.hpp>
@@ -83,6 +84,8 @@ class SolverCore {
   void apply_force_once(uint32_t particle, const glm::vec3& force);
   // Pins (0) or frees a particle; the modules that hang from pins (tethers) follow.
   void set_inverse_mass(uint32_t particle, float inverse_mass);
+  // Several at once (pins edited by hand): the same, with one search for pins at the end.
+  void set_inverse_masses(const std::vector<std::pair<uint32_t, float>>& edits);
   // A mouse drag (particle_drag.h): pins `particle` and pulls it towards `target` (m). Calling it
   // again moves the target, or moves the drag to another particle. Throws ModelError for a
   // particle that one of the model's anchors drives.
@@ -126,6 +129,7 @@ class SolverCore {
 
   ParticleDrag drag_;
   std::vector<std::pair<uint32_t, float>> inverse_mass_edits_;
+  std::unordered_map<uint32_t, size_t> inverse_mass_edit_slots_;  // particle -> its edit
 };
 
 // The environment and settings part of SimParams for a model.

@@ -1,6 +1,7 @@
 // The viewer's mouse (app/viewer/mouse_controller.h) without a window: a left press asks for a
 // pick; the GPU's answer turns it into a grab that follows the cursor at the particle's depth,
-// or, when nothing was hit, into an orbit that replays the motion made while waiting.
+// or, when nothing was hit, into an orbit that replays the motion made while waiting. With Ctrl,
+// a click pins or frees the particle it hits and a drag draws a box to pin.
 #include <gtest/gtest.h>
 
 #include <glm/geometric.hpp>
@@ -24,7 +25,7 @@ TEST(MouseController, APressOnAParticleGrabsItAndTheCursorPullsIt) {
   const glm::vec3 particle_position(0.2f, 0.5f, 0.1f);
   const glm::vec2 at = glm::vec2(camera.project(particle_position, kViewport));
   mouse.move(at, kViewport);
-  mouse.press(MouseController::Button::left, false, at);
+  mouse.press(MouseController::Button::left, {}, at);
   const auto request = mouse.take_pick_request();
   ASSERT_TRUE(request.has_value());
   EXPECT_FALSE(mouse.take_pick_request().has_value());  // asked once
@@ -54,7 +55,7 @@ TEST(MouseController, APressOnNothingOrbitsWithTheMotionMadeWhileWaiting) {
   OrbitCamera camera = test_camera();
   const glm::vec3 eye_before = camera.eye();
   MouseController mouse(camera);
-  mouse.press(MouseController::Button::left, false, {400.0f, 300.0f});
+  mouse.press(MouseController::Button::left, {}, {400.0f, 300.0f});
   const auto request = mouse.take_pick_request();
   ASSERT_TRUE(request.has_value());
   mouse.move({450.0f, 300.0f}, kViewport);  // the answer is not back yet
@@ -67,7 +68,7 @@ TEST(MouseController, APressOnNothingOrbitsWithTheMotionMadeWhileWaiting) {
 TEST(MouseController, AnAnswerToAnAbandonedPressIsIgnored) {
   OrbitCamera camera = test_camera();
   MouseController mouse(camera);
-  mouse.press(MouseController::Button::left, false, {400.0f, 300.0f});
+  mouse.press(MouseController::Button::left, {}, {400.0f, 300.0f});
   const auto request = mouse.take_pick_request();
   mouse.release(MouseController::Button::left);  // a click, released before the answer
   mouse.on_pick_answer({request->first, 3u, {}}, true);
@@ -80,13 +81,13 @@ TEST(MouseController, RightDragOrbitsShiftDragPansWheelZooms) {
   MouseController mouse(camera);
   const glm::vec3 target = camera.target();
   const float distance = camera.distance();
-  mouse.press(MouseController::Button::right, false, {400.0f, 300.0f});
+  mouse.press(MouseController::Button::right, {}, {400.0f, 300.0f});
   EXPECT_FALSE(mouse.take_pick_request().has_value());
   mouse.move({420.0f, 310.0f}, kViewport);
   mouse.release(MouseController::Button::right);
   EXPECT_EQ(camera.target(), target);  // orbit turns around the target
 
-  mouse.press(MouseController::Button::left, true, {400.0f, 300.0f});
+  mouse.press(MouseController::Button::left, {.shift = true}, {400.0f, 300.0f});
   mouse.move({430.0f, 300.0f}, kViewport);
   mouse.release(MouseController::Button::left);
   EXPECT_GT(glm::distance(camera.target(), target), 0.01f);  // pan moves it
@@ -95,6 +96,63 @@ TEST(MouseController, RightDragOrbitsShiftDragPansWheelZooms) {
   EXPECT_NEAR(camera.distance(), distance * 0.81f, 1e-3f);
   camera.reset();
   EXPECT_EQ(camera.target(), target);
+}
+
+TEST(MouseController, ACtrlClickTogglesThePinOfTheParticleItHitsEvenWhenAnsweredLate) {
+  OrbitCamera camera = test_camera();
+  const glm::vec3 eye_before = camera.eye();
+  MouseController mouse(camera);
+  // Answered after the release, as a quick click is.
+  mouse.press(MouseController::Button::left, {.ctrl = true}, {400.0f, 300.0f});
+  auto request = mouse.take_pick_request();
+  ASSERT_TRUE(request.has_value());
+  mouse.release(MouseController::Button::left);
+  EXPECT_FALSE(mouse.take_pin_toggle().has_value());
+  mouse.on_pick_answer({request->first, 5u, {}}, true);
+  const auto toggle = mouse.take_pin_toggle();
+  ASSERT_TRUE(toggle.has_value());
+  EXPECT_EQ(toggle->particle, 5u);
+  EXPECT_FALSE(mouse.take_pin_toggle().has_value());  // once
+  // Answered while held: the release toggles. Neither grabs nor orbits.
+  mouse.press(MouseController::Button::left, {.ctrl = true}, {410.0f, 300.0f});
+  request = mouse.take_pick_request();
+  ASSERT_TRUE(request.has_value());
+  mouse.on_pick_answer({request->first, 9u, {}}, true);
+  EXPECT_FALSE(mouse.grab(kViewport).has_value());
+  mouse.release(MouseController::Button::left);
+  EXPECT_EQ(mouse.take_pin_toggle()->particle, 9u);
+  EXPECT_EQ(camera.eye(), eye_before);
+  // A click on nothing, or on an anchor, toggles nothing.
+  mouse.press(MouseController::Button::left, {.ctrl = true}, {400.0f, 300.0f});
+  request = mouse.take_pick_request();
+  ASSERT_TRUE(request.has_value());
+  mouse.release(MouseController::Button::left);
+  mouse.on_pick_answer({request->first, std::nullopt, {}}, false);
+  EXPECT_FALSE(mouse.take_pin_toggle().has_value());
+  EXPECT_FALSE(mouse.busy());
+}
+
+TEST(MouseController, ACtrlDragDrawsABoxToPinAndNeitherGrabsNorOrbits) {
+  OrbitCamera camera = test_camera();
+  const glm::vec3 eye_before = camera.eye();
+  MouseController mouse(camera);
+  mouse.press(MouseController::Button::left, {.ctrl = true}, {100.0f, 100.0f});
+  const auto request = mouse.take_pick_request();
+  ASSERT_TRUE(request.has_value());
+  mouse.on_pick_answer({request->first, 2u, {}}, true);  // the press began on a particle
+  mouse.move({102.0f, 101.0f}, kViewport);
+  EXPECT_FALSE(mouse.box_in_progress().has_value()) << "a tremor is still a click";
+  mouse.move({300.0f, 250.0f}, kViewport);
+  ASSERT_TRUE(mouse.box_in_progress().has_value());
+  EXPECT_EQ(mouse.box_in_progress()->to, glm::vec2(300.0f, 250.0f));
+  mouse.release(MouseController::Button::left);
+  const auto box = mouse.take_pin_box();
+  ASSERT_TRUE(box.has_value());
+  EXPECT_EQ(box->from, glm::vec2(100.0f, 100.0f));
+  EXPECT_EQ(box->to, glm::vec2(300.0f, 250.0f));
+  EXPECT_FALSE(mouse.take_pin_toggle().has_value());
+  EXPECT_FALSE(mouse.grab(kViewport).has_value());
+  EXPECT_EQ(camera.eye(), eye_before);
 }
 
 }  // namespace

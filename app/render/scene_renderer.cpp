@@ -77,6 +77,10 @@ void SceneRenderer::set_dragged(size_t system, std::optional<uint32_t> particle)
   systems_.at(system)->set_dragged(particle);
 }
 
+void SceneRenderer::set_pinned(size_t system, std::vector<uint32_t> particles) {
+  systems_.at(system)->set_pinned(std::move(particles));
+}
+
 bool SceneRenderer::has_ground() const {
   for (const DrawnSystem& system : drawn_) {
     if (ground_height_of(*system.solver)) return true;

@@ -39,6 +39,8 @@ class SceneRenderer {
   void aim_shadow(const Bounds& bounds);
 
   void set_dragged(size_t system, std::optional<uint32_t> particle);
+  // Marks these particles of a system as pinned (pins edited by hand).
+  void set_pinned(size_t system, std::vector<uint32_t> particles);
 
   // Records the frame's work before the scene pass, after the solvers' passes: every system's
   // normals, then the shadow map (when there is a ground and settings.shadows).

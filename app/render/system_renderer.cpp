@@ -59,9 +59,11 @@ SystemRenderer::SystemRenderer(Device& device, const GpuSolver& solver, const Mo
   line_link_count_ = move_line_links_first(links, model);
   link_count_ = static_cast<uint32_t>(links.size());
   links_ = make_filled(device, links, kStorage, "render links");
-  std::vector<uint32_t> markers = pinned_particles(model);
-  pinned_count_ = static_cast<uint32_t>(markers.size());
-  markers.push_back(0);  // the dragged particle's slot
+  pinned_ = pinned_particles(model);
+  pinned_count_ = static_cast<uint32_t>(pinned_.size());
+  // Room for every particle pinned by hand, and the dragged particle's slot after the pins.
+  std::vector<uint32_t> markers(size_t{vertex_count_} + 1, 0);
+  std::copy(pinned_.begin(), pinned_.end(), markers.begin());
   markers_ = make_filled(device, markers, kStorage, "markers");
   const std::vector<gpu::RenderParticle> free = free_particles(model);
   free_particle_count_ = static_cast<uint32_t>(free.size());
@@ -91,14 +93,33 @@ void SystemRenderer::set_dragged(std::optional<uint32_t> particle) {
   dragged_ = particle;
 }
 
+void SystemRenderer::set_pinned(std::vector<uint32_t> particles) {
+  pinned_ = std::move(particles);
+  pins_dirty_ = true;
+  markers_dirty_ = true;
+}
+
 void SystemRenderer::record_prepare(VkCommandBuffer cmd) {
-  if (markers_dirty_ && dragged_) {
+  if (markers_dirty_ && (dragged_ || pins_dirty_)) {
     DebugLabel label(device_, cmd, "update markers");
     // The previous frame's draws may still read the marker list.
     memory_barrier(cmd, VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT, VK_ACCESS_2_NONE,
                    VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
-    const uint32_t particle = *dragged_;
-    vkCmdUpdateBuffer(cmd, markers_.handle(), VkDeviceSize{pinned_count_} * 4, 4, &particle);
+    if (pins_dirty_) {
+      // vkCmdUpdateBuffer writes at most 65536 bytes at a time.
+      constexpr size_t kChunk = 65536 / 4;
+      for (size_t at = 0; at < pinned_.size(); at += kChunk) {
+        const size_t count = std::min(kChunk, pinned_.size() - at);
+        vkCmdUpdateBuffer(cmd, markers_.handle(), VkDeviceSize{at} * 4, count * 4,
+                          pinned_.data() + at);
+      }
+      pinned_count_ = static_cast<uint32_t>(pinned_.size());
+      pins_dirty_ = false;
+    }
+    if (dragged_) {
+      const uint32_t particle = *dragged_;
+      vkCmdUpdateBuffer(cmd, markers_.handle(), VkDeviceSize{pinned_count_} * 4, 4, &particle);
+    }
   }
   markers_dirty_ = false;
 

@@ -52,6 +52,8 @@ class SystemRenderer {
 
   // Marks the dragged particle (or none) from the next prepared frame on.
   void set_dragged(std::optional<uint32_t> particle);
+  // Marks these particles as pinned from the next prepared frame on (pins edited by hand).
+  void set_pinned(std::vector<uint32_t> particles);
 
   // Records the compute work of the frame, after the solver's passes and outside any pass: the
   // marker list when it changed, then the normals, with the barriers that make both (and the
@@ -88,7 +90,8 @@ class SystemRenderer {
   Buffer corner_offsets_;
   Buffer corners_;
   Buffer links_;      // the line links first (render_mesh.h: move_line_links_first)
-  Buffer markers_;    // the pinned particles, then a slot for the dragged one
+  Buffer markers_;    // the pinned particles, then a slot for the dragged one: room for every
+                      // particle pinned, plus one
   Buffer particles_;  // the free particles
   Buffer style_buffer_;
   Buffer indices_;
@@ -100,7 +103,9 @@ class SystemRenderer {
   uint32_t free_particle_count_ = 0;
   uint32_t pinned_count_ = 0;
   std::optional<uint32_t> dragged_;
+  std::vector<uint32_t> pinned_;  // the pinned particles, as the marker list will hold them
   bool markers_dirty_ = false;
+  bool pins_dirty_ = false;
 };
 
 }  // namespace weft

@@ -90,7 +90,17 @@ ScriptEvent parse_entry(const std::string& entry) {
     if (event.kind == ScriptEvent::Kind::press) {
       event.x = fraction(in, "x");
       event.y = fraction(in, "y");
-      event.shift = (in >> word) && word == "shift";
+      // Modifiers after the point: "shift" (pan), "ctrl" (pin by hand), in any order.
+      while (in >> word) {
+        if (word == "shift") {
+          event.shift = true;
+        } else if (word == "ctrl") {
+          event.ctrl = true;
+        } else {
+          throw std::invalid_argument("press: unknown modifier '" + word +
+                                      "' (expected shift or ctrl)");
+        }
+      }
     }
   } else if (verb == "move") {
     event.kind = ScriptEvent::Kind::move;

@@ -44,6 +44,8 @@ constexpr std::array kMouse{
     HeldKeyHelp{"Left drag elsewhere", "orbit"},
     HeldKeyHelp{"Right drag", "orbit"},
     HeldKeyHelp{"Middle / Shift+drag", "pan"},
+    HeldKeyHelp{"Ctrl+click", "pin a particle, or free it"},
+    HeldKeyHelp{"Ctrl+drag", "pin every particle in a box"},
     HeldKeyHelp{"Wheel", "zoom"},
 };
 

@@ -12,25 +12,37 @@ glm::vec3 forward_of(const OrbitCamera& camera) {
 
 }  // namespace
 
-void MouseController::press(Button button, bool shift, glm::vec2 at) {
-  if (mode_ != Mode::idle) return;  // one gesture at a time
+void MouseController::press(Button button, Modifiers modifiers, glm::vec2 at) {
+  if (mode_ != Mode::idle && mode_ != Mode::pin_waiting) return;  // one gesture at a time
   held_ = button;
   cursor_ = at;
-  if (button == Button::middle || shift) {
+  pressed_at_ = at;
+  if (button == Button::middle || modifiers.shift) {
     mode_ = Mode::panning;
   } else if (button == Button::right) {
     mode_ = Mode::orbiting;
   } else {
-    mode_ = Mode::picking;
+    mode_ = modifiers.ctrl ? Mode::pinning : Mode::picking;
     motion_while_picking_ = glm::vec2(0.0f);
+    answered_.reset();
     ++pick_id_;
     pick_requested_ = true;
   }
 }
 
 void MouseController::release(Button button) {
-  if (mode_ == Mode::idle || button != held_) return;
+  if (mode_ == Mode::idle || mode_ == Mode::pin_waiting || button != held_) return;
   if (mode_ == Mode::grabbing) grab_ended_ = true;
+  if (mode_ == Mode::pinning) {
+    if (moved_far()) {
+      pin_box_ = PinBox{pressed_at_, cursor_};
+    } else if (answered_) {
+      pin_toggle_ = answered_;
+    } else {
+      mode_ = Mode::pin_waiting;  // a click: its pick answers a frame or two later
+      return;
+    }
+  }
   mode_ = Mode::idle;
   pick_requested_ = false;
 }
@@ -53,7 +65,17 @@ std::optional<std::pair<uint64_t, glm::vec2>> MouseController::take_pick_request
 }
 
 void MouseController::on_pick_answer(const PickAnswer& answer, bool draggable) {
-  if (mode_ != Mode::picking || answer.request != pick_id_) return;
+  if (answer.request != pick_id_) return;
+  if (mode_ == Mode::pinning || mode_ == Mode::pin_waiting) {
+    // Any particle can be pinned or freed by hand, except an anchor's (the viewer says why).
+    if (answer.particle && draggable) answered_ = PinToggle{answer.system, *answer.particle};
+    if (mode_ == Mode::pin_waiting) {
+      pin_toggle_ = answered_;
+      mode_ = Mode::idle;
+    }
+    return;
+  }
+  if (mode_ != Mode::picking) return;
   if (answer.particle && draggable) {
     mode_ = Mode::grabbing;
     system_ = answer.system;
@@ -77,6 +99,23 @@ bool MouseController::take_grab_ended() {
   const bool ended = grab_ended_;
   grab_ended_ = false;
   return ended;
+}
+
+std::optional<MouseController::PinToggle> MouseController::take_pin_toggle() {
+  std::optional<PinToggle> toggle = pin_toggle_;
+  pin_toggle_.reset();
+  return toggle;
+}
+
+std::optional<MouseController::PinBox> MouseController::take_pin_box() {
+  std::optional<PinBox> box = pin_box_;
+  pin_box_.reset();
+  return box;
+}
+
+std::optional<MouseController::PinBox> MouseController::box_in_progress() const {
+  if (mode_ != Mode::pinning || !moved_far()) return std::nullopt;
+  return PinBox{pressed_at_, cursor_};
 }
 
 }  // namespace weft

@@ -1,13 +1,15 @@
 // What the mouse does in the viewer. Left drag on the cloth grabs the particle under the cursor
 // and pulls it (the GLUT lab's drag); left drag elsewhere and right drag orbit; middle or
-// shift-drag pans; the wheel zooms. Whether a left press hit the cloth is only known when the
-// GPU pick answers, a frame or two later: until then the motion is kept, and replayed as an
-// orbit if nothing was hit.
+// shift-drag pans; the wheel zooms. With Ctrl held, a left click pins the particle under the
+// cursor or frees it, and a left drag draws a box whose particles are pinned on release. Whether a
+// left press hit the cloth is only known when the GPU pick answers, a frame or two later: until
+// then the motion is kept, and replayed as an orbit if nothing was hit.
 #pragma once
 
 #include <cstdint>
 #include <optional>
 
+#include <glm/geometric.hpp>
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 
@@ -21,8 +23,12 @@ class MouseController {
   explicit MouseController(OrbitCamera& camera) : camera_(camera) {}
 
   enum class Button { left, right, middle };
+  struct Modifiers {
+    bool shift = false;
+    bool ctrl = false;
+  };
   // Pixels in the framebuffer, y down; viewport: the framebuffer's size.
-  void press(Button button, bool shift, glm::vec2 at);
+  void press(Button button, Modifiers modifiers, glm::vec2 at);
   void release(Button button);
   void move(glm::vec2 at, glm::vec2 viewport);
   void scroll(float steps) { camera_.zoom(steps); }
@@ -43,16 +49,39 @@ class MouseController {
   std::optional<Grab> grab(glm::vec2 viewport) const;
   // True once after a grab ended: the viewer then lets the particle go.
   bool take_grab_ended();
+  // Pins edited by hand, once each: a Ctrl-click's particle (pin it, or free it if pinned), or
+  // a Ctrl-drag's box in framebuffer pixels (pin what is inside).
+  struct PinToggle {
+    size_t system;
+    uint32_t particle;
+  };
+  struct PinBox {
+    glm::vec2 from;
+    glm::vec2 to;
+  };
+  std::optional<PinToggle> take_pin_toggle();
+  std::optional<PinBox> take_pin_box();
+  // The box a Ctrl-drag is drawing now, for the overlay.
+  std::optional<PinBox> box_in_progress() const;
+  // A Ctrl-press that moves this far (pixels) draws a box rather than clicking.
+  static constexpr float kBoxPixels = 4.0f;
+
   bool busy() const { return mode_ != Mode::idle; }
   // Forgets the gesture in progress (the scene it was about has been rebuilt).
   void cancel() {
     mode_ = Mode::idle;
     pick_requested_ = false;
     grab_ended_ = false;
+    pin_toggle_.reset();
+    pin_box_.reset();
   }
 
  private:
-  enum class Mode { idle, picking, grabbing, orbiting, panning };
+  // pinning: Ctrl held down, the pick asked; pin_waiting: released without moving, the pick
+  // not answered yet.
+  enum class Mode { idle, picking, grabbing, orbiting, panning, pinning, pin_waiting };
+
+  bool moved_far() const { return glm::length(cursor_ - pressed_at_) > kBoxPixels; }
 
   OrbitCamera& camera_;
   Mode mode_ = Mode::idle;
@@ -65,6 +94,10 @@ class MouseController {
   uint32_t particle_ = 0;
   float grab_depth_ = 0.0f;  // along the camera's forward axis, m
   bool grab_ended_ = false;
+  glm::vec2 pressed_at_{0.0f};
+  std::optional<PinToggle> answered_;  // what a Ctrl-press's pick found, if it came before release
+  std::optional<PinToggle> pin_toggle_;
+  std::optional<PinBox> pin_box_;
 };
 
 }  // namespace weft

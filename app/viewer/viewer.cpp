@@ -1,5 +1,7 @@
 #include "app/viewer/viewer.h"
 
+#include <imgui.h>
+
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -169,11 +171,11 @@ int Viewer::run() {
     particles += system.model.particle_count();
   std::printf(
       "viewer: %llu frames, %.1f frames/s on average (%s, %llu particles, %s); %u grabs, "
-      "%u swapchains, last %ux%u\n",
+      "%u swapchains, last %ux%u; pinned by hand: %u, freed by hand: %u\n",
       static_cast<unsigned long long>(stats_.frames()), stats_.average_fps(),
       scene_->title().c_str(), static_cast<unsigned long long>(particles),
       context_.device->name().c_str(), grabs_, swapchain_builds_, swapchain_->extent().width,
-      swapchain_->extent().height);
+      swapchain_->extent().height, pinned_by_hand_, freed_by_hand_);
   if (const std::optional<FrameTimings>& timings = stats_.timings()) {
     std::printf("viewer: GPU time of the last timed frame: %.2f ms:", timings->total_ms);
     for (const auto& [pass, ms] : timings->sections)
@@ -273,6 +275,17 @@ void Viewer::build_ui() {
   if (requests.screenshot) do_action(Action::screenshot);
   if (requests.capture) do_action(Action::capture);
   if (requests.reset_camera) do_action(Action::reset_camera);
+  if (std::optional<MouseController::PinBox> box = mouse_.box_in_progress()) {
+    // The box a Ctrl-drag draws: what will be pinned on release.
+    ImDrawList* overlay = ImGui::GetForegroundDrawList();
+    const ImVec2 a(box->from.x, box->from.y), b(box->to.x, box->to.y);
+    overlay->AddRectFilled(ImVec2(std::min(a.x, b.x), std::min(a.y, b.y)),
+                           ImVec2(std::max(a.x, b.x), std::max(a.y, b.y)),
+                           IM_COL32(230, 60, 200, 40));
+    overlay->AddRect(ImVec2(std::min(a.x, b.x), std::min(a.y, b.y)),
+                     ImVec2(std::max(a.x, b.x), std::max(a.y, b.y)), IM_COL32(230, 60, 200, 220),
+                     0.0f, 0, 2.0f);
+  }
   try {
     if (requests.parameters_changed) scene_->apply_parameters();
     if (requests.materials_changed) scene_->apply_materials();

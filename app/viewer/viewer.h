@@ -66,6 +66,8 @@ class Viewer : public InputListener {
   void apply_script();
   void update_anchors();
   void update_mouse();
+  // Pins edited by hand: a Ctrl-click's toggle, a Ctrl-drag's box.
+  void update_pins(glm::vec2 size);
   glm::vec2 viewport() const;
   // The camera on the scene's expected bounds (a new scene), or on those and where the systems
   // are now (the camera reset, which also aims the shadow there).
@@ -106,7 +108,9 @@ class Viewer : public InputListener {
   std::string last_screenshot_;
   std::string message_;
   std::optional<std::pair<size_t, uint32_t>> dragged_;  // system and particle being dragged
-  uint32_t grabs_ = 0;  // counted for the exit summary (the scripted tests)
+  uint32_t grabs_ = 0;           // counted for the exit summary (the scripted tests)
+  uint32_t pinned_by_hand_ = 0;  // particles, likewise
+  uint32_t freed_by_hand_ = 0;
   uint32_t swapchain_builds_ = 0;
 };
 

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "app/export/output_file.h"
+#include "app/viewer/hand_pins.h"
 #include "app/viewer/imgui_layer.h"
 #include "app/viewer/presets.h"
 #include "app/viewer/viewer.h"
@@ -55,7 +56,7 @@ void Viewer::on_mouse_button(int button, int action, int mods) {
   if (!which) return;
   if (action == GLFW_PRESS) {
     if (ui_ && ui_->wants_mouse()) return;  // a click on the panel
-    mouse_.press(*which, (mods & GLFW_MOD_SHIFT) != 0, cursor_);
+    mouse_.press(*which, {(mods & GLFW_MOD_SHIFT) != 0, (mods & GLFW_MOD_CONTROL) != 0}, cursor_);
   } else if (action == GLFW_RELEASE) {
     mouse_.release(*which);
   }
@@ -153,7 +154,8 @@ void Viewer::apply_script() {
       case ScriptEvent::Kind::press:
         window_->set_cursor_position(at.x, at.y);  // the UI polls the real pointer
         on_cursor(at.x, at.y);
-        on_mouse_button(e.code, GLFW_PRESS, e.shift ? GLFW_MOD_SHIFT : 0);
+        on_mouse_button(e.code, GLFW_PRESS,
+                        (e.shift ? GLFW_MOD_SHIFT : 0) | (e.ctrl ? GLFW_MOD_CONTROL : 0));
         break;
       case ScriptEvent::Kind::move:
         window_->set_cursor_position(at.x, at.y);
@@ -191,6 +193,7 @@ void Viewer::update_mouse() {
     for (ViewerScene::System& system : scene_->systems())
       system.picker->request(pick->first, ray, tan_tolerance);
   }
+  update_pins(size);
   if (mouse_.take_grab_ended() && dragged_) {
     ViewerScene::System& system = scene_->systems().at(dragged_->first);
     system.solver->end_drag();
@@ -214,6 +217,29 @@ void Viewer::update_mouse() {
     } catch (const ModelError& error) {
       message_ = error.what();
     }
+  }
+}
+
+void Viewer::update_pins(glm::vec2 size) {
+  if (std::optional<MouseController::PinToggle> toggle = mouse_.take_pin_toggle()) {
+    ViewerScene::System& system = scene_->systems().at(toggle->system);
+    const bool pin = system.model.inverse_masses.at(toggle->particle) != 0.0f;
+    const size_t changed = scene_->set_pinned(toggle->system, {toggle->particle}, pin);
+    (pin ? pinned_by_hand_ : freed_by_hand_) += static_cast<uint32_t>(changed);
+    message_ = std::string(pin ? "pinned" : "freed") + " particle " +
+               std::to_string(toggle->particle) + " of " + system.name;
+    std::printf("viewer: %s\n", message_.c_str());
+  }
+  if (std::optional<MouseController::PinBox> box = mouse_.take_pin_box()) {
+    size_t pinned = 0;
+    for (size_t s = 0; s < scene_->systems().size(); ++s) {
+      const ParticleState<float> state = scene_->systems()[s].solver->download_state();
+      pinned += scene_->set_pinned(
+          s, particles_in_box(state.positions, camera_, size, box->from, box->to), true);
+    }
+    pinned_by_hand_ += static_cast<uint32_t>(pinned);
+    message_ = "pinned " + std::to_string(pinned) + " particles in the box";
+    std::printf("viewer: %s\n", message_.c_str());
   }
 }
 

@@ -2,7 +2,9 @@
 
 #include <algorithm>
 
+#include "app/render/render_mesh.h"
 #include "app/scene/scene_source.h"
+#include "app/viewer/hand_pins.h"
 #include "app/viewer/presets.h"
 #include "sim/grid_layout.h"
 
@@ -47,6 +49,7 @@ void ViewerScene::adopt(const SceneChoice& choice, Scene scene) {
     System system;
     system.name = s.name;
     system.base = s.model;
+    system.scene_inverse_masses = s.model.inverse_masses;
     system.model = std::move(s.model);
     system.events = std::move(s.events);
     systems_.push_back(std::move(system));
@@ -134,6 +137,23 @@ bool ViewerScene::is_anchored(size_t system, uint32_t particle) const {
     if (a.particle == particle) return true;
   }
   return false;
+}
+
+size_t ViewerScene::set_pinned(size_t index, const std::vector<uint32_t>& particles, bool pinned) {
+  System& system = systems_.at(index);
+  std::vector<std::pair<uint32_t, float>> edits;
+  for (uint32_t particle : particles) {
+    if (particle >= system.model.particle_count() || is_anchored(index, particle)) continue;
+    const float w = pinned ? 0.0f : freed_inverse_mass(system.scene_inverse_masses, particle);
+    if (system.model.inverse_masses[particle] == w) continue;
+    system.model.inverse_masses[particle] = w;
+    system.base.inverse_masses[particle] = w;
+    edits.emplace_back(particle, w);
+  }
+  if (edits.empty()) return 0;
+  system.solver->set_inverse_masses(edits);
+  renderer_->set_pinned(index, pinned_particles(system.model));
+  return edits.size();
 }
 
 void ViewerScene::apply_events() {

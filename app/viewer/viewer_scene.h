@@ -49,8 +49,9 @@ class ViewerScene {
  public:
   struct System {
     std::string name;
-    Model base;   // as built: what the material knobs scale
+    Model base;   // as built: what the material knobs scale (and pins edited by hand)
     Model model;  // with the panel's edits
+    std::vector<float> scene_inverse_masses;  // as the scene had them, before any pin by hand
     Materials materials;
     std::vector<SceneEvent> events;
     std::unique_ptr<GpuSolver> solver;
@@ -85,6 +86,10 @@ class ViewerScene {
   void set_anchor_velocity(const glm::vec3& velocity);
   // Whether a model anchor drives the particle (then it cannot be dragged).
   bool is_anchored(size_t system, uint32_t particle) const;
+  // Pins edited by hand, from the next frame on: pins each listed particle, or frees it with the
+  // mass the scene gave it (hand_pins.h), in the solver, the models (a reset keeps them) and the
+  // markers. Anchors' particles are left alone. Returns how many particles changed.
+  size_t set_pinned(size_t system, const std::vector<uint32_t>& particles, bool pinned);
   // Applies the scene's events (one-shot forces, anchor velocities) due at the next frame.
   void apply_events();
   uint64_t frames_simulated = 0;

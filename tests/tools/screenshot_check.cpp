@@ -19,6 +19,8 @@
 //   screenshot_check shadow WITH.png WITHOUT.png
 //       the same view with and without shadows: part of the ground is darker with them, and
 //       nothing is brighter
+//   screenshot_check same EARLY.png LATE.png
+//       the same view at two times shows the same picture: nothing moved (a cloth held by pins)
 #include <cstdio>
 #include <algorithm>
 #include <cstdlib>
@@ -185,6 +187,30 @@ int check_shadow(const char* with_path, const char* without_path) {
   return failures == 0 ? 0 : 1;
 }
 
+int check_same(const char* early_path, const char* late_path) {
+  const Png early = load(early_path);
+  const Png late = load(late_path);
+  if (early.width != late.width || early.height != late.height) {
+    check(false, "both pictures have one size");
+    return 1;
+  }
+  // A pixel differs when a channel moved by more than rounding and dithering could.
+  size_t differing = 0;
+  for (size_t i = 0; i < early.rgba.size(); i += 4) {
+    for (size_t c = 0; c < 3; ++c) {
+      if (std::abs(int(early.rgba[i + c]) - int(late.rgba[i + c])) > 8) {
+        ++differing;
+        break;
+      }
+    }
+  }
+  const size_t total = size_t(early.width) * early.height;
+  check(differing * 1000 < total, "at most 0.1% of the pixels differ (" +
+                                      std::to_string(differing) + " of " + std::to_string(total) +
+                                      ")");
+  return failures == 0 ? 0 : 1;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -203,6 +229,7 @@ int main(int argc, char** argv) {
   }
   if (mode == "lines" && argc == 3) return check_lines(argv[2]);
   if (mode == "shadow" && argc == 4) return check_shadow(argv[2], argv[3]);
+  if (mode == "same" && argc == 4) return check_same(argv[2], argv[3]);
   std::fprintf(stderr,
                "usage: screenshot_check fell EARLY.png LATE.png COLUMNSxROWS\n"
                "       screenshot_check raised BEFORE.png AFTER.png\n"
@@ -210,6 +237,7 @@ int main(int argc, char** argv) {
                "       screenshot_check framed PICTURE.png\n"
                "       screenshot_check particles PICTURE.png N\n"
                "       screenshot_check lines PICTURE.png\n"
-               "       screenshot_check shadow WITH.png WITHOUT.png\n");
+               "       screenshot_check shadow WITH.png WITHOUT.png\n"
+               "       screenshot_check same EARLY.png LATE.png\n");
   return 2;
 }
