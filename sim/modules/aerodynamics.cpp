@@ -8,6 +8,7 @@
 
 #include "sim/cpu_forces.h"
 #include "sim/model_error.h"
+#include "sim/triangle_corners.h"
 
 namespace weft {
 
@@ -41,8 +42,7 @@ constexpr WaveShape kWaves[WEFT_GUST_WAVES] = {
 
 }  // namespace
 
-Aerodynamics::Aerodynamics(const ModuleContext& context)
-    : params_(context.params), on_(context.model.environment.air.on()) {
+Aerodynamics::Aerodynamics(const ModuleContext& context) : on_(context.model.environment.air.on()) {
   if (!on_) return;
   const CornerAdjacency adjacency =
       build_corner_adjacency(context.model.particle_count(), context.model.triangles);
@@ -95,6 +95,9 @@ void Aerodynamics::schedule(Stage stage, const FrameShape&, uint32_t substep, ui
 }
 
 void Aerodynamics::frame_time(double start, double) {
+  start_ = start;
+  // A steady wind has no phases to move on: nothing to write this frame.
+  if (settings_.gusts.amplitude == glm::vec3(0.0f)) return;
   set_air(settings_, start);
 }
 

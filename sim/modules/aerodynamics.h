@@ -11,7 +11,6 @@
 #include "shaders/aerodynamics.h"
 #include "sim/model.h"
 #include "sim/solver_module.h"
-#include "sim/triangle_corners.h"
 
 namespace weft {
 
@@ -46,7 +45,6 @@ class Aerodynamics final : public SolverModule {
   // The air's coefficients and the waves' phases at simulated time `start` (s).
   void set_air(const Air& settings, double start);
 
-  const gpu::SimParams& params_;
   bool on_ = false;
   Air settings_;
   std::vector<uint32_t> particles_;  // the corners of some triangle, in index order
