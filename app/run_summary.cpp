@@ -36,27 +36,52 @@ void print_energy(std::FILE* out, const char* label, const Energy& e) {
                e.kinetic, e.gravitational, e.elastic);
 }
 
+const SceneObject* object_of(const SceneSystem& system, uint32_t particle) {
+  for (const SceneObject& object : system.objects) {
+    if (particle >= object.first_particle &&
+        particle - object.first_particle < object.particle_count)
+      return &object;
+  }
+  return nullptr;
+}
+
+std::string object_name(const SceneObject& object) {
+  return std::string(object_kind_name(object.kind)) + " '" + object.name + "'";
+}
+
+bool is_grid(const SceneObject& object) {
+  return object.kind == SceneObjectKind::cloth && object.columns > 0;
+}
+
 // "in cloth 'sheet' between rows 3 and 4 of column 7", or the particles when no object says more.
 std::string link_place(const SceneSystem& system, uint32_t a, uint32_t b) {
-  for (const SceneObject& object : system.objects) {
-    if (a < object.first_particle || a - object.first_particle >= object.particle_count) continue;
-    const std::string name = std::string(object_kind_name(object.kind)) + " '" + object.name + "'";
-    if (object.kind != SceneObjectKind::cloth || object.columns == 0) {
-      return "in " + name + " between particles " + std::to_string(a - object.first_particle) +
-             " and " + std::to_string(b - object.first_particle);
-    }
-    const uint32_t na = a - object.first_particle;
-    const uint32_t nb = b - object.first_particle;
-    const uint32_t ra = na / object.columns, ca = na % object.columns;
-    const uint32_t rb = nb / object.columns, cb = nb % object.columns;
-    if (ra == rb) {
-      return "in " + name + " between columns " + std::to_string(ca) + " and " +
-             std::to_string(cb) + " of row " + std::to_string(ra);
-    }
-    return "in " + name + " between rows " + std::to_string(ra) + " and " + std::to_string(rb) +
-           " of column " + std::to_string(ca);
+  const SceneObject* object = object_of(system, a);
+  if (!object) return "between particles " + std::to_string(a) + " and " + std::to_string(b);
+  const std::string name = object_name(*object);
+  const uint32_t na = a - object->first_particle;
+  const uint32_t nb = b - object->first_particle;
+  if (!is_grid(*object)) {
+    return "in " + name + " between particles " + std::to_string(na) + " and " + std::to_string(nb);
   }
-  return "between particles " + std::to_string(a) + " and " + std::to_string(b);
+  const uint32_t ra = na / object->columns, ca = na % object->columns;
+  const uint32_t rb = nb / object->columns, cb = nb % object->columns;
+  if (ra == rb) {
+    return "in " + name + " between columns " + std::to_string(ca) + " and " + std::to_string(cb) +
+           " of row " + std::to_string(ra);
+  }
+  return "in " + name + " between rows " + std::to_string(ra) + " and " + std::to_string(rb) +
+         " of column " + std::to_string(ca);
+}
+
+// "the pin at row 0, column 7 of cloth 'sheet'", or "pinned particle 12".
+std::string pin_place(const SceneSystem& system, uint32_t pin) {
+  const SceneObject* object = object_of(system, pin);
+  if (!object) return "pinned particle " + std::to_string(pin);
+  const uint32_t node = pin - object->first_particle;
+  if (!is_grid(*object))
+    return "the pin at particle " + std::to_string(node) + " of " + object_name(*object);
+  return "the pin at row " + std::to_string(node / object->columns) + ", column " +
+         std::to_string(node % object->columns) + " of " + object_name(*object);
 }
 
 }  // namespace
@@ -93,10 +118,13 @@ void print_run_summary(std::FILE* out, const Scene& scene, const std::string& so
     std::fprintf(out, "  max strain:    %.3f%% (the largest at any check during the run)\n",
                  double{result.max_stretch} * 100.0);
     if (result.final_strain.links > 0) {
-      std::fprintf(out, "  strain at end: max %.3f%% %s, mean %.3f%%\n",
-                   result.final_strain.max * 100.0,
-                   link_place(system, result.final_strain.a, result.final_strain.b).c_str(),
-                   result.final_strain.mean * 100.0);
+      const StrainReport& strain = result.final_strain;
+      std::fprintf(out, "  strain at end: max %.3f%% %s, mean %.3f%%\n", strain.max * 100.0,
+                   link_place(system, strain.a, strain.b).c_str(), strain.mean * 100.0);
+      if (strain.nearest_pin) {
+        std::fprintf(out, "  nearest pin:   %s, %.3g m from that link\n",
+                     pin_place(system, *strain.nearest_pin).c_str(), strain.pin_distance);
+      }
     }
     print_energy(out, "  energy:        ", result.energy);
     std::fprintf(out, "  motion limit:  %.6g J of kinetic + gravitational (the blow-up watch)\n",

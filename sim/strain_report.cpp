@@ -60,6 +60,16 @@ StrainReport measure_strain(const Model& model, std::span<const glm::vec3> posit
   if (report.links > 0) {
     report.mean = sum / double(report.links);
     if (report.max < 0.0) report.max = 0.0;
+    const glm::dvec3 middle =
+        0.5 * (glm::dvec3(positions[report.a]) + glm::dvec3(positions[report.b]));
+    for (uint32_t p = 0; p < model.particle_count(); ++p) {
+      if (model.inverse_masses[p] != 0.0f) continue;
+      const double distance = glm::length(glm::dvec3(positions[p]) - middle);
+      if (!report.nearest_pin || distance < report.pin_distance) {
+        report.nearest_pin = p;
+        report.pin_distance = distance;
+      }
+    }
   }
   return report;
 }

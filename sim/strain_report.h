@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 
 #include <glm/vec3.hpp>
@@ -20,6 +21,10 @@ struct StrainReport {
   double mean = 0.0;  // over the links, compression counting as negative
   uint32_t a = 0;     // the particles of the most stretched link
   uint32_t b = 0;
+  // The pinned particle (inverse mass 0 in the model) nearest to that link's middle, and how far
+  // it is now (m): where the load that stretches it comes from. None when nothing is pinned.
+  std::optional<uint32_t> nearest_pin;
+  double pin_distance = 0.0;
 };
 
 StrainReport measure_strain(const Model& model, std::span<const glm::vec3> positions);

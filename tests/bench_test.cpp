@@ -116,6 +116,9 @@ TEST_F(BenchTest, JsonHasEveryFieldAndItsNumbersAddUp) {
                    "max_stretch",
                    "strain_max",
                    "strain_mean",
+                   "strain_link",
+                   "strain_nearest_pin",
+                   "strain_pin_distance",
                    "blow_up",
                    "cpu"},
                   where);
@@ -199,6 +202,14 @@ TEST_F(BenchTest, CottonClothTimesItsBendingAndTethersAndReportsItsStrain) {
   EXPECT_GT(g["strain_mean"].get<double>(), 0.0);
   EXPECT_LT(g["strain_max"].get<double>(), 0.02);
   EXPECT_GE(g["strain_max"].get<double>(), g["strain_mean"].get<double>());
+  // The most stretched link joins row or column neighbours of the 32 x 32 grid, and the pin
+  // nearest it is one of the two pinned corners, no further than the cloth's 2 m diagonal.
+  const uint32_t a = g["strain_link"][0], b = g["strain_link"][1];
+  EXPECT_TRUE(b == a + 1 || b == a + 32) << a << " " << b;
+  const uint32_t pin = g["strain_nearest_pin"];
+  EXPECT_TRUE(pin == 0 || pin == 31) << pin;
+  EXPECT_GT(g["strain_pin_distance"].get<double>(), 0.0);
+  EXPECT_LT(g["strain_pin_distance"].get<double>(), 2.0 * std::sqrt(2.0));
 }
 
 TEST_F(BenchTest, CpuReferenceTimesTheSameWork) {

@@ -55,8 +55,13 @@ Json grid_json(const GridResult& g) {
   j["floor_ms"] = g.floor_ms;
   j["frame_over_floor"] = g.floor_ms > 0.0 ? g.frame.gpu_ms.median / g.floor_ms : 0.0;
   j["max_stretch"] = g.max_stretch;
-  j["strain_max"] = g.strain_max;
-  j["strain_mean"] = g.strain_mean;
+  j["strain_max"] = g.strain.max;
+  j["strain_mean"] = g.strain.mean;
+  // The most stretched link's particles (row-major node indices of the grid), and the pin
+  // nearest it with its distance in metres.
+  j["strain_link"] = {g.strain.a, g.strain.b};
+  j["strain_nearest_pin"] = g.strain.nearest_pin ? Json(*g.strain.nearest_pin) : Json(nullptr);
+  j["strain_pin_distance"] = g.strain.nearest_pin ? Json(g.strain.pin_distance) : Json(nullptr);
   j["blow_up"] = g.blow_up.empty() ? Json(nullptr) : Json(g.blow_up);
   if (g.cpu) {
     j["cpu"] = {{"frames", g.cpu->frames},

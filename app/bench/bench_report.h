@@ -11,6 +11,7 @@
 #include "app/bench/bench_options.h"
 #include "app/bench/copy_bandwidth.h"
 #include "app/bench/statistics.h"
+#include "sim/strain_report.h"
 
 namespace weft {
 
@@ -52,8 +53,7 @@ struct GridResult {
   uint64_t minimum_bytes = 0;          // per frame: pass_traffic.h's minimum_frame_bytes
   double floor_ms = 0.0;               // minimum_bytes at copy bandwidth
   double max_stretch = 0.0;            // health after the run: every link, shear and bend too
-  double strain_max = 0.0;             // after the run: structural links (strain_report.h)
-  double strain_mean = 0.0;
+  StrainReport strain;                 // after the run: structural links (strain_report.h)
   std::string blow_up;                 // non-finite positions after the run; empty: none
   std::optional<CpuResult> cpu;
 };

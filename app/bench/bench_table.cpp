@@ -23,6 +23,22 @@ double mib(uint64_t bytes) {
   return static_cast<double>(bytes) / (1024.0 * 1024.0);
 }
 
+// "between columns 24 and 25 of row 2, 0.76 m from the pin at row 0, column 0": the bench's
+// cloth is one grid, its particles numbered row by row.
+std::string strained_link_place(const GridResult& g) {
+  const uint32_t columns = g.grid.columns;
+  const uint32_t a = g.strain.a, b = g.strain.b;
+  std::string place =
+      a / columns == b / columns
+          ? format("between columns %u and %u of row %u", a % columns, b % columns, a / columns)
+          : format("between rows %u and %u of column %u", a / columns, b / columns, a % columns);
+  if (g.strain.nearest_pin) {
+    place += format(", %.3g m from the pin at row %u, column %u", g.strain.pin_distance,
+                    *g.strain.nearest_pin / columns, *g.strain.nearest_pin % columns);
+  }
+  return place;
+}
+
 void write_header(std::ostream& out, const BenchReport& r) {
   const DeviceDescription& d = r.device;
   out << "weft bench " << r.weft_version << ", " << r.date << "\n";
@@ -74,8 +90,8 @@ void write_grid(std::ostream& out, const GridResult& g) {
       "%.1fx that\n",
       static_cast<double>(g.minimum_bytes) / 1e6, g.floor_ms,
       g.floor_ms > 0.0 ? g.frame.gpu_ms.median / g.floor_ms : 0.0);
-  out << format("strain:   max %.3f%%, mean %.3f%% (structural links, after the run)\n",
-                100.0 * g.strain_max, 100.0 * g.strain_mean);
+  out << format("strain:   max %.3f%% %s, mean %.3f%% (structural links, after the run)\n",
+                100.0 * g.strain.max, strained_link_place(g).c_str(), 100.0 * g.strain.mean);
   out << format("health:   max stretch %.2f%%, ", 100.0 * g.max_stretch)
       << (g.blow_up.empty() ? std::string("no blow-up") : "BLOW-UP: " + g.blow_up) << "\n";
   if (g.cpu) {
@@ -96,7 +112,8 @@ void write_scaling(std::ostream& out, const BenchReport& report) {
   out << format("%-12s %10s", "grid", "particles");
   for (const PassResult& p : first->passes)
     out << format(" %*s", static_cast<int>(std::max<size_t>(p.name.size(), 9)), p.name.c_str());
-  out << format(" %10s %10s %8s %8s\n", "frame", "frames/s", "% copy", "x floor");
+  out << format(" %10s %10s %8s %8s %11s %11s\n", "frame", "frames/s", "% copy", "x floor",
+                "max strain", "mean strain");
   for (const GridResult& g : report.grids) {
     out << format("%-12s %10llu", grid_name(g.grid).c_str(),
                   static_cast<unsigned long long>(g.particles));
@@ -110,9 +127,10 @@ void write_scaling(std::ostream& out, const BenchReport& report) {
         if (p.name == column.name) ms = p.gpu_ms.median;
       out << format(" %*.3f", static_cast<int>(std::max<size_t>(column.name.size(), 9)), ms);
     }
-    out << format(" %10.3f %10.1f %7.1f%% %8.1f\n", g.frame.gpu_ms.median, g.frames_per_s_gpu,
-                  100.0 * g.frame.copy_ratio,
-                  g.floor_ms > 0.0 ? g.frame.gpu_ms.median / g.floor_ms : 0.0);
+    out << format(" %10.3f %10.1f %7.1f%% %8.1f %10.3f%% %10.3f%%\n", g.frame.gpu_ms.median,
+                  g.frames_per_s_gpu, 100.0 * g.frame.copy_ratio,
+                  g.floor_ms > 0.0 ? g.frame.gpu_ms.median / g.floor_ms : 0.0, 100.0 * g.strain.max,
+                  100.0 * g.strain.mean);
   }
 }
 
