@@ -4,8 +4,6 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <fstream>
-#include <iterator>
 #include <string>
 
 #include <glm/geometric.hpp>
@@ -18,6 +16,7 @@
 #include "sim/model.h"
 #include "sim/strain_report.h"
 #include "sim/triangle_mesh.h"
+#include "tests/support/hanging_cloth.h"
 #include "tests/support/presets.h"
 #include "tests/support/scene_text.h"
 
@@ -76,46 +75,6 @@ TEST(ClothMaterial, MaxStretchBecomesTethers) {
   EXPECT_EQ(model.tether_groups.size(), 1u);
 }
 
-void replace_once(std::string& text, const std::string& from, const std::string& to) {
-  const size_t at = text.find(from);
-  ASSERT_NE(at, std::string::npos) << from;
-  text.replace(at, from.size(), to);
-}
-
-// scenes/hanging_cloth.toml at another resolution (the cloth's size and material stay).
-Model hanging_cloth(uint32_t nodes, SolverVariant variant) {
-  std::ifstream file(preset_path("hanging_cloth"));
-  std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
-  const std::string n = std::to_string(nodes);
-  replace_once(text, "columns = 32", "columns = " + n);
-  replace_once(text, "rows = 32", "rows = " + n);
-  Model model = parse_scene_text(text).systems.at(0).model;
-  model.solver.variant = variant;
-  // Settled within the two seconds simulated: the swing decays as exp(-6 t), 6e-6 of it left.
-  model.solver.damping_rate = 6.0f;
-  return model;
-}
-
-struct Hung {
-  StrainReport strain;
-  glm::vec3 bottom_middle{0.0f};
-};
-
-Hung hang(uint32_t nodes, SolverVariant variant, uint32_t frames) {
-  const Model model = hanging_cloth(nodes, variant);
-  CpuSolver<float> solver(model);
-  for (uint32_t f = 0; f < frames; ++f)
-    solver.step_frame();
-  EXPECT_EQ(blow_up_reason(solver.measure_health()), std::nullopt);
-  std::vector<glm::vec3> positions;
-  for (const auto& p : solver.state().positions)
-    positions.emplace_back(p);
-  Hung hung;
-  hung.strain = measure_strain(model, positions);
-  hung.bottom_middle = positions[(nodes - 1) * nodes + nodes / 2];
-  return hung;
-}
-
 // Settled after two simulated seconds. Real
 // cotton stretches about 0.15% at the top under this load (weight per width 1.5 N/m over 1000
 // N/m): the bounds allow the solver's own error on top, and fail a cloth that stretches like the
@@ -134,9 +93,12 @@ TEST(HangingCloth, KeepsItsLengthOnBothPaths) {
 // The same material at three resolutions hangs to the same shape: the middle of the bottom edge
 // ends within 1% of the cloth's width (1 cm) of the finest grid's.
 TEST(HangingCloth, HangsTheSameAtEveryResolution) {
-  const glm::vec3 fine = hang(65, SolverVariant::general, 120).bottom_middle;
+  auto bottom_middle = [](uint32_t nodes) {
+    return hang(nodes, SolverVariant::general, 120).positions[(nodes - 1) * nodes + nodes / 2];
+  };
+  const glm::vec3 fine = bottom_middle(65);
   for (uint32_t nodes : {17u, 33u}) {
-    const glm::vec3 coarse = hang(nodes, SolverVariant::general, 120).bottom_middle;
+    const glm::vec3 coarse = bottom_middle(nodes);
     EXPECT_LT(glm::length(coarse - fine), 0.01f)
         << nodes << " nodes: " << coarse.x << ", " << coarse.y << ", " << coarse.z;
   }

@@ -3,10 +3,12 @@
 // A preset added to scenes/ must be added here too: the preset tests check that the two agree.
 #pragma once
 
+#include <cstdint>
 #include <fstream>
 #include <stdexcept>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace weft::test {
@@ -26,21 +28,33 @@ inline std::string preset_path(const std::string& name) {
   return std::string(WEFT_SCENES_DIR) + "/" + name + ".toml";
 }
 
-// scenes/self_collision_fold.toml at 24 x 24 instead of 64 x 64 (and the thickness of that
-// spacing, 1/23 m), so that tests can afford to run it until it settles.
-inline std::string small_fold_text() {
-  std::ifstream file(preset_path("self_collision_fold"));
+// A preset's text with each `from` replaced by its `to` (each must occur).
+inline std::string preset_text(const std::string& name,
+                               const std::vector<std::pair<std::string, std::string>>& changes) {
+  std::ifstream file(preset_path(name));
   std::stringstream text;
   text << file.rdbuf();
   std::string scene = text.str();
-  auto replace = [&](const std::string& from, const std::string& to) {
+  for (const auto& [from, to] : changes) {
     const size_t at = scene.find(from);
-    if (at == std::string::npos) throw std::runtime_error("the fold preset has no '" + from + "'");
+    if (at == std::string::npos) throw std::runtime_error(name + " has no '" + from + "'");
     scene.replace(at, from.size(), to);
-  };
-  replace("columns = 64\nrows = 64", "columns = 24\nrows = 24");
-  replace("thickness = 0.016 ", "thickness = 0.043 ");
+  }
   return scene;
+}
+
+// scenes/hanging_cloth.toml at `nodes` x `nodes` (the cloth's size and material stay).
+inline std::string hanging_cloth_text(uint32_t nodes) {
+  const std::string n = std::to_string(nodes);
+  return preset_text("hanging_cloth",
+                     {{"columns = 32", "columns = " + n}, {"rows = 32", "rows = " + n}});
+}
+
+// scenes/self_collision_fold.toml at 24 x 24 instead of 64 x 64 (and the thickness of that
+// spacing, 1/23 m), so that tests can afford to run it until it settles.
+inline std::string small_fold_text() {
+  return preset_text("self_collision_fold", {{"columns = 64\nrows = 64", "columns = 24\nrows = 24"},
+                                             {"thickness = 0.016 ", "thickness = 0.043 "}});
 }
 
 }  // namespace weft::test
