@@ -11,6 +11,7 @@
 #include "sim/modules/grid_springs.h"
 #include "sim/modules/particle_integration.h"
 #include "sim/modules/self_collision.h"
+#include "sim/modules/strain_limits.h"
 #include "sim/modules/tethers.h"
 
 namespace weft {
@@ -38,6 +39,7 @@ constexpr Factory kModules[] = {
     make<ColouredDistance>,
     make<Bending>,
     make<GridJacobi>,
+    make<StrainLimits>,
     make<Tethers>,
     make<SelfCollision>,
     make<Colliders>,

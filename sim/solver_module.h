@@ -165,6 +165,11 @@ class SolverModule {
   virtual PushConstants push(const Step& step) const { return step.push; }
   // What RenderDoc's event browser shows for the step; the default is the pass's name.
   virtual std::string label(const Step& step) const { return step.pass->name; }
+  // Whether the GPU leaves the step's result in one of the module's scratch buffers, for a later
+  // step of the same substep to bring back to the particles (Jacobi passes that alternate
+  // buffers). The CPU reference writes every step's result in place, so a comparison of the two
+  // after such a step must wait for the next.
+  virtual bool result_in_scratch(const Step& /*step*/) const { return false; }
 
   // The CPU reference of the step's shader, with the same arithmetic in the same order.
   virtual void run(const Step& step, CpuPass<float>& pass) const = 0;

@@ -22,6 +22,7 @@
 #include "sim/modules/coloured_distance.h"
 #include "sim/modules/grid_jacobi.h"
 #include "sim/modules/grid_springs.h"
+#include "sim/modules/strain_limits.h"
 #include "sim/solver_core.h"
 #include "tests/support/test_scenes.h"
 
@@ -297,6 +298,60 @@ uint64_t grid_relax_bytes(const SolverCore& m, uint32_t sweep, bool copy_back) {
   return bytes;
 }
 
+uint64_t traffic_of(const std::vector<PassTraffic>& traffic, const std::string& name);
+
+// limit_strain.comp, one pass (one dispatch): the first reads the positions and writes the
+// scratch buffer, the second the other way round.
+uint64_t strain_limit_bytes(const SolverCore& m, uint32_t pass) {
+  AccessCount a;
+  const StrainLimits& limits = *m.find<StrainLimits>();
+  const GridSet& grids = limits.grids();
+  const bool second = pass % 2 == 1;
+  for (uint32_t g = 0; g < grids.grid_count(); ++g) {
+    const gpu::GridParams& grid = grids.params()[g];
+    a.read("grids", g, sizeof(gpu::GridParams));
+    a.read("scales", g, 4);
+    auto read_source = [&](uint32_t node) {
+      if (second) {
+        a.read("scratch", grid.first_thread + node, 16);
+      } else {
+        a.read("positions", grid.first_particle + node, 16);
+      }
+    };
+    for (uint32_t node = 0; node < grid.columns * grid.rows; ++node) {
+      read_source(node);
+      const uint32_t column = node % grid.columns, row = node / grid.columns;
+      if (!is_pinned(m, grid.first_particle + node)) {
+        for (uint32_t apart = 2; apart < grid.columns; apart *= 2) {
+          if (column >= apart) read_source(node - apart);
+          if (column + apart < grid.columns) read_source(node + apart);
+        }
+        for (uint32_t apart = 2; apart < grid.rows; apart *= 2) {
+          if (row >= apart) read_source(node - apart * grid.columns);
+          if (row + apart < grid.rows) read_source(node + apart * grid.columns);
+        }
+      }
+      if (second) {
+        a.write("positions", grid.first_particle + node, 16);
+      } else {
+        a.write("scratch", grid.first_thread + node, 16);
+      }
+      if (!verlet(m)) {
+        a.read("velocities", grid.first_particle + node, 16);
+        a.write("velocities", grid.first_particle + node, 16);
+      }
+    }
+  }
+  return a.bytes();
+}
+
+void expect_strain_limit_counts_match(const SolverCore& m, const std::vector<PassTraffic>& traffic,
+                                      uint32_t substeps) {
+  if (!m.find<StrainLimits>()) return;
+  EXPECT_EQ(traffic_of(traffic, "strain limits"),
+            substeps * (strain_limit_bytes(m, 0) + strain_limit_bytes(m, 1)));
+}
+
 uint64_t traffic_of(const std::vector<PassTraffic>& traffic, const std::string& name) {
   for (const PassTraffic& t : traffic)
     if (t.pass->name == name) return t.bytes;
@@ -328,6 +383,7 @@ void expect_counts_match(const Model& model, uint32_t substeps) {
       relax += relax_colour_bytes(m, colour, sweep == 0);
   ASSERT_GT(relax, 0u);
   EXPECT_EQ(traffic_of(traffic, "constraint relaxation"), substeps * relax);
+  expect_strain_limit_counts_match(m, traffic, substeps);
 }
 
 TEST(BenchTraffic, BytesPerPassMatchACountOfEveryShaderAccess) {
@@ -337,7 +393,9 @@ TEST(BenchTraffic, BytesPerPassMatchACountOfEveryShaderAccess) {
                         3);
     expect_counts_match(
         make_bench_cloth({{4, 6}, 2, 3, integrator, BenchConstraints::structural_and_shear}), 2);
-    // Anchors, a sphere and the ground, constraints on every kind of link.
+    // Anchors, a sphere and the ground, constraints on every kind of link; tethers and strain
+    // limits on its first grid.
+    ASSERT_FALSE(cloth_scene(integrator).tether_groups.empty());
     expect_counts_match(cloth_scene(integrator), 4);
     expect_counts_match(rope_scene(integrator), 4);
     // A constraint between two pinned particles, which the projection leaves alone.
@@ -369,6 +427,7 @@ void expect_grid_counts_match(const Model& model, uint32_t substeps) {
   }
   ASSERT_GT(relax, 0u);
   EXPECT_EQ(traffic_of(traffic, "constraint relaxation (grid Jacobi)"), substeps * relax);
+  expect_strain_limit_counts_match(m, traffic, substeps);
 }
 
 TEST(BenchTraffic, GridPathBytesPerPassMatchACountOfEveryShaderAccess) {

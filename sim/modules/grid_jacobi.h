@@ -25,6 +25,11 @@ class GridJacobi final : public SolverModule {
     return "constraint relaxation (grid Jacobi, sweep " + std::to_string(step.sweep) + ")";
   }
   uint32_t threads(const Step&) const override { return grids_.thread_count(); }
+  // An even sweep writes the scratch buffers; the next sweep, or the copy after the last, reads
+  // them back.
+  bool result_in_scratch(const Step& step) const override {
+    return step.copies.empty() && step.sweep % 2 == 0;
+  }
   void run(const Step& step, CpuPass<float>& pass) const override { relax(step, pass); }
   void run(const Step& step, CpuPass<double>& pass) const override { relax(step, pass); }
   std::vector<ModuleBuffer> buffers() const override;

@@ -21,8 +21,11 @@ static_assert(offsetof(gpu::GridParams, first_thread) == 108);
 static_assert(sizeof(gpu::GridPush) == 16);
 static_assert(offsetof(gpu::GridPush, read_scratch) == 12);
 
-GridSet::GridSet(const Model& model, const SolverPaths& paths) {
-  for (size_t g : paths.grid_path()) {
+GridSet::GridSet(const Model& model, const SolverPaths& paths)
+    : GridSet(model, paths.grid_path()) {}
+
+GridSet::GridSet(const Model& model, const std::vector<size_t>& grids) {
+  for (size_t g : grids) {
     const GridLayout& layout = model.grids[g];
     gpu::GridParams grid = make_grid_params(layout);
     grid.first_thread = thread_count_;

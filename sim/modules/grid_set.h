@@ -3,6 +3,7 @@
 // Also the CPU reference of the shaders' neighbour lookup (shaders/grid_directions.glsl).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <vector>
 
@@ -15,7 +16,10 @@ struct Model;
 
 class GridSet {
  public:
+  // The grids the plan puts on the grid path.
   GridSet(const Model& model, const SolverPaths& paths);
+  // The model's grids of these indices (model.grids), in this order.
+  GridSet(const Model& model, const std::vector<size_t>& grids);
 
   const std::vector<gpu::GridParams>& params() const { return params_; }
   const std::vector<GridLayout>& layouts() const { return layouts_; }

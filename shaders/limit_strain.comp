@@ -1,0 +1,85 @@
+#version 450
+// Strain limits of cloth grids, once per substep after the relaxation sweeps and before the
+// tethers: every pair of nodes 2, 4, 8, ... apart along a row or a column may be no further apart
+// than (1 + max_stretch) times their rest distance. A pair beyond it is pulled back to it, each
+// node by its share of the excess (by inverse mass: a pin takes none). One thread per node
+// gathers the pulls of its pairs from the positions the sweeps left and moves by their mean
+// (Jacobi: a mean of pulls cannot overshoot). Two passes per substep: the first reads the
+// positions and writes the scratch buffer, the second reads that and writes the positions, so no
+// thread reads what another writes and nothing is copied. The pairs span every scale up to
+// the grid's size, so a correction reaches across the cloth in one pass where the sweeps move it a
+// few links (multi-resolution strain limiting). The mean weights each pull by its own size: a
+// plain mean over the pairs past their limit would jump as a pair crosses it (its pull still
+// nothing, the others' share cut), and rounding would decide where the cloth goes. A mean
+// weighted by size moves a node no further than its largest pull asks. Euler integrators carry
+// a velocity, so a
+// correction also changes it by dx/dt. Mirrors StrainLimits::limit in sim/modules/strain_limits.cpp.
+#extension GL_EXT_control_flow_attributes : require
+#include "grid_directions.glsl"
+#include "strain_limits.h"
+
+layout(local_size_x = WEFT_GROUP_SIZE) in;
+layout(push_constant) uniform Push {
+  StrainLimitsPush push;
+};
+layout(std430, set = WEFT_MODULE_SET, binding = WEFT_STRAIN_LIMITS_BINDING_SCALES) readonly buffer
+    ScalesBuffer {
+  float scales[];
+};
+layout(std430, set = WEFT_MODULE_SET, binding = WEFT_STRAIN_LIMITS_BINDING_SCRATCH) buffer
+    ScratchBuffer {
+  vec4 scratch[];
+};
+
+// The position of node `node` of `grid` as the previous pass left it.
+vec4 source_position(GridParams grid, uint node) {
+  return push.read_scratch != 0u ? scratch[grid.first_thread + node]
+                                 : positions[grid.first_particle + node];
+}
+
+void main() {
+  uint t = thread_index();
+  if (t >= push.thread_count) return;
+  uint g = grid_of_thread(t, push.grid_count);
+  GridParams grid = grids[g];
+  uint node = t - grid.first_thread;
+  vec4 p = source_position(grid, node);
+  uint column = node % grid.columns;
+  uint row = node / grid.columns;
+  vec3 pulls = vec3(0.0);  // the sum of the pulls m_k along their directions
+  float sizes = 0.0;       // the sum of the m_k
+  float squares = 0.0;     // the sum of the m_k^2
+  if (p.w > 0.0) {
+    [[unroll]] for (uint axis = 0u; axis < 2u; ++axis) {
+      uint along = axis == 0u ? column : row;
+      uint nodes = axis == 0u ? grid.columns : grid.rows;
+      uint stride = axis == 0u ? 1u : grid.columns;
+      for (uint apart = 2u; apart < nodes; apart *= 2u) {
+        float limit = scales[g] * float(apart) * grid.rest_lengths[axis];
+        [[unroll]] for (uint side = 0u; side < 2u; ++side) {
+          if (side == 0u ? along < apart : along + apart >= nodes) continue;
+          uint other = side == 0u ? node - apart * stride : node + apart * stride;
+          vec4 q = source_position(grid, other);
+          vec3 d = p.xyz - q.xyz;
+          float distance = length(d);
+          if (distance <= limit) continue;
+          float size = (distance - limit) * p.w / (p.w + q.w);
+          pulls -= (size / distance) * d;
+          sizes += size;
+          squares += size * size;
+        }
+      }
+    }
+  }
+  // The mean of the m_k weighted by themselves, sum m_k^2 / sum m_k, along the pulls' mean
+  // direction: sum of the pulls times sum m_k^2 / (sum m_k)^2.
+  vec3 x = sizes > 0.0 ? p.xyz + pulls * (squares / sizes / sizes) : p.xyz;
+  if (push.read_scratch != 0u) {
+    positions[grid.first_particle + node] = vec4(x, p.w);
+  } else {
+    scratch[t] = vec4(x, p.w);
+  }
+  if (!integrator_is_verlet()) {
+    velocities[grid.first_particle + node].xyz += (x - p.xyz) / params.dt;
+  }
+}

@@ -1,0 +1,31 @@
+// Strain limits of cloth grids (sim/modules/strain_limits.h): limit_strain.comp and the C++ that
+// packs them. Included by GLSL and C++ alike.
+#ifndef WEFT_STRAIN_LIMITS_H
+#define WEFT_STRAIN_LIMITS_H
+#include "grid_cloth.h"
+#ifdef __cplusplus
+namespace weft::gpu {
+#endif
+
+// The grids are GridParams (grid_cloth.h) at the grid modules' binding, so that the grid path's
+// neighbour lookup (grid_directions.glsl) serves this module too.
+#define WEFT_STRAIN_LIMITS_BINDING_GRIDS WEFT_GRID_BINDING_GRIDS
+#define WEFT_STRAIN_LIMITS_BINDING_SCALES 1   // per grid: 1 + max_stretch
+#define WEFT_STRAIN_LIMITS_BINDING_SCRATCH 2  // per thread: the first pass's positions
+
+// Passes per substep: the first reads the positions and writes the scratch buffer, the second
+// reads that and writes the positions back, so no copy is needed.
+#define WEFT_STRAIN_LIMIT_PASSES 2
+
+// Push constants of limit_strain.comp.
+struct StrainLimitsPush {
+  uint thread_count;  // nodes of every limited grid
+  uint grid_count;
+  uint read_scratch;  // 1 in the second pass: read the scratch buffer, write the positions
+  uint pad0;
+};
+
+#ifdef __cplusplus
+}  // namespace weft::gpu
+#endif
+#endif  // WEFT_STRAIN_LIMITS_H

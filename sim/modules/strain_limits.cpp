@@ -1,0 +1,139 @@
+#include "sim/modules/strain_limits.h"
+
+#include <cstddef>
+
+#include "sim/cpu_forces.h"
+#include "sim/model.h"
+
+namespace weft {
+
+static_assert(sizeof(gpu::StrainLimitsPush) == 16);
+
+namespace {
+
+const PassInfo kLimit{"strain limits", "limit_strain.comp"};
+
+constexpr uint32_t kGrids = WEFT_STRAIN_LIMITS_BINDING_GRIDS;
+constexpr uint32_t kScales = WEFT_STRAIN_LIMITS_BINDING_SCALES;
+constexpr uint32_t kScratch = WEFT_STRAIN_LIMITS_BINDING_SCRATCH;
+
+// The tether group that holds the whole grid, if any: its scale is the grid's limit.
+const TetherGroup* group_of(const Model& model, const GridLayout& grid) {
+  for (const TetherGroup& group : model.tether_groups) {
+    if (grid.first_particle >= group.first_particle &&
+        grid.first_particle + grid.node_count() <=
+            uint64_t{group.first_particle} + group.particle_count) {
+      return &group;
+    }
+  }
+  return nullptr;
+}
+
+std::vector<size_t> limited_grids(const Model& model) {
+  std::vector<size_t> grids;
+  for (size_t g = 0; g < model.grids.size(); ++g) {
+    if (group_of(model, model.grids[g])) grids.push_back(g);
+  }
+  return grids;
+}
+
+}  // namespace
+
+StrainLimits::StrainLimits(const ModuleContext& context)
+    : grids_(context.model, limited_grids(context.model)) {
+  for (const GridLayout& grid : grids_.layouts())
+    scales_.push_back(group_of(context.model, grid)->scale);
+}
+
+std::vector<const PassInfo*> StrainLimits::passes() const {
+  return {&kLimit};
+}
+
+void StrainLimits::schedule(Stage stage, const FrameShape&, uint32_t substep, uint32_t,
+                            std::vector<Step>& steps) const {
+  if (stage != Stage::after_project) return;
+  for (uint32_t pass = 0; pass < WEFT_STRAIN_LIMIT_PASSES; ++pass) {
+    Step step = make_step(*this, kLimit, substep, 0, pass);
+    gpu::StrainLimitsPush push{};
+    push.thread_count = grids_.thread_count();
+    push.grid_count = grids_.grid_count();
+    push.read_scratch = pass % 2;
+    step.push = to_push(push);
+    steps.push_back(std::move(step));
+  }
+}
+
+std::vector<ModuleBuffer> StrainLimits::buffers() const {
+  std::vector<ModuleBuffer> buffers(3);
+  buffers[kGrids] = {"grids", grids_.params().size() * sizeof(gpu::GridParams),
+                     grids_.params().data()};
+  buffers[kScales] = {"scales", scales_.size() * sizeof(float), scales_.data()};
+  buffers[kScratch] = {"scratch positions", uint64_t{grids_.thread_count()} * 16, nullptr};
+  return buffers;
+}
+
+// shaders/limit_strain.comp. The CPU has no scratch buffer: every pass gathers every node's pulls
+// from the positions as the previous pass left them, then writes them all back, which is what
+// the GPU's alternation amounts to.
+template <typename Real>
+void StrainLimits::limit(CpuPass<Real>& pass) const {
+  using vec3 = cpu::vec3<Real>;
+  using vec4 = cpu::vec4<Real>;
+  ParticleState<Real>& state = pass.state;
+  std::vector<vec4> limited(grids_.thread_count());
+  for (uint32_t t = 0; t < grids_.thread_count(); ++t) {
+    const uint32_t g = grids_.grid_of_thread(t);
+    const gpu::GridParams& grid = grids_.params()[g];
+    const uint32_t node = t - grid.first_thread;
+    const vec4 p = state.positions[grid.first_particle + node];
+    const uint32_t column = node % grid.columns;
+    const uint32_t row = node / grid.columns;
+    vec3 pulls(0);
+    Real sizes = 0;
+    Real squares = 0;
+    if (p.w > Real(0)) {
+      for (uint32_t axis = 0; axis < 2; ++axis) {
+        const uint32_t along = axis == 0 ? column : row;
+        const uint32_t nodes = axis == 0 ? grid.columns : grid.rows;
+        const uint32_t stride = axis == 0 ? 1u : grid.columns;
+        for (uint32_t apart = 2; apart < nodes; apart *= 2) {
+          const Real limit =
+              Real(scales_[g] * float(apart) * grid.rest_lengths[static_cast<glm::length_t>(axis)]);
+          for (uint32_t side = 0; side < 2; ++side) {
+            if (side == 0 ? along < apart : along + apart >= nodes) continue;
+            const uint32_t other = side == 0 ? node - apart * stride : node + apart * stride;
+            const vec4 q = state.positions[grid.first_particle + other];
+            const vec3 d = vec3(p) - vec3(q);
+            const Real distance = glm::length(d);
+            if (distance <= limit) continue;
+            const Real size = (distance - limit) * p.w / (p.w + q.w);
+            pulls -= (size / distance) * d;
+            sizes += size;
+            squares += size * size;
+          }
+        }
+      }
+    }
+    const vec3 x = sizes > Real(0) ? vec3(p) + pulls * (squares / sizes / sizes) : vec3(p);
+    limited[t] = vec4(x, p.w);
+    if (!cpu::integrator_is_verlet(pass.params)) {
+      state.velocities[grid.first_particle + node] +=
+          vec4((x - vec3(p)) / Real(pass.params.dt), Real(0));
+    }
+  }
+  for (uint32_t t = 0; t < grids_.thread_count(); ++t) {
+    const gpu::GridParams& grid = grids_.params()[grids_.grid_of_thread(t)];
+    state.positions[grid.first_particle + (t - grid.first_thread)] = limited[t];
+  }
+}
+
+uint64_t StrainLimits::bytes(const Step&, const TrafficContext& context) const {
+  // Every node reads its x from one buffer and writes it to the other (Euler: and reads and
+  // writes v). The partners' positions are the same array read by neighbouring threads, which the
+  // cache serves: not counted, as in the grid path's sweeps.
+  const bool verlet = context.integrator == WEFT_INTEGRATOR_VERLET;
+  return uint64_t{grids_.thread_count()} * (verlet ? 2 : 4) * 16 +
+         grids_.params().size() * (sizeof(gpu::GridParams) + sizeof(float));
+}
+
+}  // namespace weft

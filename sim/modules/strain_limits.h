@@ -1,0 +1,56 @@
+// Strain limits of cloth grids (multi-resolution strain limiting, after Wang, O'Brien and
+// Ramamoorthi 2010): every pair of nodes 2, 4, 8, ... apart along a row or a column of a grid may
+// be no further apart than (1 + max_stretch) times their rest distance, the material's limit that
+// its tethers also hold (tethers.h). Projected in two Jacobi passes per substep after the
+// relaxation sweeps and before the tethers, one thread per node (shaders/limit_strain.comp), on
+// either solver path.
+//
+// Why: woven cloth locks after a fraction of a percent of stretch, and the relaxation sweeps move
+// a correction only a few links per sweep, so where a large grid carries its load across many
+// links (the top edge of a cloth hung from two corners, between the pins) their leftover error
+// shows as stretch that grows with the resolution. The tethers shorten the paths to the pins; the
+// pairs at every scale shorten every other path, so a few sweeps hold a grid of any size.
+// Pairs closer than their limit are left alone: the material's own stiffness decides how much of
+// its allowance the cloth uses.
+#pragma once
+
+#include <string>
+
+#include "shaders/strain_limits.h"
+#include "sim/modules/grid_set.h"
+#include "sim/solver_module.h"
+
+namespace weft {
+
+class StrainLimits final : public SolverModule {
+ public:
+  explicit StrainLimits(const ModuleContext& context);
+
+  std::string_view name() const override { return "strain limits"; }
+  std::vector<const PassInfo*> passes() const override;
+  bool needed() const override { return !grids_.empty(); }
+  void schedule(Stage stage, const FrameShape& shape, uint32_t substep, uint32_t sweep,
+                std::vector<Step>& steps) const override;
+  uint32_t threads(const Step&) const override { return grids_.thread_count(); }
+  bool result_in_scratch(const Step& step) const override { return step.part % 2 == 0; }
+  std::string label(const Step& step) const override {
+    return std::string(step.pass->name) + " (pass " + std::to_string(step.part + 1) + ")";
+  }
+  void run(const Step&, CpuPass<float>& pass) const override { limit(pass); }
+  void run(const Step&, CpuPass<double>& pass) const override { limit(pass); }
+  std::vector<ModuleBuffer> buffers() const override;
+  uint64_t bytes(const Step& step, const TrafficContext& context) const override;
+
+  const GridSet& grids() const { return grids_; }
+  // Per grid: 1 + max_stretch.
+  const std::vector<float>& scales() const { return scales_; }
+
+ private:
+  template <typename Real>
+  void limit(CpuPass<Real>& pass) const;
+
+  GridSet grids_;
+  std::vector<float> scales_;
+};
+
+}  // namespace weft
