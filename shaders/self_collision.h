@@ -16,7 +16,7 @@ namespace weft::gpu {
 #define WEFT_CONTACT_BINDING_BLOCKS 4       // uint per block of buckets: its sum, then its offset
 #define WEFT_CONTACT_BINDING_BUCKETS 5      // uint per particle: its bucket, or WEFT_CONTACT_NONE
 #define WEFT_CONTACT_BINDING_SORTED 6       // uint per slot: particles by bucket, in any order
-#define WEFT_CONTACT_BINDING_POINTS 7       // uvec4 per slot, by bucket, then index: x bits, particle
+#define WEFT_CONTACT_BINDING_POINTS 7       // uvec4 per slot, in sorted order: x bits, particle
 #define WEFT_CONTACT_BINDING_CORRECTIONS 8  // two vec4 per particle (collide_particles.comp)
 
 // A particle outside every contact group has no bucket; unused rest-neighbour slots hold it too.
