@@ -8,6 +8,8 @@
 #include <glm/common.hpp>
 #include <glm/vec3.hpp>
 
+#include "shaders/self_collision.h"
+
 namespace weft {
 
 struct ContactHash {
@@ -15,14 +17,22 @@ struct ContactHash {
   uint32_t bucket_count = 0;  // a power of two
 
   template <typename Real>
+  glm::vec<3, Real> in_cells(const glm::vec<3, Real>& x) const {
+    return x * Real(inverse_cell);
+  }
+  template <typename Real>
   glm::ivec3 cell_of(const glm::vec<3, Real>& x) const {
-    return glm::ivec3(glm::floor(x * Real(inverse_cell)));
+    return glm::ivec3(glm::floor(in_cells(x)));
   }
   uint32_t bucket_of(const glm::ivec3& cell) const {
-    const uint32_t h = (static_cast<uint32_t>(cell.x) * 73856093u) ^
-                       (static_cast<uint32_t>(cell.y) * 19349663u) ^
-                       (static_cast<uint32_t>(cell.z) * 83492791u);
-    return h & (bucket_count - 1u);
+    constexpr int bits = WEFT_CONTACT_CELL_BITS;
+    const glm::ivec3 block = cell >> bits;  // arithmetic shift, as in GLSL: floor division
+    const glm::uvec3 place(cell & ((1 << bits) - 1));
+    const uint32_t h = (static_cast<uint32_t>(block.x) * 73856093u) ^
+                       (static_cast<uint32_t>(block.y) * 19349663u) ^
+                       (static_cast<uint32_t>(block.z) * 83492791u);
+    const uint32_t inner = (((place.z << bits) | place.y) << bits) | place.x;
+    return ((h << (3 * bits)) | inner) & (bucket_count - 1u);
   }
 };
 

@@ -1,8 +1,8 @@
 // Self-collision on the GPU against its CPU mirror, pass by pass, on the contact test scene (a
 // cloth folded over itself above a second cloth, from a perturbed state): the spatial hash's
 // integer buffers must equal the CPU's exactly after every pass (the scatter's order within a
-// bucket excepted, which the sort then fixes), and the contacts must move every particle as the
-// CPU does and separate the pairs that overlap.
+// bucket excepted, which the sort's points then fix), and the contacts must move every particle
+// as the CPU does and separate the pairs that overlap.
 //
 // Tolerances. The hash passes work on integers computed from positions by a multiplication and a
 // floor, which round the same on both sides: exact. The contact sums add up to ~30 terms of a few
@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <bit>
 
 #include "engine/buffer.h"
 #include "sim/cloth_grid.h"
@@ -61,6 +62,12 @@ class GpuSelfCollisionTest : public VulkanTest, public ::testing::WithParamInter
     std::vector<uint32_t> words(bytes / 4);
     download_from_buffer(device(), buffer, words.data(), bytes);
     return words;
+  }
+  std::vector<glm::uvec4> gpu_points() {
+    std::vector<glm::uvec4> points(model_.particle_count());
+    download_from_buffer(device(), gpu_->module_buffer(module_->index, WEFT_CONTACT_BINDING_POINTS),
+                         points.data(), points.size() * 16);
+    return points;
   }
   std::vector<glm::vec4> gpu_corrections() {
     const uint32_t binding = WEFT_CONTACT_BINDING_CORRECTIONS;
@@ -112,8 +119,16 @@ TEST_P(GpuSelfCollisionTest, HashPassesMatchTheCpuExactly) {
       }
       EXPECT_EQ(gpu, expected);
     } else if (pass == &SelfCollision::sort_pass()) {
-      EXPECT_EQ(gpu_words(WEFT_CONTACT_BINDING_SORTED), cpu.sorted);
+      // The points in order of index within each bucket, each with its particle's position.
+      EXPECT_EQ(gpu_points(), cpu.points);
       EXPECT_EQ(cpu.starts[buckets], model_.particle_count());  // every particle has contacts
+      for (uint32_t k = 0; k < model_.particle_count(); ++k) {
+        const glm::uvec4 point = cpu.points[k];
+        EXPECT_EQ(glm::vec3(std::bit_cast<float>(point.x), std::bit_cast<float>(point.y),
+                            std::bit_cast<float>(point.z)),
+                  glm::vec3(cpu_->state().positions[point.w]))
+            << "slot " << k;
+      }
     } else if (pass == &SelfCollision::contacts_pass()) {
       const std::vector<glm::vec4> gpu = gpu_corrections();
       ASSERT_EQ(gpu.size(), cpu.corrections.size());
@@ -161,24 +176,24 @@ TEST_P(GpuSelfCollisionTest, ContactsSeparateOverlappingPairs) {
 class GpuLargeHashTest : public VulkanTest {};
 
 // hash_scan_totals.comp sums the blocks' totals a chunk of 256 blocks at a time, carrying from
-// chunk to chunk: a flat grid of 260 x 260 particles (no links: only the hash runs) has 262,144
-// buckets in 1024 blocks, four chunks.
+// chunk to chunk: a flat grid of 363 x 363 particles (no links: only the hash runs) has 524,288
+// buckets in 512 blocks of 1024, two chunks.
 TEST_F(GpuLargeHashTest, PrefixSumCarriesAcrossChunksOfBlocks) {
   Model model;
   ClothGridDesc grid;
-  grid.columns = 260;
-  grid.rows = 260;
+  grid.columns = 363;
+  grid.rows = 363;
   grid.width_axis = {2.0f, 0.0f, 0.0f};
   grid.height_axis = {0.0f, 0.3f, 2.0f};
   grid.particle_mass = 1e-3f;
   grid.structural = {LinkKind::none, 0.0f, 0.0f, 0.0f};
   add_cloth_grid(model, grid);
-  model.contact_groups.push_back({0, model.particle_count(), 0.007f});
+  model.contact_groups.push_back({0, model.particle_count(), 0.005f});
   model.environment.self_collision = true;
   CpuSolver<float> cpu(model);
   GpuSolver gpu(device(), model);
   const SelfCollision* module = cpu.core().find<SelfCollision>();
-  ASSERT_EQ(module->bucket_count() / WEFT_CONTACT_BLOCK, 1024u);
+  ASSERT_EQ(module->bucket_count() / WEFT_CONTACT_BLOCK, 512u);
   for (const Step& step : cpu.core().build_schedule(cpu.core().full_shape(1))) {
     if (step.module != module->index || step.pass == &SelfCollision::contacts_pass()) continue;
     cpu.run_pass(step, kDt);
@@ -195,7 +210,10 @@ TEST_F(GpuLargeHashTest, PrefixSumCarriesAcrossChunksOfBlocks) {
   EXPECT_EQ(expected.starts.back(), model.particle_count());
   EXPECT_EQ(words(WEFT_CONTACT_BINDING_BLOCKS), expected.blocks);
   EXPECT_EQ(words(WEFT_CONTACT_BINDING_STARTS), expected.starts);
-  EXPECT_EQ(words(WEFT_CONTACT_BINDING_SORTED), expected.sorted);
+  std::vector<glm::uvec4> points(expected.points.size());
+  download_from_buffer(device(), gpu.module_buffer(module->index, WEFT_CONTACT_BINDING_POINTS),
+                       points.data(), points.size() * 16);
+  EXPECT_EQ(points, expected.points);
 }
 
 INSTANTIATE_TEST_SUITE_P(Integrators, GpuSelfCollisionTest,

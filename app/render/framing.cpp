@@ -9,6 +9,7 @@
 
 #include "engine/buffer.h"
 #include "engine/device.h"
+#include "app/render/collider_bounds.h"
 #include "app/render/solver_view.h"
 
 namespace weft {
@@ -37,8 +38,9 @@ Bounds current_bounds(const Device& device, std::span<const DrawnSystem> systems
         include(glm::vec3(p), glm::vec3(p));
       }
     }
-    for (const Sphere& s : system.model->environment.spheres)
-      include(s.center - glm::vec3(s.radius), s.center + glm::vec3(s.radius));
+    const std::optional<Bounds> colliders =
+        collider_bounds(spheres_now(*system.solver), collider_shapes_now(*system.solver));
+    if (colliders) include(colliders->lo, colliders->hi);
   }
   return all ? *all : expected_bounds(systems);
 }

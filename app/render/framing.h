@@ -17,7 +17,8 @@ class Device;
 // The box around every system's scene_bounds.
 Bounds expected_bounds(std::span<const DrawnSystem> systems);
 // The box around every system's particles as they are now (read back from the GPU: this waits
-// for it) and its colliders; particles that are not finite are left out. The expected bounds
+// for it) and its colliders where the solver holds them now; particles that are not finite are
+// left out. The expected bounds
 // when nothing is finite.
 Bounds current_bounds(const Device& device, std::span<const DrawnSystem> systems);
 // Both.

@@ -1,5 +1,7 @@
 #include "app/render/render_mesh.h"
 
+#include "app/render/collider_bounds.h"
+
 #include <algorithm>
 
 #include <glm/geometric.hpp>
@@ -138,9 +140,8 @@ Bounds scene_bounds(const Model& model) {
       ground.height > std::min(floor, b.lo.y)) {
     b.lo.y = ground.height;
   }
-  for (const Sphere& s : model.environment.spheres) {
-    b.lo = glm::min(b.lo, s.center - glm::vec3(s.radius));
-    b.hi = glm::max(b.hi, s.center + glm::vec3(s.radius));
+  if (const std::optional<Bounds> colliders = collider_bounds(model.environment)) {
+    b = merge(b, *colliders);
   }
   return b;
 }

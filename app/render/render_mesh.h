@@ -40,10 +40,11 @@ struct Bounds {
   glm::vec3 lo{0.0f};
   glm::vec3 hi{0.0f};
 };
-// What the camera frames: the box around the particles and the sphere colliders, and the room
-// the model will fall into: a pinned cloth hangs below its pins by up to its horizontal size, a
-// pinned rope (no triangles) swings that far around its pins in its upright plane, and anything
-// falls to the ground when there is one not far below (and no further).
+// What the camera frames: the box around the particles and the colliders (planes aside; those
+// that move, at every keyframe of their paths), and the room the model will fall into: a pinned
+// cloth hangs below its pins by up to its horizontal size, a pinned rope (no triangles) swings
+// that far around its pins in its upright plane, and anything falls to the ground when there is
+// one not far below (and no further).
 Bounds scene_bounds(const Model& model);
 // The box around both.
 Bounds merge(const Bounds& a, const Bounds& b);

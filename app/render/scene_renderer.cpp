@@ -1,6 +1,9 @@
 #include "app/render/scene_renderer.h"
 
+#include <algorithm>
 #include <stdexcept>
+
+#include <glm/geometric.hpp>
 
 #include "app/render/framing.h"
 #include "app/render/solver_view.h"
@@ -59,12 +62,23 @@ SceneRenderer::SceneRenderer(Device& device, std::span<const DrawnSystem> system
       expected_(weft::expected_bounds(systems)),
       shadow_(device, shadow_map_size(device)),
       pipelines_(device, formats, shadow_.format()),
+      collider_pipelines_(device, formats, shadow_.format()),
       ground_layout_(create_ground_layout(device, shadow_.set_layout())),
       ground_pipeline_(create_ground_pipeline(device, ground_layout_.get(), formats)) {
   const float size = diagonal(expected_);
+  float spacing = 0.0f;  // the longest edge of any triangle at rest
+  for (const DrawnSystem& system : drawn_) {
+    const std::vector<glm::vec3>& x = system.model->positions;
+    for (const glm::uvec3& t : system.model->triangles) {
+      spacing = std::max({spacing, glm::distance(x[t.x], x[t.y]), glm::distance(x[t.y], x[t.z]),
+                          glm::distance(x[t.z], x[t.x])});
+    }
+  }
   for (const DrawnSystem& system : drawn_) {
     systems_.push_back(
         std::make_unique<SystemRenderer>(device, *system.solver, *system.model, pipelines_, size));
+    colliders_.push_back(std::make_unique<ColliderRenderer>(
+        device, *system.solver, collider_pipelines_, expected_, spacing));
   }
   shadow_.aim(expected_);
 }
@@ -99,6 +113,8 @@ void SceneRenderer::record_prepare(VkCommandBuffer cmd, const DrawSettings& sett
   shadow_.begin(cmd);
   for (const auto& system : systems_)
     system->record_shadow(cmd, shadow_.light_view());
+  for (const auto& colliders : colliders_)
+    colliders->record_shadow(cmd, shadow_.light_view());
   shadow_.end(cmd);
 }
 
@@ -128,6 +144,8 @@ void SceneRenderer::record_draw(VkCommandBuffer cmd, const SceneView& view,
                                 const DrawSettings& settings) const {
   // The ground first: what rests on it (a rope, a draped cloth) wins the depth ties.
   if (has_ground()) draw_ground(cmd, view);
+  for (const auto& colliders : colliders_)
+    colliders->record_draw(cmd, view);
   for (const auto& system : systems_)
     system->record_draw(cmd, view, settings);
 }

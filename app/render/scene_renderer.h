@@ -1,6 +1,7 @@
 // The graphics pass of a scene, shared by the window, the headless screenshot and bench's
 // offscreen frames (so all show the same picture): every system's normals and, when the scene
-// has a ground, the key light's shadow map, then the ground (with the shadow), then each system.
+// has a ground, the key light's shadow map, then the ground (with the shadow), then each system
+// and its colliders.
 // Nothing goes through the CPU per frame.
 #pragma once
 
@@ -10,6 +11,7 @@
 #include <span>
 #include <vector>
 
+#include "app/render/collider_renderer.h"
 #include "app/render/render_mesh.h"
 #include "app/render/render_pipelines.h"
 #include "app/render/shadow_map.h"
@@ -50,6 +52,9 @@ class SceneRenderer {
   // Records, after the scene pass, that its reads come before the next frame's writes.
   void record_after_draw(VkCommandBuffer cmd) const;
 
+  // The colliders of a system other than its spheres (which its SystemRenderer draws).
+  const ColliderRenderer& colliders(size_t index) const { return *colliders_.at(index); }
+
   SystemRenderer& system(size_t index) { return *systems_.at(index); }
   const SystemRenderer& system(size_t index) const { return *systems_.at(index); }
   size_t system_count() const { return systems_.size(); }
@@ -63,7 +68,9 @@ class SceneRenderer {
   Bounds expected_;
   ShadowMap shadow_;
   RenderPipelines pipelines_;
+  ColliderPipelines collider_pipelines_;
   std::vector<std::unique_ptr<SystemRenderer>> systems_;
+  std::vector<std::unique_ptr<ColliderRenderer>> colliders_;
   DeviceHandle<VkPipelineLayout> ground_layout_;
   GraphicsPipeline ground_pipeline_;
 };

@@ -30,6 +30,22 @@ uint32_t sphere_count_of(const GpuSolver& solver) {
   return static_cast<uint32_t>(colliders(solver).spheres().size());
 }
 
+const Buffer& collider_shapes_of(const GpuSolver& solver) {
+  return solver.module_buffer(colliders(solver).index, WEFT_COLLIDERS_BINDING_SHAPES);
+}
+
+const Buffer& collider_triangles_of(const GpuSolver& solver) {
+  return solver.module_buffer(colliders(solver).index, WEFT_COLLIDERS_BINDING_TRIANGLES);
+}
+
+const std::vector<gpu::ColliderShape>& collider_shapes_now(const GpuSolver& solver) {
+  return colliders(solver).shapes();
+}
+
+const std::vector<glm::vec4>& spheres_now(const GpuSolver& solver) {
+  return colliders(solver).spheres();
+}
+
 std::optional<float> ground_height_of(const GpuSolver& solver) {
   const gpu::SimParams& params = solver.core().params();
   if (params.ground_mode == WEFT_GROUND_NONE) return std::nullopt;

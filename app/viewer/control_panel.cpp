@@ -8,6 +8,7 @@
 #include <imgui.h>
 
 #include "app/viewer/key_bindings.h"
+#include "app/viewer/panel_colliders.h"
 #include "app/viewer/presets.h"
 #include "app/viewer/strain_legend.h"
 
@@ -219,13 +220,7 @@ void draw_environment(PanelWidgets& ui, Model& model, bool& changed) {
            changed);
   }
   edited(ui.slider("contact friction", e.contact_friction, 0.0f, 1.0f), changed);
-  for (size_t i = 0; i < e.spheres.size(); ++i) {
-    char centre[48], radius[48];
-    std::snprintf(centre, sizeof centre, "sphere %zu centre (m)", i + 1);
-    std::snprintf(radius, sizeof radius, "sphere %zu radius (m)", i + 1);
-    edited(ui.drag3(centre, &e.spheres[i].center.x, 0.01f), changed);
-    edited(ui.slider(radius, e.spheres[i].radius, 0.05f, 2.0f), changed);
-  }
+  draw_colliders(ui, e, changed);
 }
 
 void draw_materials(PanelWidgets& ui, Materials& m, bool& changed) {

@@ -13,7 +13,10 @@ namespace weft {
 static_assert(sizeof(gpu::ContactParticle) == 16);
 static_assert(offsetof(gpu::ContactParticle, neighbour_count) == 8);
 static_assert(sizeof(gpu::SelfCollisionPush) == 32);
-static_assert(WEFT_CONTACT_BLOCK == WEFT_GROUP_SIZE);
+static_assert(WEFT_CONTACT_BLOCK == WEFT_GROUP_SIZE * WEFT_CONTACT_SCAN_RUN);
+static_assert(WEFT_CONTACT_NEAR_NEIGHBOURS == 8);  // two uvec4 in collide_particles.comp
+// The eight cells a search visits have eight places in their blocks, so eight buckets.
+static_assert(WEFT_CONTACT_CELL_BITS >= 1 && WEFT_CONTACT_BLOCK >= 8);
 
 namespace {
 
@@ -29,7 +32,7 @@ const PassInfo kApply{"self-collision: apply contacts", "apply_contacts.comp"};
 const PassInfo* const kPasses[] = {&kCount,   &kScanBlocks, &kScanTotals, &kScanAdd,
                                    &kScatter, &kSort,       &kContacts,   &kApply};
 
-// Twice as many buckets as particles keeps most buckets to one cell.
+// At least twice as many buckets as particles keeps most buckets to one cell.
 uint32_t bucket_count_for(uint32_t members) {
   uint32_t buckets = WEFT_CONTACT_BLOCK;
   while (buckets < 2ull * members)
@@ -71,20 +74,29 @@ SelfCollision::SelfCollision(const ModuleContext& context) : params_(context.par
   if (!enabled_) return;
   const uint32_t n = model.particle_count();
   particles_.assign(n, {0.0f, 0, 0, 0});
+  float widest_reach = 0.0f;  // m: the largest thickness
   for (const ContactGroup& group : model.contact_groups) {
     for (uint32_t k = 0; k < group.particle_count; ++k)
       particles_[group.first_particle + k].radius = 0.5f * group.thickness;
-    cell_size_ = std::max(cell_size_, group.thickness);
+    widest_reach = std::max(widest_reach, group.thickness);
   }
+  max_radius_ = 0.5f * widest_reach;
+  // Twice the widest reach: whatever is within reach of a particle is in the 2 x 2 x 2 cells
+  // nearest it (contact_hash.glsl).
+  cell_size_ = 2.0f * widest_reach;
   const RestNeighbours rest = find_rest_neighbours(n, model.triangles);
   for (uint32_t i = 0; i < n; ++i) {
     gpu::ContactParticle& particle = particles_[i];
     if (particle.radius == 0.0f) continue;
     ++members_;
+    // Aligned to a uvec4 and padded: the first eight load as two uvec4.
     particle.neighbour_first = static_cast<uint32_t>(neighbours_.size());
     particle.neighbour_count = rest.offsets[i + 1] - rest.offsets[i];
     neighbours_.insert(neighbours_.end(), rest.list.begin() + rest.offsets[i],
                        rest.list.begin() + rest.offsets[i + 1]);
+    const uint32_t slots =
+        (std::max<uint32_t>(particle.neighbour_count, WEFT_CONTACT_NEAR_NEIGHBOURS) + 3) & ~3u;
+    neighbours_.resize(particle.neighbour_first + slots, WEFT_CONTACT_NONE);
   }
   bucket_count_ = bucket_count_for(members_);
 }
@@ -101,9 +113,9 @@ void SelfCollision::schedule(Stage stage, const FrameShape&, uint32_t substep, u
 }
 
 uint32_t SelfCollision::threads(const Step& step) const {
-  if (step.pass == &kScanTotals) return WEFT_CONTACT_BLOCK;  // one workgroup
-  if (step.pass == &kScanBlocks || step.pass == &kScanAdd || step.pass == &kSort) {
-    return bucket_count_;
+  if (step.pass == &kScanTotals) return WEFT_GROUP_SIZE;  // one workgroup
+  if (step.pass == &kScanBlocks || step.pass == &kScanAdd) {
+    return bucket_count_ / WEFT_CONTACT_SCAN_RUN;
   }
   return params_.particle_count;
 }
@@ -115,6 +127,7 @@ PushConstants SelfCollision::push(const Step&) const {
   push.block_count = bucket_count_ / WEFT_CONTACT_BLOCK;
   push.inverse_cell = 1.0f / cell_size_;
   push.friction = friction_;
+  push.max_radius = max_radius_;
   return to_push(push);
 }
 
@@ -128,6 +141,7 @@ std::vector<ModuleBuffer> SelfCollision::buffers() const {
       {"block sums", uint64_t{bucket_count_} / WEFT_CONTACT_BLOCK * 4},
       {"particle buckets", n * 4},
       {"sorted particles", n * 4},
+      {"sorted points", n * 16},
       {"corrections", n * 32},
   };
 }
@@ -147,7 +161,7 @@ void SelfCollision::run_pass(const PassInfo& pass, CpuPass<Real>& cpu) const {
   if (&pass == &kScanTotals) scan_totals(s);
   if (&pass == &kScanAdd) scan_add(s);
   if (&pass == &kScatter) scatter(cpu, s);
-  if (&pass == &kSort) sort_buckets(s);
+  if (&pass == &kSort) sort_buckets(cpu, s);
   if (&pass == &kContacts) collide(cpu, s);
   if (&pass == &kApply) apply(cpu, s);
 }
@@ -168,6 +182,7 @@ ContactScratch<Real>& SelfCollision::scratch() const {
     s->blocks.assign(bucket_count_ / WEFT_CONTACT_BLOCK, 0);
     s->buckets.assign(n, 0);
     s->sorted.assign(n, 0);
+    s->points.assign(n, glm::uvec4(0));
     s->corrections.assign(2 * n, glm::vec<4, Real>(0));
   }
   return *s;
@@ -180,31 +195,58 @@ uint64_t SelfCollision::bytes(const Step& step, const TrafficContext& context) c
   const uint64_t members = members_;
   const uint64_t buckets = bucket_count_;
   const uint64_t blocks = buckets / WEFT_CONTACT_BLOCK;
-  const ContactHash hash{1.0f / cell_size_, bucket_count_};
-  if (step.pass == &kCount || step.pass == &kScatter) {
-    // Count: radius (4) of all; x (16) of members; bucket written (4); each bucket touched read and
-    // written once. Scatter: bucket read (4); members' bucket count and start (8 per bucket) and
-    // slot written (4).
-    std::vector<bool> touched(buckets, false);
-    uint64_t touched_count = 0;
-    for (uint32_t i = 0; i < n; ++i) {
-      if (particles_[i].radius == 0.0f) continue;
-      const uint32_t b = hash.bucket_of(hash.cell_of(glm::vec3((*context.positions)[i])));
-      if (!touched[b]) ++touched_count;
-      touched[b] = true;
-    }
-    if (step.pass == &kCount) return n * 8 + members * 16 + touched_count * 8;
-    return n * 4 + touched_count * 12 + members * 4;
-  }
   if (step.pass == &kScanBlocks) return buckets * 8 + blocks * 4;
   if (step.pass == &kScanTotals) return blocks * 8 + 4;
   if (step.pass == &kScanAdd) return buckets * 8 + blocks * 4;
-  if (step.pass == &kSort)
-    return (buckets + 1) * 4 + members * 8;  // starts; each slot read, written
+  // Every member's bucket, and how many particles each bucket holds.
+  const ContactHash hash{1.0f / cell_size_, bucket_count_};
+  std::vector<uint32_t> held(buckets, 0);
+  uint64_t touched = 0;  // buckets holding a particle
+  for (uint32_t i = 0; i < n; ++i) {
+    if (particles_[i].radius == 0.0f) continue;
+    const uint32_t b = hash.bucket_of(hash.cell_of(glm::vec3((*context.positions)[i])));
+    touched += held[b]++ == 0;
+  }
+  // Count: radius (4) of all and their bucket written (4); x (16) of members; each bucket
+  // touched read and written once. Scatter: bucket read (4); members' bucket count and start (8
+  // per bucket) and slot written (4).
+  if (step.pass == &kCount) return n * 8 + members * 16 + touched * 8;
+  if (step.pass == &kScatter) return n * 4 + touched * 12 + members * 4;
+  if (step.pass == &kSort) {
+    // The grand total; each slot read (4), its particle's bucket (4), x (16) and its point
+    // written (16); the start and end of every bucket holding a particle.
+    std::vector<bool> start_read(buckets + 1, false);
+    start_read[buckets] = true;
+    for (uint32_t b = 0; b < buckets; ++b) {
+      if (held[b] > 0) start_read[b] = start_read[b + 1] = true;
+    }
+    return members * 40 + std::count(start_read.begin(), start_read.end(), true) * 4;
+  }
   if (step.pass == &kContacts) {
-    // Every particle's contact data (16) and corrections written (32); each member's x, x_prev
-    // and slot in the sorted list; every bucket start within reach (at most all of them).
-    return n * (16 + 32) + members * (16 + 16 + 4) + std::min(buckets + 1, members * 27) * 4;
+    // Every particle's contact data (16), x (16) and corrections written (32); each searching
+    // particle's x_prev (16), its first eight rest neighbours (32) and the starts and points of
+    // the buckets of its eight cells, each once however many particles visit it.
+    std::vector<bool> visited(buckets, false), start_read(buckets + 1, false);
+    uint64_t searching = 0, starts = 0, points = 0;
+    for (uint32_t i = 0; i < n; ++i) {
+      if (particles_[i].radius == 0.0f || context.pinned(i)) continue;
+      ++searching;
+      const glm::vec3 at = hash.in_cells(glm::vec3((*context.positions)[i]));
+      const glm::ivec3 home(glm::floor(at));
+      const glm::ivec3 side =
+          glm::ivec3(glm::greaterThanEqual(at - glm::floor(at), glm::vec3(0.5f))) * 2 - 1;
+      for (uint32_t c = 0; c < 8; ++c) {
+        const glm::ivec3 corner(c & 1u, (c >> 1u) & 1u, c >> 2u);
+        const uint32_t b = hash.bucket_of(home + corner * side);
+        for (uint32_t at_start : {b, b + 1}) {  // its start and its end, the next bucket's start
+          starts += !start_read[at_start];
+          start_read[at_start] = true;
+        }
+        points += visited[b] ? 0 : held[b];
+        visited[b] = true;
+      }
+    }
+    return n * 64 + searching * 48 + starts * 4 + points * 16;
   }
   // Apply: every particle's sums (16); a particle in contact also reads the settling part (16),
   // x, x_prev and writes both; not known ahead, counted as none.

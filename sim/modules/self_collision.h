@@ -6,8 +6,10 @@
 //   hash count, scan blocks, scan totals, scan add, scatter, sort buckets
 //       a spatial hash rebuilt on the GPU every substep by a counting sort (shaders/hash_*.comp):
 //       counts per bucket, their prefix sum (within blocks, the blocks' offsets, both added),
-//       each particle into its bucket's range, each range sorted by particle index;
-//   particle contacts   each particle sums, Jacobi style, what each close pair asks of it
+//       each particle into its bucket's range, then each range in order of particle index as
+//       points (position and index side by side);
+//   particle contacts   each particle sums, Jacobi style, what each close pair in the 2 x 2 x 2
+//                       cells nearest it asks of it
 //   apply contacts      and moves by their mean, which cannot overshoot
 //
 // Nothing comes back to the CPU. The atomics of the count and scatter passes run in any order,
@@ -30,6 +32,7 @@ struct ContactScratch {
   std::vector<uint32_t> blocks;
   std::vector<uint32_t> buckets;
   std::vector<uint32_t> sorted;
+  std::vector<glm::uvec4> points;
   std::vector<glm::vec<4, Real>> corrections;
 };
 
@@ -54,6 +57,8 @@ class SelfCollision final : public SolverModule {
   const std::vector<gpu::ContactParticle>& particles() const { return particles_; }
   uint32_t bucket_count() const { return bucket_count_; }
   float cell_size() const { return cell_size_; }
+  // The rest-mesh neighbours, each particle's padded (gpu::ContactParticle).
+  const std::vector<uint32_t>& neighbours() const { return neighbours_; }
   const ContactScratch<float>& cpu_scratch() const { return float_scratch_; }
 
   // The passes, in the order each substep runs them (tests pick steps by them).
@@ -83,7 +88,7 @@ class SelfCollision final : public SolverModule {
   template <typename Real>
   void scatter(CpuPass<Real>& cpu, ContactScratch<Real>& s) const;
   template <typename Real>
-  void sort_buckets(ContactScratch<Real>& s) const;
+  void sort_buckets(CpuPass<Real>& cpu, ContactScratch<Real>& s) const;
   template <typename Real>
   void collide(CpuPass<Real>& cpu, ContactScratch<Real>& s) const;
   template <typename Real>
@@ -92,11 +97,12 @@ class SelfCollision final : public SolverModule {
   const gpu::SimParams& params_;
   bool enabled_ = false;
   float friction_ = 0.0f;
-  float cell_size_ = 0.0f;  // m: the widest reach
+  float cell_size_ = 0.0f;   // m: twice the widest reach
+  float max_radius_ = 0.0f;  // m: half the widest reach
   uint32_t bucket_count_ = 0;
   uint32_t members_ = 0;  // particles in contact groups
   std::vector<gpu::ContactParticle> particles_;
-  std::vector<uint32_t> neighbours_;
+  std::vector<uint32_t> neighbours_;  // padded per particle (gpu::ContactParticle)
   mutable ContactScratch<float> float_scratch_;
   mutable ContactScratch<double> double_scratch_;
 };

@@ -169,7 +169,8 @@ Model contact_scene(Integrator integrator) {
   }
   model.contact_groups.push_back({0, model.particle_count(), 0.09f});
   // A second, thinner cloth 6 cm beneath the lower layer: reach between the two is 8 cm. With it
-  // 133 particles have contacts: the hash has 512 buckets, two blocks of the prefix sum.
+  // 133 particles have contacts: the hash has 1024 buckets, one block of the prefix sum
+  // (gpu_self_collision_test sums many on a large grid).
   ClothGridDesc under;
   under.columns = 5;
   under.rows = 5;

@@ -1,0 +1,167 @@
+#include "app/viewer/panel_colliders.h"
+
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include <glm/geometric.hpp>
+#include <glm/mat3x3.hpp>
+
+#include "sim/collider_path.h"
+
+namespace weft {
+
+namespace {
+
+// Marks the frame's parameters as edited when the last widget changed.
+bool edited(bool changed, bool& flag) {
+  if (changed) flag = true;
+  return changed;
+}
+
+std::string label(const char* kind, int number, const char* what) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%s %d %s", kind, number, what);
+  return text;
+}
+
+// The rotation that takes local +y to `normal` (unit), as a scene file's plane has it.
+glm::quat rotation_to(const glm::vec3& normal) {
+  const glm::vec3 up(0.0f, 1.0f, 0.0f);
+  const float c = glm::dot(up, normal);
+  if (c < -0.999999f) return glm::angleAxis(glm::pi<float>(), glm::vec3(1.0f, 0.0f, 0.0f));
+  const glm::vec3 axis = glm::cross(up, normal);
+  return glm::normalize(glm::quat(1.0f + c, axis.x, axis.y, axis.z));
+}
+
+// The degrees a rotation widget shows. A rotation has more than one set of angles, and the one
+// worked out from a rotation need not be the one typed in: the panel keeps the angles it last
+// showed for each label (in ImGui's storage, with the rotation they made), and shows them again
+// while the collider still has that rotation, so that angles do not jump while they are dragged.
+class RememberedDegrees {
+ public:
+  RememberedDegrees(const std::string& label, const glm::quat& rotation)
+      : storage_(*ImGui::GetStateStorage()) {
+    // Seven values under the label: three angles, then the rotation's four numbers.
+    const char* const names[7] = {"x", "y", "z", "qx", "qy", "qz", "qw"};
+    ImGui::PushID(label.c_str());
+    for (int k = 0; k < 7; ++k)
+      ids_[k] = ImGui::GetID(names[k]);
+    ImGui::PopID();
+    bool same = true;
+    for (int k = 0; k < 4; ++k)
+      same = same && storage_.GetFloat(ids_[3 + k], NAN) == rotation[k];
+    const glm::vec3 worked_out = degrees_from_rotation(rotation);
+    for (int k = 0; k < 3; ++k)
+      degrees_[k] = same ? storage_.GetFloat(ids_[k]) : worked_out[k];
+  }
+  float* degrees() { return &degrees_.x; }
+  // The rotation of the degrees shown, remembered with them.
+  glm::quat remember() {
+    const glm::quat rotation = rotation_from_degrees(degrees_);
+    for (int k = 0; k < 3; ++k)
+      storage_.SetFloat(ids_[k], degrees_[k]);
+    for (int k = 0; k < 4; ++k)
+      storage_.SetFloat(ids_[3 + k], rotation[k]);
+    return rotation;
+  }
+
+ private:
+  ImGuiStorage& storage_;
+  ImGuiID ids_[7] = {};
+  glm::vec3 degrees_{0.0f};
+};
+
+void draw_pose(PanelWidgets& ui, const char* kind, int number, ColliderPose& pose, bool& changed) {
+  edited(ui.drag3(label(kind, number, "centre (m)").c_str(), &pose.position.x, 0.01f), changed);
+  const std::string rotation = label(kind, number, "rotation (deg)");
+  RememberedDegrees degrees(rotation, pose.rotation);
+  const bool turned = ui.drag3(rotation.c_str(), degrees.degrees(), 0.5f, -360.0f, 360.0f);
+  const glm::quat shown = degrees.remember();
+  if (edited(turned, changed)) pose.rotation = shown;
+}
+
+void draw_plane(PanelWidgets& ui, int number, Collider& plane, bool& changed) {
+  if (!plane.path.keyframes.empty()) return;  // its path decides where it is
+  glm::vec3 normal = plane.pose.rotation * glm::vec3(0.0f, 1.0f, 0.0f);
+  float offset = glm::dot(normal, plane.pose.position);
+  const bool turned =
+      ui.drag3(label("plane", number, "normal").c_str(), &normal.x, 0.01f, -1.0f, 1.0f);
+  const bool moved =
+      ui.slider(label("plane", number, "offset (m)").c_str(), offset, -10.0f, 10.0f, "%.3f");
+  // A normal dragged to nothing keeps the plane as it was.
+  if (!(turned || moved) || !(glm::length(normal) > 1e-6f)) return;
+  normal = glm::normalize(normal);
+  plane.pose.rotation = rotation_to(normal);
+  plane.pose.position = normal * offset;
+  changed = true;
+}
+
+}  // namespace
+
+glm::vec3 degrees_from_rotation(const glm::quat& rotation) {
+  // R = Rz Ry Rx; glm's matrices are indexed [column][row].
+  const glm::mat3 r = glm::mat3_cast(glm::normalize(rotation));
+  const float y = std::asin(glm::clamp(-r[0][2], -1.0f, 1.0f));
+  float x = 0.0f;
+  float z = 0.0f;
+  if (std::abs(r[0][2]) < 0.99999f) {
+    x = std::atan2(r[1][2], r[2][2]);
+    z = std::atan2(r[0][1], r[0][0]);
+  } else {  // about y by +-90 degrees: x and z turn about the same axis; all of it in x
+    x = std::atan2(-r[2][1], r[1][1]);
+  }
+  return glm::degrees(glm::vec3(x, y, z));
+}
+
+void draw_colliders(PanelWidgets& ui, Environment& environment, bool& changed) {
+  for (size_t i = 0; i < environment.spheres.size(); ++i) {
+    Sphere& sphere = environment.spheres[i];
+    const int number = static_cast<int>(i) + 1;
+    if (sphere.path.keyframes.empty()) {
+      edited(ui.drag3(label("sphere", number, "centre (m)").c_str(), &sphere.center.x, 0.01f),
+             changed);
+    }
+    edited(ui.slider(label("sphere", number, "radius (m)").c_str(), sphere.radius, 0.05f, 2.0f),
+           changed);
+  }
+  int planes = 0, capsules = 0, boxes = 0, meshes = 0;
+  for (Collider& c : environment.colliders) {
+    const bool placed = c.path.keyframes.empty();  // else its path decides where it is
+    switch (c.shape) {
+      case ColliderShape::plane: draw_plane(ui, ++planes, c, changed); break;
+      case ColliderShape::capsule: {
+        ++capsules;
+        if (placed) draw_pose(ui, "capsule", capsules, c.pose, changed);
+        edited(ui.slider(label("capsule", capsules, "radius (m)").c_str(), c.radius, 0.005f, 2.0f,
+                         "%.3f", ImGuiSliderFlags_Logarithmic),
+               changed);
+        float length = 2.0f * c.half_length;
+        if (edited(ui.slider(label("capsule", capsules, "length (m)").c_str(), length, 0.0f, 10.0f),
+                   changed)) {
+          c.half_length = 0.5f * length;
+        }
+        break;
+      }
+      case ColliderShape::box: {
+        ++boxes;
+        if (placed) draw_pose(ui, "box", boxes, c.pose, changed);
+        glm::vec3 size = 2.0f * c.half_extents;
+        if (edited(ui.drag3(label("box", boxes, "size (m)").c_str(), &size.x, 0.01f, 0.001f, 20.0f),
+                   changed)) {
+          c.half_extents = 0.5f * size;
+        }
+        break;
+      }
+      case ColliderShape::mesh:
+        ++meshes;
+        if (placed) draw_pose(ui, "mesh", meshes, c.pose, changed);
+        edited(ui.slider(label("mesh", meshes, "margin (m)").c_str(), c.margin, 0.0005f, 0.1f,
+                         "%.4f", ImGuiSliderFlags_Logarithmic),
+               changed);
+        break;
+    }
+  }
+}
+
+}  // namespace weft
