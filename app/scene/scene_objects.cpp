@@ -185,6 +185,7 @@ void build_rope(SceneDraft& draft, const TableReader& table, Model& model, Scene
   rope.segment = read_link(table, "segment", true);
   object.first_particle = add_rope(model, rope);
   object.particle_count = rope.node_count;
+  object.rope = rope;
 }
 
 void build_cloth(SceneDraft& draft, const TableReader& table, Model& model, SceneObject& object) {
@@ -238,6 +239,7 @@ void build_cloth(SceneDraft& draft, const TableReader& table, Model& model, Scen
   object.particle_count = uint32_t(count);
   object.columns = cloth.columns;
   object.rows = cloth.rows;
+  object.cloth = cloth;
 }
 
 glm::mat4 read_placement(const TableReader& table) {
@@ -301,6 +303,9 @@ void build_mesh(SceneDraft& draft, const TableReader& table, Model& model, Scene
   object.first_particle = add_triangle_mesh(model, desc);
   object.particle_count = uint32_t(desc.vertices.size());
   place.vertex_to_particle = std::move(mesh.index_of_vertex);
+  desc.vertices.clear();  // the model's positions and triangles from now on
+  desc.triangles.clear();
+  object.mesh = std::move(desc);
 }
 
 std::vector<std::string> valid_keys(SceneObjectKind kind) {
