@@ -22,6 +22,7 @@
 #include "app/scene/scene_writer_parts.h"
 #include "tests/support/presets.h"
 #include "tests/support/saved_scene_checks.h"
+#include "tests/support/scene_text.h"
 
 namespace weft::test {
 namespace {
@@ -73,16 +74,40 @@ TEST(SavedScene, WritesMeshesBesideTheScene) {
   const fs::path dir = fresh_directory("saved_meshes");
   const SavedScene saved = save_scene(original, dir / "room.toml");
   ASSERT_EQ(saved.meshes.size(), 2u);  // the table and the chair
-  EXPECT_EQ(saved.meshes[0], dir / "room-collider1.obj");
-  EXPECT_EQ(saved.meshes[1], dir / "room-collider2.obj");
+  EXPECT_EQ(saved.meshes[0], dir / "room.collider1.obj");
+  EXPECT_EQ(saved.meshes[1], dir / "room.collider2.obj");
   for (const fs::path& mesh : saved.meshes)
     EXPECT_TRUE(fs::is_regular_file(mesh)) << mesh;
-  EXPECT_NE(read_text(dir / "room.toml").find("file = \"room-collider1.obj\""), std::string::npos);
+  EXPECT_NE(read_text(dir / "room.toml").find("file = \"room.collider1.obj\""), std::string::npos);
 
   const Scene drape = load_scene(preset_path("mesh_drape"));
   const SavedScene cloth = save_scene(drape, dir / "drape.toml");
   ASSERT_EQ(cloth.meshes.size(), 1u);
   EXPECT_EQ(cloth.meshes[0], dir / "drape-tablecloth.obj");
+}
+
+// An object's mesh and a collider's never share a name, whatever the object is called.
+TEST(SavedScene, MeshNamesNeverCollide) {
+  const std::string square = "v 0 1 0\nv 1 1 0\nv 1 1 1\nv 0 1 1\nf 1 2 3\nf 1 3 4\n";
+  const std::string wall = "v -5 0 -5\nv -5 0 5\nv -5 3 0\nf 1 2 3\n";
+  const Scene original = parse_scene_text(R"(
+[[environment.collider]]
+shape = "mesh"
+file = "wall.obj"
+
+[[mesh]]
+name = "collider1"
+file = "sheet.obj"
+particle_mass = 0.1
+edge = { kind = "constraint" }
+pin = { nodes = [0] }
+)",
+                                          {{"wall.obj", wall}, {"sheet.obj", square}});
+  const fs::path dir = fresh_directory("saved_mesh_names");
+  const SavedScene saved = save_scene(original, dir / "s.toml");
+  ASSERT_EQ(saved.meshes.size(), 2u);
+  EXPECT_NE(saved.meshes[0], saved.meshes[1]);
+  expect_same_scene(original, load_scene(dir / "s.toml"));
 }
 
 // Pins by corner or box are written as such while they hold: the scene still pins the same

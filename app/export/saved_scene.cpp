@@ -65,6 +65,13 @@ SavedScene save_scene(const Scene& scene, const fs::path& file) {
                         "a file name");
   }
   const SceneText text = write_scene_text(scene, safe_name(file.stem().string()));
+  for (size_t k = 0; k < text.meshes.size(); ++k) {
+    for (size_t other = 0; other < k; ++other) {
+      if (text.meshes[other].file == text.meshes[k].file) {  // one would replace the other
+        throw SceneWriteError("two meshes of the scene would both be " + text.meshes[k].file);
+      }
+    }
+  }
   check_loads(text, file);
   SavedScene saved;
   saved.file = file;

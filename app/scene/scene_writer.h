@@ -9,7 +9,9 @@
 //   material (by name while it is a named one unchanged, else its figures);
 // - pins from the model's inverse masses: the corners and region the file gave while everything
 //   they pin is still pinned, and every other pinned node by number (anchors pin their own);
-// - meshes (objects and collider meshes) as OBJ text to be written beside the scene: the mesh as
+// - meshes (objects' "<stem>-<object>.obj", collider meshes' "<stem>.collider<k>.obj", with
+//   "-<system>" after the stem when there are several systems) as OBJ text to be written beside
+//   the scene: the mesh as
 //   simulated, placed and repaired, so that the saved scene holds what ran whatever becomes of
 //   the original file, and loads from any folder (a scene names files inside its own folder);
 // - [[spring]], [[anchor]] and [[event]] tables, naming particles as "name[i]".
@@ -26,7 +28,7 @@ namespace weft {
 
 struct SceneText {
   struct Mesh {
-    std::string file;  // its name, beside the scene file: "<stem>-<object>.obj"
+    std::string file;  // its name, beside the scene file, starting with the stem
     std::string obj;   // the OBJ file's text
   };
   std::string toml;

@@ -32,7 +32,8 @@ void write_object(std::string& out, const SceneSystem& system, const SceneObject
 
 // write_colliders.cpp: the system's spheres and colliders as [[<prefix>.sphere]] and
 // [[<prefix>.collider]] tables; a collider mesh's OBJ text goes into text.meshes, named
-// "<mesh_stem>-collider<k>.obj" (k from 1).
+// "<mesh_stem>.collider<k>.obj" (k from 1): no object's "<stem>-<name>.obj" (a name holds no
+// dot) can be that, even an object named "collider1".
 void write_colliders(std::string& out, const std::string& prefix, const SceneSystem& system,
                      const std::string& mesh_stem, SceneText& text);
 

@@ -152,7 +152,7 @@ void write_colliders(std::string& out, const std::string& prefix, const SceneSys
         k < system.collider_words.size() ? &system.collider_words[k] : nullptr;
     out += "\n[[" + prefix + ".collider]]\n";
     write_collider(out, environment.colliders[k], words, what,
-                   mesh_stem + "-collider" + std::to_string(k + 1) + ".obj", text);
+                   mesh_stem + ".collider" + std::to_string(k + 1) + ".obj", text);
   }
 }
 
