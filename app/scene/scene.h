@@ -31,6 +31,15 @@ struct ScenePinShapes {
   std::optional<glm::vec3> region_max;
 };
 
+// A [[mesh]]'s vertices as its OBJ file gives them, repaired but not placed, and the placement
+// that put them in the scene: scale, then rotate about x, y and z, then translate.
+struct SceneMeshSource {
+  std::vector<glm::vec3> vertices;  // in the order of the mesh's particles
+  glm::vec3 scale{1.0f};
+  glm::vec3 rotate{0.0f};     // degrees
+  glm::vec3 translate{0.0f};  // m
+};
+
 // Where an object's particles sit in its system's model.
 struct SceneObject {
   std::string name;  // unique in the scene
@@ -42,11 +51,12 @@ struct SceneObject {
   std::optional<ClothMaterial> material;  // cloth and mesh given a material
   // What built the object, for writing it again (scene_writer.h): what the model no longer says,
   // such as a rope's ends, a grid's axes, the link tables and the mass per particle (a
-  // material's, once applied). A mesh's vertices and triangles are left out: they are the
-  // model's. Pins are not in them (they are the model's inverse masses).
+  // material's, once applied). A mesh's placed vertices and triangles are left out: they are
+  // the model's. Pins are not in them (they are the model's inverse masses).
   std::optional<RopeDesc> rope;
   std::optional<ClothGridDesc> cloth;
   std::optional<TriangleMeshDesc> mesh;
+  std::optional<SceneMeshSource> mesh_source;
   std::optional<float> thickness;  // m: cloth and mesh, as the file gave it (else from spacing)
   ScenePinShapes pin_shapes;
 };

@@ -11,9 +11,9 @@
 //   they pin is still pinned, and every other pinned node by number (anchors pin their own);
 // - meshes (objects' "<stem>-<object>.obj", collider meshes' "<stem>.collider<k>.obj", with
 //   "-<system>" after the stem when there are several systems) as OBJ text to be written beside
-//   the scene: the mesh as
-//   simulated, placed and repaired, so that the saved scene holds what ran whatever becomes of
-//   the original file, and loads from any folder (a scene names files inside its own folder);
+//   the scene, as simulated (repaired, in the file's own frame; the placement keys stay in the
+//   scene): the saved scene holds what ran whatever becomes of the original files, and loads
+//   from any folder (a scene names files inside its own folder);
 // - [[spring]], [[anchor]] and [[event]] tables, naming particles as "name[i]".
 // Floats are written in the fewest digits that read back as the same float (toml_text.h).
 #pragma once

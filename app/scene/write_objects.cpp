@@ -152,15 +152,14 @@ void write_pins(std::string& out, const std::string& table, const Model& model,
   out += "\n]\n";
 }
 
-// The mesh as simulated, placed and repaired, in the particles' order.
+// The mesh as simulated, repaired, in its file's own frame (the scene places it), in the
+// particles' order: read back, it needs no repair and is placed by the same arithmetic.
 std::string mesh_obj(const Model& model, const SceneObject& object, const std::string& scene) {
   std::string obj = "# " + object.name + " of " + scene + ", as weft simulated it\n";
+  for (const glm::vec3& v : object.mesh_source->vertices)
+    obj += "v " + obj_float(v.x) + " " + obj_float(v.y) + " " + obj_float(v.z) + "\n";
   const uint32_t first = object.first_particle;
   const uint32_t end = first + object.particle_count;
-  for (uint32_t i = first; i < end; ++i) {
-    const glm::vec3& p = model.positions[i];
-    obj += "v " + obj_float(p.x) + " " + obj_float(p.y) + " " + obj_float(p.z) + "\n";
-  }
   for (const glm::uvec3& t : model.triangles) {
     if (t.x < first || t.x >= end) continue;
     obj += "f " + std::to_string(t.x - first + 1) + " " + std::to_string(t.y - first + 1) + " " +
@@ -280,13 +279,21 @@ void write_object(std::string& out, const SceneSystem& system, const SceneObject
       break;
     }
     case SceneObjectKind::mesh: {
-      if (!object.mesh) no_description(object);
+      if (!object.mesh || !object.mesh_source ||
+          object.mesh_source->vertices.size() != object.particle_count) {
+        no_description(object);
+      }
       const TriangleMeshDesc& mesh = *object.mesh;
+      const SceneMeshSource& source = *object.mesh_source;
       check_masses(model, object, mesh.particle_mass);
       const std::string file = stem + "-" + object.name + ".obj";
       text.meshes.push_back({file, mesh_obj(model, object, stem + ".toml")});
       put(out, "file", toml_string(file));
-      // What the file holds needs no repair; a mesh that would is refused rather than changed.
+      put(out, "scale", toml_vec3(source.scale, describe(object) + " scale"));
+      put(out, "rotate", toml_vec3(source.rotate, describe(object) + " rotate"));
+      put(out, "translate", toml_vec3(source.translate, describe(object) + " translate"));
+      // The file holds the mesh as repaired, which needs no more: a mesh that would is refused
+      // rather than changed.
       put(out, "repair", "false");
       write_cloth_keys(out, table, model, object, mesh.particle_mass,
                        {{"edge", mesh.edge}, {"bend", mesh.bend}});
