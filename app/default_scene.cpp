@@ -5,8 +5,7 @@
 
 namespace weft {
 
-Model make_default_scene(const DefaultSceneOptions& options) {
-  Model model;
+ClothGridDesc default_cloth(const DefaultSceneOptions& options) {
   ClothGridDesc cloth;
   cloth.columns = options.columns;
   cloth.rows = options.rows;
@@ -16,8 +15,14 @@ Model make_default_scene(const DefaultSceneOptions& options) {
   cloth.pinned = {grid_corner(cloth, GridCorner::first_row_first_column),
                   grid_corner(cloth, GridCorner::first_row_last_column)};
   // Cotton in physical units: the same cloth at every resolution (cloth_material.h).
+  apply_cloth_material(*find_cloth_material(options.material), cloth);
+  return cloth;
+}
+
+Model make_default_scene(const DefaultSceneOptions& options) {
+  Model model;
+  const ClothGridDesc cloth = default_cloth(options);
   const ClothMaterial& material = *find_cloth_material(options.material);
-  apply_cloth_material(material, cloth);
   const uint32_t first = add_cloth_grid(model, cloth);
   add_material_tethers(material, first, model.particle_count() - first, model);
 

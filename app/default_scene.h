@@ -4,6 +4,7 @@
 
 #include <cstdint>
 
+#include "sim/cloth_grid.h"
 #include "sim/model.h"
 
 namespace weft {
@@ -18,5 +19,8 @@ struct DefaultSceneOptions {
 // A 2 m x 2 m cloth of columns x rows particles, cotton unless told otherwise, held 1.5 m up by
 // two corners.
 Model make_default_scene(const DefaultSceneOptions& options);
+
+// That cloth as its builder takes it: the grid, its two pinned corners and its material applied.
+ClothGridDesc default_cloth(const DefaultSceneOptions& options);
 
 }  // namespace weft

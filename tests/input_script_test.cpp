@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "app/viewer/input_script.h"
+#include "app/viewer/key_bindings.h"
 #include "engine/vulkan.h"
 #include <GLFW/glfw3.h>
 
@@ -70,6 +71,22 @@ TEST(InputScript, MalformedPanelEntriesAreRefusedByName) {
       EXPECT_NE(std::string(error.what()).find(bad), std::string::npos) << error.what();
     }
   }
+}
+
+// Saving is Ctrl+S, S alone the springs view: a scripted "key save" holds Ctrl as a person would,
+// and the keys without a binding of their own under Ctrl keep their action with it.
+TEST(InputScript, SaveIsCtrlS) {
+  const std::vector<ScriptEvent> events = parse_input_script("5 key save; 6 key springs");
+  ASSERT_EQ(events.size(), 2u);
+  EXPECT_EQ(events[0].kind, ScriptEvent::Kind::key);
+  EXPECT_EQ(events[0].code, GLFW_KEY_S);
+  EXPECT_TRUE(events[0].ctrl);
+  EXPECT_EQ(events[1].code, GLFW_KEY_S);
+  EXPECT_FALSE(events[1].ctrl);
+  EXPECT_EQ(action_for_key(GLFW_KEY_S, true), Action::save_scene);
+  EXPECT_EQ(action_for_key(GLFW_KEY_S, false), Action::toggle_springs);
+  EXPECT_EQ(action_for_key(GLFW_KEY_P, true), Action::screenshot);
+  EXPECT_EQ(action_for_key(GLFW_KEY_Z, true), std::nullopt);
 }
 
 }  // namespace

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Fuzzes the scene-file loader and the OBJ reader with libFuzzer (Debian's clang-14 and
-# libclang-rt-14-dev), under AddressSanitizer and UndefinedBehaviorSanitizer. The seed corpus is
-# scenes/ and tests/data/fuzz_regressions/ (scenes/meshes/ and tests/data/ for the OBJ reader);
-# found inputs go to a scratch corpus in WORK_DIR, never into the source tree.
+# Fuzzes the scene-file loader (and the writer, on every scene that loads) and the OBJ reader
+# with libFuzzer (Debian's clang-14 and libclang-rt-14-dev), under AddressSanitizer and
+# UndefinedBehaviorSanitizer. The seed corpus is scenes/ and tests/data/fuzz_regressions/
+# (scenes/meshes/ and tests/data/ for the OBJ reader); found inputs go to a scratch corpus in
+# WORK_DIR, never into the source tree.
 #
 #   tools/fuzz_scene.sh [SECONDS_PER_TARGET] [WORK_DIR]    (defaults: 30, build/fuzz)
 #
@@ -32,8 +33,9 @@ sources=(app/scene/closest_match.cpp app/scene/mesh_repair.cpp app/scene/names.c
   app/scene/scene_colliders.cpp app/scene/scene_error.cpp app/scene/scene_file.cpp
   app/scene/scene_links.cpp app/scene/scene_material.cpp app/scene/scene_objects.cpp
   app/scene/particle_budget.cpp app/scene/scene_paths.cpp app/scene/scene_pins.cpp
-  app/scene/scene_settings.cpp app/scene/scene_thickness.cpp
+  app/scene/scene_settings.cpp app/scene/scene_thickness.cpp app/scene/scene_writer.cpp
   app/scene/table_reader.cpp app/scene/text_file.cpp app/scene/toml_precheck.cpp
+  app/scene/toml_text.cpp app/scene/write_colliders.cpp app/scene/write_objects.cpp
   sim/bending.cpp sim/cloth_grid.cpp sim/cloth_material.cpp sim/collider_path.cpp
   sim/contact_report.cpp sim/grid_layout.cpp sim/host_memory.cpp sim/link.cpp sim/model.cpp
   sim/model_validation.cpp sim/rest_neighbours.cpp sim/rope.cpp sim/triangle_mesh.cpp

@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <cstring>
 #include <random>
+#include <utility>
 
 #include <fcntl.h>
 #include <sys/random.h>
@@ -102,11 +103,45 @@ void write_stream_in_place(const fs::path& target,
 }
 
 void replace_file(const fs::path& target, const std::function<void(std::ostream&)>& write) {
+  prepare_output_file(target, write).commit();
+}
+
+}  // namespace
+
+PreparedFile::PreparedFile(PreparedFile&& other) noexcept
+    : target_(std::move(other.target_)),
+      directory_(std::exchange(other.directory_, -1)),
+      temporary_(std::move(other.temporary_)),
+      record_(std::move(other.record_)) {}
+
+PreparedFile::~PreparedFile() {
+  if (directory_ < 0) return;
+  if (!temporary_.empty()) ::unlinkat(directory_, temporary_.c_str(), 0);
+  ::close(directory_);
+}
+
+void PreparedFile::commit() {
+  if (directory_ < 0 || temporary_.empty()) fail(target_, "it was already written");
+  if (interrupt_requested()) fail_errno(target_, EINTR);
+  if (::renameat(directory_, temporary_.c_str(), directory_, target_.filename().c_str()) != 0) {
+    fail_errno(target_, errno);
+  }
+  temporary_.clear();
+  record_.reset();
+  ::fsync(directory_);  // the rename itself; some file systems cannot, and that is no error
+}
+
+PreparedFile prepare_output_file(const fs::path& target,
+                                 const std::function<void(std::ostream&)>& write) {
   const fs::path name = target.filename();
   if (name.empty() || name == "." || name == "..") fail(target, "the path names a folder");
   const fs::path folder = target.has_parent_path() ? target.parent_path() : fs::path(".");
-  Descriptor directory(::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
-  if (directory.fd < 0) fail(target, "its folder " + folder.string() + ": " + std::strerror(errno));
+  PreparedFile prepared;
+  prepared.target_ = target;
+  prepared.directory_ = ::open(folder.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (prepared.directory_ < 0) {
+    fail(target, "its folder " + folder.string() + ": " + std::strerror(errno));
+  }
 
   // Hidden, in the same folder (a rename cannot cross file systems), at most 100 bytes of the
   // target's name so that the whole stays under NAME_MAX.
@@ -114,35 +149,22 @@ void replace_file(const fs::path& target, const std::function<void(std::ostream&
   Descriptor file;
   for (int attempt = 0; attempt < 16 && file.fd < 0; ++attempt) {
     temporary = "." + name.string().substr(0, 100) + ".weft-" + random_suffix() + ".tmp";
-    file.fd = ::openat(directory.fd, temporary.c_str(),
+    file.fd = ::openat(prepared.directory_, temporary.c_str(),
                        O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC | O_NOCTTY, 0666);
     if (file.fd < 0 && errno != EEXIST) fail_errno(target, errno);
   }
   if (file.fd < 0) fail(target, "no free temporary name in " + folder.string());
-  const TemporaryFileRecord record((folder / temporary).string());
-  struct Cleanup {
-    int directory;
-    const std::string& name;
-    bool armed = true;
-    ~Cleanup() {
-      if (armed) ::unlinkat(directory, name.c_str(), 0);
-    }
-  } cleanup{directory.fd, temporary};
+  // From here on the destructor removes it, on every way out.
+  prepared.temporary_ = temporary;
+  prepared.record_ = std::make_unique<TemporaryFileRecord>((folder / temporary).string());
 
   write_through(file.fd, target, write);
   // The data must be on disk before the name points at it, or a crash could leave an empty file
   // under the final name; fsync and close are where a full disk or an I/O error may surface.
   if (::fsync(file.fd) != 0) fail_errno(target, errno);
   if (::close(file.release()) != 0) fail_errno(target, errno);
-  if (interrupt_requested()) fail_errno(target, EINTR);
-  if (::renameat(directory.fd, temporary.c_str(), directory.fd, name.c_str()) != 0) {
-    fail_errno(target, errno);
-  }
-  cleanup.armed = false;
-  ::fsync(directory.fd);  // the rename itself; some file systems cannot, and that is no error
+  return prepared;
 }
-
-}  // namespace
 
 OutputKind output_kind(const fs::path& target) {
   if (target == "-") return OutputKind::standard_output;

@@ -14,11 +14,14 @@
 
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <ostream>
 #include <stdexcept>
 #include <string>
 
 namespace weft {
+
+class TemporaryFileRecord;
 
 // An output could not be written; the message names the path and the reason. `weft` exits 1.
 class ExportError : public std::runtime_error {
@@ -53,5 +56,34 @@ struct OutputOptions {
 void write_output_file(const std::filesystem::path& target,
                        const std::function<void(std::ostream&)>& write,
                        const OutputOptions& options = {});
+
+// A regular file written under its temporary name beside the target and flushed to disk, not
+// yet renamed over it: files that belong together (a saved scene and the meshes it names) are
+// all prepared before any is committed, so that a failure while writing any leaves all of them
+// as they were. Dropped without a commit, it removes its temporary file.
+class PreparedFile {
+ public:
+  PreparedFile(PreparedFile&& other) noexcept;
+  PreparedFile& operator=(PreparedFile&&) = delete;
+  ~PreparedFile();
+
+  void commit();  // the rename over the target; ExportError naming it when that fails
+
+ private:
+  PreparedFile() = default;
+  friend PreparedFile prepare_output_file(const std::filesystem::path&,
+                                          const std::function<void(std::ostream&)>&);
+
+  std::filesystem::path target_;
+  int directory_ = -1;     // the target's folder, open
+  std::string temporary_;  // the temporary file's name in it; empty once committed
+  std::unique_ptr<TemporaryFileRecord> record_;
+};
+
+// Writes the temporary file of a regular file (or a new name) as write_output_file does, but
+// leaves the rename to commit(). Streams and standard output are not for this: the caller
+// checks output_kind first.
+PreparedFile prepare_output_file(const std::filesystem::path& target,
+                                 const std::function<void(std::ostream&)>& write);
 
 }  // namespace weft

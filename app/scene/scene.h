@@ -12,12 +12,33 @@
 
 #include <glm/vec3.hpp>
 
+#include "sim/cloth_grid.h"
 #include "sim/cloth_material.h"
 #include "sim/model.h"
+#include "sim/rope.h"
+#include "sim/triangle_mesh.h"
 
 namespace weft {
 
 enum class SceneObjectKind { particle, rope, cloth, mesh };
+
+// The pins a scene file gave an object by grid corner or by box (pins by node number are the
+// model's own: its zero inverse masses). Kept so that a saved scene pins the same way, which
+// still means the same nodes at another --columns and --rows.
+struct ScenePinShapes {
+  std::vector<std::string> corners;     // cloth: "first_row_first_column", ... ("all" spelled out)
+  std::optional<glm::vec3> region_min;  // m: the `region` box, bounds included
+  std::optional<glm::vec3> region_max;
+};
+
+// A [[mesh]]'s vertices as its OBJ file gives them, repaired but not placed, and the placement
+// that put them in the scene: scale, then rotate about x, y and z, then translate.
+struct SceneMeshSource {
+  std::vector<glm::vec3> vertices;  // in the order of the mesh's particles
+  glm::vec3 scale{1.0f};
+  glm::vec3 rotate{0.0f};     // degrees
+  glm::vec3 translate{0.0f};  // m
+};
 
 // Where an object's particles sit in its system's model.
 struct SceneObject {
@@ -28,6 +49,26 @@ struct SceneObject {
   uint32_t columns = 0;  // cloth only: node (c, r) is first_particle + r * columns + c
   uint32_t rows = 0;     // cloth only
   std::optional<ClothMaterial> material;  // cloth and mesh given a material
+  // What built the object, for writing it again (scene_writer.h): what the model no longer says,
+  // such as a rope's ends, a grid's axes, the link tables and the mass per particle (a
+  // material's, once applied). A mesh's placed vertices and triangles are left out: they are
+  // the model's. Pins are not in them (they are the model's inverse masses).
+  std::optional<RopeDesc> rope;
+  std::optional<ClothGridDesc> cloth;
+  std::optional<TriangleMeshDesc> mesh;
+  std::optional<SceneMeshSource> mesh_source;
+  std::optional<float> thickness;  // m: cloth and mesh, as the file gave it (else from spacing)
+  ScenePinShapes pin_shapes;
+};
+
+// What a scene file said of a sphere's or collider's orientation, which the model holds as a
+// quaternion only: degrees do not come back exactly from one, so a saved scene writes these
+// words again while the model still holds what they give.
+struct ColliderWords {
+  glm::vec3 rotate{0.0f};                             // degrees: capsule, box, mesh
+  glm::vec3 normal{0.0f, 1.0f, 0.0f};                 // plane: as given, not made unit
+  float offset = 0.0f;                                // plane: m
+  std::vector<std::optional<glm::vec3>> path_rotate;  // each keyframe's `rotate`, when given
 };
 
 // Something that happens at the start of a frame (frame 0 is the first frame simulated).
@@ -45,6 +86,11 @@ struct SceneSystem {
   Model model;
   std::vector<SceneObject> objects;
   std::vector<SceneEvent> events;  // sorted by frame
+  // The last this many of model.springs are [[spring]] tables (the rest are objects' links).
+  uint32_t scene_springs = 0;
+  // Parallel to model.environment.spheres and colliders, as read (scene_writer.h).
+  std::vector<ColliderWords> sphere_words;
+  std::vector<ColliderWords> collider_words;
 };
 
 struct Scene {

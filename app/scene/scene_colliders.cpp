@@ -23,14 +23,14 @@ glm::quat rotation_to(const glm::vec3& normal) {
   return glm::normalize(glm::quat(1.0f + c, axis.x, axis.y, axis.z));
 }
 
-void read_plane(const TableReader& table, Collider& c) {
+void read_plane(const TableReader& table, Collider& c, ColliderWords& words) {
   const glm::vec3 normal = table.vec3("normal", NumberRange::any("")).value_or(glm::vec3(0, 1, 0));
-  const double length = glm::length(glm::dvec3(normal));
-  if (!(length > 1e-12)) table.fail("normal", "must not be [0, 0, 0]; expected the plane's normal");
-  const glm::vec3 n = glm::vec3(glm::dvec3(normal) / length);
-  const double offset = table.number("offset", kPosition).value_or(0.0);
-  c.pose.position = n * float(offset);
-  c.pose.rotation = rotation_to(n);
+  if (!(glm::length(glm::dvec3(normal)) > 1e-12)) {
+    table.fail("normal", "must not be [0, 0, 0]; expected the plane's normal");
+  }
+  words.normal = normal;
+  words.offset = float(table.number("offset", kPosition).value_or(0.0));
+  c.pose = plane_pose(words.normal, words.offset);
 }
 
 void read_mesh_collider(const TableReader& table, const SceneParseOptions& options, Collider& c) {
@@ -71,7 +71,15 @@ void read_mesh_collider(const TableReader& table, const SceneParseOptions& optio
 
 }  // namespace
 
-void read_path(const TableReader& table, const ColliderPose& rest, ColliderPath& path) {
+ColliderPose plane_pose(const glm::vec3& normal, float offset) {
+  const glm::dvec3 given(normal);
+  const glm::vec3 n = glm::vec3(given / glm::length(given));
+  return {n * offset, rotation_to(n)};
+}
+
+void read_path(const TableReader& table, const ColliderPose& rest, ColliderPath& path,
+               std::vector<std::optional<glm::vec3>>& rotates) {
+  rotates.clear();
   if (auto interpolation = table.choice("interpolation", {"linear", "smooth"})) {
     path.interpolation =
         *interpolation == "smooth" ? PathInterpolation::smooth : PathInterpolation::linear;
@@ -87,10 +95,10 @@ void read_path(const TableReader& table, const ColliderPose& rest, ColliderPath&
     }
     frame.pose = rest;
     if (auto center = key.vec3("center", kPosition)) frame.pose.position = *center;
-    if (auto degrees = key.vec3("rotate", NumberRange::any("degrees"))) {
-      frame.pose.rotation = rotation_from_degrees(*degrees);
-    }
+    const std::optional<glm::vec3> degrees = key.vec3("rotate", NumberRange::any("degrees"));
+    if (degrees) frame.pose.rotation = rotation_from_degrees(*degrees);
     path.keyframes.push_back(frame);
+    rotates.push_back(degrees);
   }
 }
 
@@ -99,8 +107,10 @@ std::vector<std::string> collider_keys() {
           "size",  "file",   "scale",  "margin", "interpolation", "path"};
 }
 
-Collider read_collider(const TableReader& table, const SceneParseOptions& options) {
+Collider read_collider(const TableReader& table, const SceneParseOptions& options,
+                       ColliderWords& words) {
   Collider c;
+  words = ColliderWords{};
   const std::optional<std::string> shape =
       table.choice("shape", {"plane", "capsule", "box", "mesh"});
   if (!shape) table.fail("shape", "missing; expected \"plane\", \"capsule\", \"box\" or \"mesh\"");
@@ -124,11 +134,11 @@ Collider read_collider(const TableReader& table, const SceneParseOptions& option
   }
   if (*shape == "plane") {
     c.shape = ColliderShape::plane;
-    read_plane(table, c);
+    read_plane(table, c, words);
   } else {
     c.pose.position = table.vec3("center", kPosition).value_or(glm::vec3(0.0f));
-    c.pose.rotation = rotation_from_degrees(
-        table.vec3("rotate", NumberRange::any("degrees")).value_or(glm::vec3(0.0f)));
+    words.rotate = table.vec3("rotate", NumberRange::any("degrees")).value_or(glm::vec3(0.0f));
+    c.pose.rotation = rotation_from_degrees(words.rotate);
   }
   if (*shape == "capsule") {
     c.shape = ColliderShape::capsule;
@@ -146,7 +156,7 @@ Collider read_collider(const TableReader& table, const SceneParseOptions& option
     c.shape = ColliderShape::mesh;
     read_mesh_collider(table, options, c);
   }
-  read_path(table, c.pose, c.path);
+  read_path(table, c.pose, c.path, words.path_rotate);
   return c;
 }
 

@@ -1,5 +1,6 @@
 // The scene loader's working state, shared by the files that read each part of a scene file
-// (scene_file.cpp, scene_settings.cpp, scene_objects.cpp, scene_links.cpp). Not for other users.
+// (scene_file.cpp, scene_settings.cpp, scene_objects.cpp, scene_links.cpp). Not for other users,
+// but for the scene writer's use of plane_pose (it must build a plane's pose as reading does).
 #pragma once
 
 #include <cstdint>
@@ -21,6 +22,12 @@ struct SolverSpec {
   uint32_t max_dt_line = 0;
   // GAMES101's per-substep Verlet damping d, made a rate once the substeps are known.
   std::optional<double> verlet_damping;
+};
+
+// The words of the environment's spheres and colliders (scene.h), in the order of its lists.
+struct EnvironmentWords {
+  std::vector<ColliderWords> spheres;
+  std::vector<ColliderWords> colliders;
 };
 
 struct SystemDraft {
@@ -52,12 +59,17 @@ struct SceneDraft {
 // overrides (only the keys present change). frame_dt is read at the top level only.
 void read_solver(const TableReader& table, bool top_level, SolverSpec& spec);
 void read_environment(const TableReader& table, const SceneParseOptions& options,
-                      Environment& environment);
+                      Environment& environment, EnvironmentWords& words);
 // scene_colliders.cpp: one [[environment.collider]] table and its keys; the path and
-// interpolation keys of a collider or sphere whose pose is `rest` when it does not move.
+// interpolation keys of a collider or sphere whose pose is `rest` when it does not move (each
+// keyframe's `rotate`, when given, into `rotates`); the pose of a plane of that normal (any
+// length but 0) and offset.
 std::vector<std::string> collider_keys();
-Collider read_collider(const TableReader& table, const SceneParseOptions& options);
-void read_path(const TableReader& table, const ColliderPose& rest, ColliderPath& path);
+Collider read_collider(const TableReader& table, const SceneParseOptions& options,
+                       ColliderWords& words);
+void read_path(const TableReader& table, const ColliderPose& rest, ColliderPath& path,
+               std::vector<std::optional<glm::vec3>>& rotates);
+ColliderPose plane_pose(const glm::vec3& normal, float offset);
 // Turns max_dt into substeps (failing at the max_dt line when that needs too many), and a
 // per-substep verlet_damping into a rate at those substeps.
 void resolve_substeps(SolverSpec& spec, const std::string& file);
@@ -71,12 +83,13 @@ void add_scene_object(SceneDraft& draft, SceneObjectKind kind, const TableReader
 
 // scene_thickness.cpp: the `thickness` key of a cloth or mesh (given or derived from its spacing)
 // as a contact group of its system's model.
-void read_thickness(const TableReader& table, Model& model, const SceneObject& object);
+// A thickness the file gives is kept in object.thickness.
+void read_thickness(const TableReader& table, Model& model, SceneObject& object);
 
 // scene_pins.cpp: the object's [pin] table, applied to its built particles. vertex_to_particle:
-// meshes only (pins name OBJ vertices).
+// meshes only (pins name OBJ vertices). Corners and a region are kept in object.pin_shapes.
 void apply_scene_pins(const TableReader& owner, SceneObjectKind kind, Model& model,
-                      const SceneObject& object, const std::vector<uint32_t>* vertex_to_particle);
+                      SceneObject& object, const std::vector<uint32_t>* vertex_to_particle);
 
 // scene_links.cpp: [[spring]], [[anchor]] and [[event]], which name particles of the objects.
 void add_scene_spring(SceneDraft& draft, const TableReader& table);

@@ -67,8 +67,16 @@ void read_scene_table(SceneDraft& draft, const TableReader& root) {
   draft.scene.frames = uint32_t(scene->integer("frames", 1, 10000000).value_or(120));
 }
 
+// Each system starts from the scene's environment (and the words of its colliders).
+void adopt_environment(SceneSystem& system, const Environment& environment,
+                       const EnvironmentWords& words) {
+  system.model.environment = environment;
+  system.sphere_words = words.spheres;
+  system.collider_words = words.colliders;
+}
+
 void read_systems(SceneDraft& draft, const TableReader& root, const SolverSpec& solver,
-                  const Environment& environment) {
+                  const Environment& environment, const EnvironmentWords& words) {
   std::vector<TableReader> tables =
       root.tables("system", {"name", "description", "solver", "environment"});
   draft.explicit_systems = !tables.empty();
@@ -76,7 +84,7 @@ void read_systems(SceneDraft& draft, const TableReader& root, const SolverSpec& 
     SystemDraft system;
     system.system.name = implicit_system_name(draft.file());
     system.solver = solver;
-    system.system.model.environment = environment;
+    adopt_environment(system.system, environment, words);
     draft.systems.push_back(std::move(system));
     return;
   }
@@ -99,10 +107,12 @@ void read_systems(SceneDraft& draft, const TableReader& root, const SolverSpec& 
     if (auto overrides = table.table("solver", kSolverKeys)) {
       read_solver(*overrides, false, system.solver);
     }
-    system.system.model.environment = environment;
+    Environment own = environment;
+    EnvironmentWords own_words = words;
     if (auto overrides = table.table("environment", kEnvironmentKeys)) {
-      read_environment(*overrides, *draft.options, system.system.model.environment);
+      read_environment(*overrides, *draft.options, own, own_words);
     }
+    adopt_environment(system.system, own, own_words);
     draft.systems.push_back(std::move(system));
   }
 }
@@ -166,10 +176,11 @@ Scene parse_scene(std::string_view text, const SceneParseOptions& options) {
   SolverSpec solver;
   if (auto table = root.table("solver", kSolverKeys)) read_solver(*table, true, solver);
   Environment environment;
+  EnvironmentWords words;
   if (auto table = root.table("environment", kEnvironmentKeys)) {
-    read_environment(*table, options, environment);
+    read_environment(*table, options, environment, words);
   }
-  read_systems(draft, root, solver, environment);
+  read_systems(draft, root, solver, environment, words);
 
   for (const ObjectTable& object : object_tables(root)) {
     add_scene_object(draft, object.kind, object.table, object.ordinal);
@@ -179,9 +190,16 @@ Scene parse_scene(std::string_view text, const SceneParseOptions& options) {
                      "--columns and --rows resize a scene's cloth, and this scene has no "
                      "[[cloth]]");
   }
+  std::vector<size_t> object_springs;
+  for (const SystemDraft& system : draft.systems)
+    object_springs.push_back(system.system.model.springs.size());
   for (const TableReader& table :
        root.tables("spring", {"a", "b", "stiffness", "damping", "rest_length"})) {
     add_scene_spring(draft, table);
+  }
+  for (size_t s = 0; s < draft.systems.size(); ++s) {
+    SceneSystem& system = draft.systems[s].system;
+    system.scene_springs = uint32_t(system.model.springs.size() - object_springs[s]);
   }
   for (const TableReader& table :
        root.tables("anchor", {"particle", "velocity", "keep_above_ground"})) {

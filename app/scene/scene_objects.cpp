@@ -185,6 +185,7 @@ void build_rope(SceneDraft& draft, const TableReader& table, Model& model, Scene
   rope.segment = read_link(table, "segment", true);
   object.first_particle = add_rope(model, rope);
   object.particle_count = rope.node_count;
+  object.rope = rope;
 }
 
 void build_cloth(SceneDraft& draft, const TableReader& table, Model& model, SceneObject& object) {
@@ -238,9 +239,11 @@ void build_cloth(SceneDraft& draft, const TableReader& table, Model& model, Scen
   object.particle_count = uint32_t(count);
   object.columns = cloth.columns;
   object.rows = cloth.rows;
+  object.cloth = cloth;
 }
 
-glm::mat4 read_placement(const TableReader& table) {
+// scale, rotate and translate into `source`; the matrix they make.
+glm::mat4 read_placement(const TableReader& table, SceneMeshSource& source) {
   glm::vec3 scale(1.0f);
   if (const toml::node* node = table.node("scale"); node && node->is_array()) {
     scale = *table.vec3("scale", NumberRange::any(""));
@@ -253,6 +256,9 @@ glm::mat4 read_placement(const TableReader& table) {
   const glm::vec3 degrees =
       table.vec3("rotate", NumberRange::any("degrees")).value_or(glm::vec3(0));
   const glm::vec3 translate = table.vec3("translate", kPosition).value_or(glm::vec3(0));
+  source.scale = scale;
+  source.rotate = degrees;
+  source.translate = translate;
   glm::mat4 m = glm::translate(glm::mat4(1.0f), translate);
   m = glm::rotate(m, glm::radians(degrees.z), {0, 0, 1});
   m = glm::rotate(m, glm::radians(degrees.y), {0, 1, 0});
@@ -268,7 +274,8 @@ void build_mesh(SceneDraft& draft, const TableReader& table, Model& model, Scene
   }
   const std::filesystem::path path = draft.options->base_directory / file;
   const bool repair = table.boolean("repair").value_or(true);
-  const glm::mat4 placement = read_placement(table);
+  SceneMeshSource source;
+  const glm::mat4 placement = read_placement(table, source);
   RepairedMesh mesh;
   try {
     mesh = repair_mesh(draft.options->read_mesh(path), repair, path.string());
@@ -301,6 +308,11 @@ void build_mesh(SceneDraft& draft, const TableReader& table, Model& model, Scene
   object.first_particle = add_triangle_mesh(model, desc);
   object.particle_count = uint32_t(desc.vertices.size());
   place.vertex_to_particle = std::move(mesh.index_of_vertex);
+  desc.vertices.clear();  // the model's positions and triangles from now on
+  desc.triangles.clear();
+  object.mesh = std::move(desc);
+  source.vertices = std::move(mesh.vertices);
+  object.mesh_source = std::move(source);
 }
 
 std::vector<std::string> valid_keys(SceneObjectKind kind) {

@@ -13,7 +13,7 @@
 namespace weft {
 
 void apply_scene_pins(const TableReader& owner, SceneObjectKind kind, Model& model,
-                      const SceneObject& object, const std::vector<uint32_t>* vertex_to_particle) {
+                      SceneObject& object, const std::vector<uint32_t>* vertex_to_particle) {
   auto pin = owner.table("pin", {"nodes", "corners", "region"});
   if (!pin) return;
   auto pin_particle = [&](uint32_t index) {
@@ -51,11 +51,14 @@ void apply_scene_pins(const TableReader& owner, SceneObjectKind kind, Model& mod
         pin->fail("corners", "unknown corner '" + corner + "'; expected " + quoted_list(expected));
       }
       pin_particle(r * object.columns + c);
+      object.pin_shapes.corners.push_back(corner);
     }
   }
   if (auto region = pin->table("region", {"min", "max"})) {
     const glm::vec3 lo = region->required_vec3("min", NumberRange::any("m"));
     const glm::vec3 hi = region->required_vec3("max", NumberRange::any("m"));
+    object.pin_shapes.region_min = lo;
+    object.pin_shapes.region_max = hi;
     uint32_t pinned = 0;
     glm::vec3 box_lo(INFINITY), box_hi(-INFINITY);
     for (uint32_t i = 0; i < object.particle_count; ++i) {

@@ -119,8 +119,8 @@ void read_air(const TableReader& table, Air& air) {
   }
 }
 
-void read_environment(const TableReader& table, const SceneParseOptions& options,
-                      Environment& env) {
+void read_environment(const TableReader& table, const SceneParseOptions& options, Environment& env,
+                      EnvironmentWords& words) {
   if (auto g = table.vec3("gravity", NumberRange::any("m/s^2"))) env.gravity = *g;
   if (auto wind = table.vec3("wind", NumberRange::any("m/s"))) env.wind = *wind;
   if (auto drag = table.number("air_drag", NumberRange::at_least(0.0, "N s/m"))) {
@@ -154,20 +154,26 @@ void read_environment(const TableReader& table, const SceneParseOptions& options
   }
   if (table.has("sphere")) {
     env.spheres.clear();  // a system that lists spheres replaces the scene's list
+    words.spheres.clear();
     for (const TableReader& sphere :
          table.tables("sphere", {"center", "radius", "interpolation", "path"})) {
       Sphere s;
+      ColliderWords said;
       s.center = sphere.required_vec3("center", NumberRange::any("m"));
       s.radius = static_cast<float>(sphere.required_number("radius", NumberRange::above(0, "m")));
       if (!(s.radius > 0.0f)) sphere.fail("radius", "is too small to be a float > 0");
-      read_path(sphere, ColliderPose{s.center}, s.path);
+      read_path(sphere, ColliderPose{s.center}, s.path, said.path_rotate);
       env.spheres.push_back(s);
+      words.spheres.push_back(std::move(said));
     }
   }
   if (table.has("collider")) {
     env.colliders.clear();  // a system that lists colliders replaces the scene's list
-    for (const TableReader& collider : table.tables("collider", collider_keys()))
-      env.colliders.push_back(read_collider(collider, options));
+    words.colliders.clear();
+    for (const TableReader& collider : table.tables("collider", collider_keys())) {
+      words.colliders.emplace_back();
+      env.colliders.push_back(read_collider(collider, options, words.colliders.back()));
+    }
   }
 }
 

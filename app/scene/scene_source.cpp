@@ -17,6 +17,11 @@ Scene default_scene(const DefaultSceneOptions& options) {
   cloth.particle_count = system.model.particle_count();
   cloth.columns = options.columns;
   cloth.rows = options.rows;
+  // What a scene file would say of it, for writing it as one (scene_writer.h).
+  cloth.material = *find_cloth_material(options.material);
+  cloth.cloth = default_cloth(options);
+  cloth.cloth->pinned.clear();  // the model's inverse masses say which nodes are pinned
+  cloth.pin_shapes.corners = {"first_row_first_column", "first_row_last_column"};
   system.objects.push_back(cloth);
   scene.systems.push_back(std::move(system));
   return scene;

@@ -62,7 +62,7 @@ double narrowest_width(const Model& model, const SceneObject& object) {
 
 }  // namespace
 
-void read_thickness(const TableReader& table, Model& model, const SceneObject& object) {
+void read_thickness(const TableReader& table, Model& model, SceneObject& object) {
   const std::optional<double> given = table.number("thickness", NumberRange::above(0.0, "m"));
   double thickness = given.value_or(spacing(model, object));
   const double width = narrowest_width(model, object);
@@ -93,6 +93,7 @@ void read_thickness(const TableReader& table, Model& model, const SceneObject& o
                      " has particles at one place, which leaves no room for a thickness");
   }
   model.contact_groups.push_back({object.first_particle, object.particle_count, float(thickness)});
+  if (given) object.thickness = float(thickness);
 }
 
 }  // namespace weft

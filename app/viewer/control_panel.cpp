@@ -165,6 +165,16 @@ void draw_scene(PanelWidgets& ui, ViewerScene& scene, ViewerSettings& settings,
   ui.slider("anchor speed (m/s)", settings.anchor_speed, 0.1f, 5.0f);
 }
 
+// The scene with its edits and pins by hand, as a scene file (scene_to_save.h).
+void draw_save_scene(PanelWidgets& ui, PanelRequests& requests) {
+  if (ui.button("save scene (Ctrl+S)")) requests.save_scene = true;
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip(
+        "Writes the scene as it starts, with the edits and pins made here, as a scene file: "
+        "to weft view --save-to FILE, or to a new NAME-saved.toml in the current folder");
+  }
+}
+
 void draw_solver(PanelWidgets& ui, Model& model, bool& changed) {
   SolverSettings& s = model.solver;
   const char* integrators[] = {"explicit Euler", "semi-implicit Euler", "Verlet"};
@@ -185,9 +195,9 @@ void draw_solver(PanelWidgets& ui, Model& model, bool& changed) {
   if (edited(ui.slider("frame rate of sim (Hz)", hz, 15.0f, 240.0f, "%.0f"), changed)) {
     s.frame_dt = 1.0f / hz;
   }
-  edited(ui.slider("damping (1/s)", s.damping_rate, 0.0f, 50.0f, "%.2f",
-                   ImGuiSliderFlags_Logarithmic),
-         changed);
+  edited(
+      ui.slider("damping (1/s)", s.damping_rate, 0.0f, 50.0f, "%.2f", ImGuiSliderFlags_Logarithmic),
+      changed);
 }
 
 void draw_environment(PanelWidgets& ui, Model& model, bool& changed) {
@@ -288,7 +298,10 @@ PanelRequests draw_control_panel(ViewerScene& scene, ViewerSettings& settings,
   // Every simulation pass is timed only while this section is open.
   settings.time_passes = ImGui::CollapsingHeader("GPU time per pass");
   if (settings.time_passes) draw_gpu_times(*info.stats);
-  if (section("Scene", info, true)) draw_scene(ui, scene, settings, requests);
+  if (section("Scene", info, true)) {
+    draw_scene(ui, scene, settings, requests);
+    draw_save_scene(ui, requests);
+  }
   if (section("Solver", info)) draw_solver(ui, scene.edited().model, requests.parameters_changed);
   if (section("Environment", info)) {
     draw_environment(ui, scene.edited().model, requests.parameters_changed);

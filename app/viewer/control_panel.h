@@ -26,6 +26,7 @@ struct PanelRequests {
   bool screenshot = false;
   bool capture = false;  // the next frame into RenderDoc
   bool reset_camera = false;
+  bool save_scene = false;  // the scene as a scene file, as Ctrl+S
 };
 
 struct PanelInfo {

@@ -32,11 +32,11 @@ int button_code(const std::string& name) {
   throw std::invalid_argument("unknown mouse button '" + name + "' (left right middle)");
 }
 
-int action_key(const std::string& name) {
+const KeyBinding& action_key(const std::string& name) {
   const std::optional<Action> action = action_named(name);
   if (!action) throw std::invalid_argument("unknown action '" + name + "'");
   for (const KeyBinding& b : key_bindings()) {
-    if (b.action == *action) return b.key;
+    if (b.action == *action) return b;
   }
   throw std::invalid_argument("action '" + name + "' has no key");
 }
@@ -78,7 +78,9 @@ ScriptEvent parse_entry(const std::string& entry) {
   if (verb == "key") {
     event.kind = ScriptEvent::Kind::key;
     if (!(in >> word)) throw std::invalid_argument("key needs an action name");
-    event.code = action_key(word);
+    const KeyBinding& binding = action_key(word);
+    event.code = binding.key;
+    event.ctrl = binding.ctrl;  // "save" is Ctrl+S
   } else if (verb == "keydown" || verb == "keyup") {
     event.kind = verb == "keydown" ? ScriptEvent::Kind::keydown : ScriptEvent::Kind::keyup;
     if (!(in >> word)) throw std::invalid_argument(verb + " needs a key");

@@ -1,7 +1,8 @@
 // Scripted input: what the viewer's tests (and demos) do in place of a person. Each entry
 // happens at a frame and goes through the same handlers as the real keyboard and mouse:
 //
-//   10 key pause              a bound action by name (key_bindings.h: pause, step, springs, ...)
+//   10 key pause              a bound action by name (key_bindings.h: pause, step, springs,
+//                             save, ...), pressed with Ctrl when its key needs it
 //   12 keydown left           hold a key that moves the anchors (up down left right home end)
 //   40 keyup left
 //   20 press left 0.5 0.45    a mouse button at a point of the window (fractions of its size,
@@ -49,7 +50,7 @@ struct ScriptEvent {
   Kind kind = Kind::quit;
   int code = 0;        // GLFW key or mouse button
   bool shift = false;  // press
-  bool ctrl = false;   // press
+  bool ctrl = false;   // press, and key for an action bound with Ctrl (save)
   float x = 0, y = 0;  // press, move: fractions of the window; resize: pixels; scroll: x steps
   std::string path;    // screenshot
   std::string label;   // set, click: the panel's label

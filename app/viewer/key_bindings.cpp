@@ -30,6 +30,7 @@ constexpr std::array kBindings{
     KeyBinding{GLFW_KEY_V, Action::toggle_vsync, "V", "vsync on / off"},
     KeyBinding{GLFW_KEY_RIGHT_BRACKET, Action::next_preset, "] / [", "next / previous preset"},
     KeyBinding{GLFW_KEY_LEFT_BRACKET, Action::previous_preset, "] / [", "next / previous preset"},
+    KeyBinding{GLFW_KEY_S, Action::save_scene, "Ctrl+S", "save the scene as a scene file", true},
     KeyBinding{GLFW_KEY_ESCAPE, Action::quit, "Esc / Q", "quit"},
     KeyBinding{GLFW_KEY_Q, Action::quit, "Q", "quit"},
 };
@@ -70,6 +71,7 @@ constexpr std::array kNames{
     Name{Action::toggle_vsync, "vsync"},
     Name{Action::next_preset, "preset+"},
     Name{Action::previous_preset, "preset-"},
+    Name{Action::save_scene, "save"},
     Name{Action::quit, "quit"},
 };
 
@@ -79,11 +81,14 @@ std::span<const KeyBinding> key_bindings() {
   return kBindings;
 }
 
-std::optional<Action> action_for_key(int key) {
+std::optional<Action> action_for_key(int key, bool ctrl) {
+  std::optional<Action> plain;
   for (const KeyBinding& b : kBindings) {
-    if (b.key == key) return b.action;
+    if (b.key != key) continue;
+    if (b.ctrl == ctrl) return b.action;
+    if (!b.ctrl && !plain) plain = b.action;
   }
-  return std::nullopt;
+  return plain;
 }
 
 const char* action_name(Action action) {

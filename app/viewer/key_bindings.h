@@ -25,6 +25,7 @@ enum class Action {
   toggle_vsync,
   next_preset,  // the preset switcher, from the keyboard
   previous_preset,
+  save_scene,  // the scene as a scene file (scene_to_save.h)
   quit,
 };
 
@@ -33,11 +34,14 @@ struct KeyBinding {
   Action action;
   const char* key_name;  // as the help shows it
   const char* description;
+  bool ctrl = false;  // with Ctrl held (Ctrl+S saves; S alone is the springs view)
 };
 
 // Every key, in the order the help lists them.
 std::span<const KeyBinding> key_bindings();
-std::optional<Action> action_for_key(int key);
+// The action of a key with Ctrl held or not: a binding with Ctrl when there is one, else the
+// key's own (Ctrl+P takes a screenshot as P does).
+std::optional<Action> action_for_key(int key, bool ctrl = false);
 
 // The name a script uses for an action ("pause", "springs", ...), and back.
 const char* action_name(Action action);

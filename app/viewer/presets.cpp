@@ -5,6 +5,7 @@
 #include <unordered_set>
 
 #include "app/default_scene.h"
+#include "app/scene/scene_source.h"
 
 namespace weft {
 
@@ -43,13 +44,17 @@ std::span<const Preset> presets() {
   return kPresets;
 }
 
-Model build_preset(size_t index, uint32_t columns, uint32_t rows) {
+Scene preset_scene(size_t index, uint32_t columns, uint32_t rows) {
   if (index >= kPresets.size()) throw std::out_of_range("no such preset");
   DefaultSceneOptions options;
   options.columns = columns;
   options.rows = rows;
   options.material = index == 1 ? "silk" : index == 2 ? "denim" : index == 3 ? "rubber" : "cotton";
-  Model model = make_default_scene(options);
+  Scene scene = default_scene(options);
+  scene.title = kPresets[index].name;
+  scene.description = kPresets[index].description;
+  scene.systems.front().name = "cloth";
+  Model& model = scene.systems.front().model;
   const float m = particle_mass(model);
   switch (index) {
     case 1:  // silk
@@ -76,8 +81,7 @@ Model build_preset(size_t index, uint32_t columns, uint32_t rows) {
     }
     default: break;
   }
-  anchor_pins(model);
-  return model;
+  return scene;
 }
 
 void anchor_pins(Model& model) {

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <span>
 
+#include "app/scene/scene.h"
 #include "sim/model.h"
 
 namespace weft {
@@ -18,8 +19,9 @@ struct Preset {
 
 std::span<const Preset> presets();
 
-// Builds preset `index` with a cloth of columns x rows particles (both >= 2).
-Model build_preset(size_t index, uint32_t columns, uint32_t rows);
+// Builds preset `index` with a cloth of columns x rows particles (both >= 2), as a scene of one
+// system named "cloth" that a scene file could describe (its pins are pins, not anchors).
+Scene preset_scene(size_t index, uint32_t columns, uint32_t rows);
 
 // Gives every pinned particle that no anchor drives an anchor at rest that stays above the
 // ground, so that the arrow keys can move the pins as NeHe's keys move the rope's end.

@@ -1,12 +1,15 @@
 #include "app/viewer/view_command.h"
 
 #include <cstdio>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
 #include <CLI/CLI.hpp>
 
 #include "app/cli_numbers.h"
+#include "app/export/output_checks.h"
+#include "app/export/output_file.h"
 #include "app/scene/particle_budget.h"
 #include "app/viewer/input_script.h"
 #include "app/viewer/presets.h"
@@ -49,6 +52,16 @@ std::string preset_list() {
   return list;
 }
 
+// Why a scene cannot be saved at `path`, found before any window opens.
+std::optional<std::string> save_path_problem(const std::string& path) {
+  const OutputKind kind = output_kind(path);
+  if (kind == OutputKind::folder) return "it is a folder; expected a file name";
+  if (kind != OutputKind::file) {
+    return "a saved scene is a regular file with its meshes beside it; expected a file name";
+  }
+  return output_file_problem(path, false);
+}
+
 }  // namespace
 
 CLI::App* add_view_command(CLI::App& app, ViewOptions& options) {
@@ -84,6 +97,10 @@ CLI::App* add_view_command(CLI::App& app, ViewOptions& options) {
                    "Scripted input: keys, mouse, panel values and screenshots at given frames; a "
                    "file (at most 1 MiB), or the script itself (format: docs/viewer.md)")
       ->type_name("FILE|TEXT");
+  view->add_option("--save-to", options.save_to,
+                   "Where Ctrl+S (save scene) writes the scene, with its edits and pins, as a "
+                   "scene file (default: a new NAME-saved.toml in the current folder)")
+      ->type_name("FILE");
   view->add_flag_callback(
       "--no-vsync", [&options] { options.vsync = false; },
       "Present without waiting for the display");
@@ -125,6 +142,13 @@ int view_command(const ViewOptions& options) {
   } catch (const std::invalid_argument& error) {
     std::fprintf(stderr, "weft view: --script: %s\n", error.what());
     return 2;
+  }
+  if (!options.save_to.empty()) {
+    if (auto problem = save_path_problem(options.save_to)) {
+      std::fprintf(stderr, "weft view: --save-to %s: %s\n", options.save_to.c_str(),
+                   problem->c_str());
+      return 2;
+    }
   }
   try {
     Viewer viewer(options);

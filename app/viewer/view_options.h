@@ -16,6 +16,7 @@ struct ViewOptions {
   size_t preset = 0;    // --preset N (app/viewer/presets.h)
   uint64_t frames = 0;  // --frames N: quit after N frames; 0 runs until the window closes
   std::string script;   // --script FILE|TEXT: scripted input (input_script.h)
+  std::string save_to;  // --save-to FILE: where "save scene" writes (scene_to_save.h)
   int width = 0;        // --size WxH of the window, pixels; 0: chosen for the device
   int height = 0;
   bool vsync = true;  // --no-vsync

@@ -275,6 +275,7 @@ void Viewer::build_ui() {
   if (requests.screenshot) do_action(Action::screenshot);
   if (requests.capture) do_action(Action::capture);
   if (requests.reset_camera) do_action(Action::reset_camera);
+  if (requests.save_scene) do_action(Action::save_scene);
   if (std::optional<MouseController::PinBox> box = mouse_.box_in_progress()) {
     // The box a Ctrl-drag draws: what will be pinned on release.
     ImDrawList* overlay = ImGui::GetForegroundDrawList();

@@ -8,6 +8,7 @@
 #include "app/viewer/hand_pins.h"
 #include "app/viewer/imgui_layer.h"
 #include "app/viewer/presets.h"
+#include "app/viewer/scene_to_save.h"
 #include "app/viewer/viewer.h"
 #include "sim/model_error.h"
 
@@ -34,7 +35,7 @@ std::optional<MouseController::Button> button_of(int button) {
 
 }  // namespace
 
-void Viewer::on_key(int key, int action, int /*mods*/) {
+void Viewer::on_key(int key, int action, int mods) {
   if (is_anchor_key(key)) {
     // Held keys are tracked here rather than polled, so scripted input can hold them too.
     if (action == GLFW_PRESS) held_keys_.insert(key);
@@ -42,7 +43,7 @@ void Viewer::on_key(int key, int action, int /*mods*/) {
     return;
   }
   if (action == GLFW_RELEASE || (ui_ && ui_->wants_keyboard())) return;
-  const std::optional<Action> bound = action_for_key(key);
+  const std::optional<Action> bound = action_for_key(key, (mods & GLFW_MOD_CONTROL) != 0);
   // Repeats (a key held down) only step the substeps; a toggle must not flicker.
   if (!bound ||
       (action == GLFW_REPEAT && *bound != Action::substeps_up && *bound != Action::substeps_down)) {
@@ -135,6 +136,15 @@ void Viewer::do_action(Action action) {
       rebuild_requested_ = choice;
       break;
     }
+    case Action::save_scene: {
+      const SaveOutcome outcome = save_viewer_scene(*scene_, options_.save_to);
+      message_ = outcome.message;
+      std::fprintf(outcome.saved ? stdout : stderr, "%s%s\n",
+                   outcome.saved ? "viewer: " : "weft view: ", message_.c_str());
+      for (const std::string& note : outcome.notes)
+        std::printf("viewer: note: %s\n", note.c_str());
+      break;
+    }
     case Action::quit: window_->request_close(); break;
   }
 }
@@ -146,8 +156,8 @@ void Viewer::apply_script() {
     const glm::vec2 at(e.x * size.x, e.y * size.y);
     switch (e.kind) {
       case ScriptEvent::Kind::key:
-        on_key(e.code, GLFW_PRESS, 0);
-        on_key(e.code, GLFW_RELEASE, 0);
+        on_key(e.code, GLFW_PRESS, e.ctrl ? GLFW_MOD_CONTROL : 0);
+        on_key(e.code, GLFW_RELEASE, e.ctrl ? GLFW_MOD_CONTROL : 0);
         break;
       case ScriptEvent::Kind::keydown: on_key(e.code, GLFW_PRESS, 0); break;
       case ScriptEvent::Kind::keyup: on_key(e.code, GLFW_RELEASE, 0); break;

@@ -11,22 +11,20 @@
 namespace weft {
 
 Scene make_viewer_scene(const SceneChoice& choice) {
-  if (!choice.file.empty()) {
-    Scene scene = load_scene_or_default(choice.file);
-    for (SceneSystem& system : scene.systems)
-      anchor_pins(system.model);
-    return scene;
-  }
-  Scene scene;
-  scene.title = presets()[choice.preset].name;
-  scene.description = presets()[choice.preset].description;
-  SceneSystem system;
-  system.name = "cloth";
-  system.model = build_preset(choice.preset, choice.columns, choice.rows);
-  system.model.solver.substeps = choice.substeps;
-  system.model.solver.relaxation_sweeps = choice.relaxation_sweeps;
-  scene.systems.push_back(std::move(system));
+  if (!choice.file.empty()) return load_scene_or_default(choice.file);
+  Scene scene = preset_scene(choice.preset, choice.columns, choice.rows);
+  SolverSettings& solver = scene.systems.front().model.solver;
+  solver.substeps = choice.substeps;
+  solver.relaxation_sweeps = choice.relaxation_sweeps;
   return scene;
+}
+
+LinkMaterial with_materials(const LinkMaterial& link, const Materials& materials) {
+  LinkMaterial out = link;
+  out.stiffness = link.stiffness * materials.spring_stiffness_scale;
+  out.damping = link.damping * materials.spring_damping_scale;
+  if (has_constraint(link.kind)) out.compliance = link.compliance + materials.added_compliance;
+  return out;
 }
 
 ViewerScene::ViewerScene(Device& device, const RenderFormats& formats, uint32_t frame_slots,
@@ -45,15 +43,17 @@ void ViewerScene::rebuild(const SceneChoice& choice) {
 void ViewerScene::adopt(const SceneChoice& choice, Scene scene) {
   choice_ = choice;
   title_ = scene.title.empty() ? scene.source.filename().string() : scene.title;
-  for (SceneSystem& s : scene.systems) {
+  for (const SceneSystem& s : scene.systems) {
     System system;
     system.name = s.name;
-    system.base = s.model;
+    system.model = s.model;
+    anchor_pins(system.model);  // the arrows move what the scene pinned
+    system.base = system.model;
     system.scene_inverse_masses = s.model.inverse_masses;
-    system.model = std::move(s.model);
-    system.events = std::move(s.events);
+    system.events = s.events;
     systems_.push_back(std::move(system));
   }
+  scene_ = std::move(scene);
   selected = 0;
   build();
 }
@@ -93,29 +93,26 @@ void ViewerScene::apply_parameters() {
 
 void ViewerScene::apply_materials() {
   System& s = edited();
-  for (size_t k = 0; k < s.model.springs.size(); ++k) {
-    s.model.springs[k].stiffness = s.base.springs[k].stiffness * s.materials.spring_stiffness_scale;
-    s.model.springs[k].damping = s.base.springs[k].damping * s.materials.spring_damping_scale;
+  weft::apply_materials(s.base, s.materials, s.model);
+  s.solver->set_link_materials(s.model);
+}
+
+void apply_materials(const Model& base, const Materials& materials, Model& model) {
+  for (size_t k = 0; k < model.springs.size(); ++k) {
+    model.springs[k].stiffness = base.springs[k].stiffness * materials.spring_stiffness_scale;
+    model.springs[k].damping = base.springs[k].damping * materials.spring_damping_scale;
   }
-  for (size_t c = 0; c < s.model.constraints.size(); ++c) {
-    s.model.constraints[c].compliance =
-        s.base.constraints[c].compliance + s.materials.added_compliance;
+  for (size_t c = 0; c < model.constraints.size(); ++c) {
+    model.constraints[c].compliance = base.constraints[c].compliance + materials.added_compliance;
   }
   // Grids on the grid path read their materials from their layouts, one per kind of link.
-  for (size_t g = 0; g < s.model.grids.size(); ++g) {
-    const GridLayout& base = s.base.grids[g];
-    GridLayout& grid = s.model.grids[g];
-    for (GridLinkKind kind : {GridLinkKind::structural, GridLinkKind::shear, GridLinkKind::bend}) {
-      const LinkMaterial& from = grid_material(base, kind);
-      LinkMaterial& to = kind == GridLinkKind::structural ? grid.structural
-                         : kind == GridLinkKind::shear    ? grid.shear
-                                                          : grid.bend;
-      to.stiffness = from.stiffness * s.materials.spring_stiffness_scale;
-      to.damping = from.damping * s.materials.spring_damping_scale;
-      if (has_constraint(from.kind)) to.compliance = from.compliance + s.materials.added_compliance;
-    }
+  for (size_t g = 0; g < model.grids.size(); ++g) {
+    const GridLayout& from = base.grids[g];
+    GridLayout& grid = model.grids[g];
+    grid.structural = with_materials(from.structural, materials);
+    grid.shear = with_materials(from.shear, materials);
+    grid.bend = with_materials(from.bend, materials);
   }
-  s.solver->set_link_materials(s.model);
 }
 
 void ViewerScene::set_anchor_velocity(const glm::vec3& velocity) {

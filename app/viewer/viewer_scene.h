@@ -45,6 +45,12 @@ struct Materials {
   float added_compliance = 0.0f;        // m/N added to every constraint's compliance
 };
 
+// A link as built, with the knobs applied: what apply_materials gives its elements.
+LinkMaterial with_materials(const LinkMaterial& link, const Materials& materials);
+// The knobs on every spring, constraint and grid of `model`, from their values in `base` (a
+// model of the same shape, as built).
+void apply_materials(const Model& base, const Materials& materials, Model& model);
+
 class ViewerScene {
  public:
   struct System {
@@ -68,6 +74,8 @@ class ViewerScene {
   void reset();
 
   const SceneChoice& choice() const { return choice_; }
+  // The scene as loaded or built, before any edit (its pins are not anchors).
+  const Scene& scene() const { return scene_; }
   const std::string& title() const { return title_; }
   std::vector<System>& systems() { return systems_; }
   const std::vector<System>& systems() const { return systems_; }
@@ -103,6 +111,7 @@ class ViewerScene {
   RenderFormats formats_;
   uint32_t frame_slots_;
   SceneChoice choice_;
+  Scene scene_;
   std::string title_;
   std::vector<System> systems_;
   std::unique_ptr<SceneRenderer> renderer_;

@@ -1,0 +1,33 @@
+// A scene saved as a scene file (app/scene/scene_writer.h), with the meshes it names beside it:
+// the viewer's "save scene". Like every output of weft (output_file.h) the files are written
+// complete or not at all: each goes to a temporary file first, and they are renamed into place
+// only once every one of them is written. Before that, the text is loaded back as a scene: what
+// would not load is never written.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "app/scene/scene.h"
+
+namespace weft {
+
+struct SavedScene {
+  std::filesystem::path file;
+  std::vector<std::filesystem::path> meshes;  // written beside it
+  std::vector<std::string> notes;             // what the file leaves out, and why (SceneText)
+  bool replaced = false;                      // a file of that name was there before
+};
+
+// Throws SceneWriteError (what a scene file cannot say, or a text that would not load) or
+// ExportError (a path that cannot be written: a folder, a device, a missing folder, a full disk).
+SavedScene save_scene(const Scene& scene, const std::filesystem::path& file);
+
+// "<name>-saved.toml" in `folder`, or "<name>-saved-2.toml", -3, ...: the first whose file and
+// meshes are not there yet, so that saving never replaces a file unasked. `name` is made a
+// file name: characters other than letters, digits, '_' and '-' become '_'.
+std::filesystem::path unused_scene_path(const Scene& scene, const std::filesystem::path& folder,
+                                        const std::string& name);
+
+}  // namespace weft

@@ -1,0 +1,193 @@
+// The saved scene's document: [scene], the solver and environment of each system, its objects,
+// then the [[spring]], [[anchor]] and [[event]] tables that name their particles.
+//
+// One system is written at the top level ([solver], [environment]) with a [[system]] table that
+// keeps its name (which names its exports); several are written each with its own
+// [system.solver] and [system.environment], complete, over a [solver] that holds only frame_dt.
+#include "app/scene/scene_writer.h"
+
+#include "app/scene/scene_writer_parts.h"
+
+namespace weft {
+
+namespace {
+
+const char* integrator_name(Integrator integrator) {
+  switch (integrator) {
+    case Integrator::explicit_euler: return "explicit_euler";
+    case Integrator::semi_implicit_euler: return "semi_implicit_euler";
+    case Integrator::verlet: return "verlet";
+  }
+  return "verlet";
+}
+
+const char* variant_name(SolverVariant variant) {
+  switch (variant) {
+    case SolverVariant::automatic: return "auto";
+    case SolverVariant::general: return "general";
+    case SolverVariant::grid: return "grid";
+  }
+  return "auto";
+}
+
+const char* ground_name(GroundMode mode) {
+  switch (mode) {
+    case GroundMode::none: return "none";
+    case GroundMode::force: return "force";
+    case GroundMode::projection: return "projection";
+  }
+  return "none";
+}
+
+void write_scene_table(std::string& out, const Scene& scene) {
+  out += "[scene]\n";
+  put(out, "title", toml_string(scene.title));
+  if (!scene.description.empty()) put(out, "description", toml_string(scene.description));
+  put(out, "frames", std::to_string(scene.frames));
+}
+
+float shared_frame_dt(const Scene& scene) {
+  const float frame_dt = scene.frame_dt();
+  for (const SceneSystem& system : scene.systems) {
+    if (system.model.solver.frame_dt != frame_dt) {
+      throw SceneWriteError("system '" + system.name + "' advances " +
+                            toml_float(system.model.solver.frame_dt, "frame_dt") +
+                            " s per frame and '" + scene.systems.front().name + "' " +
+                            toml_float(frame_dt, "frame_dt") +
+                            "; a scene file has one frame_dt for all its systems");
+    }
+  }
+  return frame_dt;
+}
+
+void write_solver(std::string& out, const std::string& table, const SolverSettings& s,
+                  bool frame_dt) {
+  out += "\n[" + table + "]\n";
+  if (frame_dt) put(out, "frame_dt", toml_float(s.frame_dt, "frame_dt"));
+  put(out, "integrator", toml_string(integrator_name(s.integrator)));
+  put(out, "variant", toml_string(variant_name(s.variant)));
+  put(out, "substeps", std::to_string(s.substeps));
+  put(out, "relaxation_sweeps", std::to_string(s.relaxation_sweeps));
+  put(out, "damping", toml_float(s.damping_rate, "damping"));
+}
+
+void write_environment(std::string& out, const std::string& table, const SceneSystem& system,
+                       const std::string& mesh_stem, SceneText& text) {
+  const Environment& e = system.model.environment;
+  out += "\n[" + table + "]\n";
+  put(out, "gravity", toml_vec3(e.gravity, "gravity"));
+  put(out, "wind", toml_vec3(e.wind, "wind"));
+  put(out, "air_drag", toml_float(e.air_drag, "air_drag"));
+  put(out, "air_density", toml_float(e.air.density, "air_density"));
+  put(out, "drag_coefficient", toml_float(e.air.drag_coefficient, "drag_coefficient"));
+  put(out, "lift_coefficient", toml_float(e.air.lift_coefficient, "lift_coefficient"));
+  if (e.air.on()) {  // gusts blow on triangles only: without the air, a file may not have them
+    const Gusts& g = e.air.gusts;
+    put(out, "gust",
+        "{ amplitude = " + toml_vec3(g.amplitude, "gust amplitude") +
+            ", frequency = " + toml_float(g.frequency, "gust frequency") +
+            ", scale = " + toml_float(g.scale, "gust scale") + " }");
+  }
+  put(out, "spring_damping",
+      toml_string(e.spring_damping == SpringDamping::relative ? "relative" : "axial"));
+  put(out, "contact_friction", toml_float(e.contact_friction, "contact_friction"));
+  put(out, "self_collision", e.self_collision ? "true" : "false");
+  put(out, "self_friction", toml_float(e.self_friction, "self_friction"));
+  out += "\n[" + table + ".ground]\n";
+  put(out, "mode", toml_string(ground_name(e.ground.mode)));
+  put(out, "height", toml_float(e.ground.height, "ground height"));
+  put(out, "repulsion", toml_float(e.ground.repulsion, "ground repulsion"));
+  put(out, "friction", toml_float(e.ground.friction, "ground friction"));
+  put(out, "absorption", toml_float(e.ground.absorption, "ground absorption"));
+  write_colliders(out, table, system, mesh_stem, text);
+}
+
+void write_systems(std::string& out, const Scene& scene, const std::string& stem, SceneText& text) {
+  const float frame_dt = shared_frame_dt(scene);
+  if (scene.systems.size() == 1) {
+    const SceneSystem& system = scene.systems.front();
+    write_solver(out, "solver", system.model.solver, true);
+    write_environment(out, "environment", system, stem, text);
+    out += "\n[[system]]\n";
+    put(out, "name", toml_string(system.name));
+    return;
+  }
+  out += "\n[solver]\n";
+  put(out, "frame_dt", toml_float(frame_dt, "frame_dt"));
+  for (const SceneSystem& system : scene.systems) {
+    out += "\n[[system]]\n";
+    put(out, "name", toml_string(system.name));
+    write_solver(out, "system.solver", system.model.solver, false);
+    write_environment(out, "system.environment", system, stem + "-" + system.name, text);
+  }
+}
+
+void write_springs(std::string& out, const SceneSystem& system) {
+  const std::vector<Spring>& springs = system.model.springs;
+  for (size_t k = springs.size() - system.scene_springs; k < springs.size(); ++k) {
+    const Spring& s = springs[k];
+    out += "\n[[spring]]\n";
+    put(out, "a", toml_string(particle_reference(system, s.a)));
+    put(out, "b", toml_string(particle_reference(system, s.b)));
+    put(out, "stiffness", toml_float(s.stiffness, "spring stiffness"));
+    put(out, "damping", toml_float(s.damping, "spring damping"));
+    put(out, "rest_length", toml_float(s.rest_length, "spring rest_length"));
+  }
+}
+
+void write_anchors(std::string& out, const SceneSystem& system) {
+  for (const Anchor& anchor : system.model.anchors) {
+    out += "\n[[anchor]]\n";
+    put(out, "particle", toml_string(particle_reference(system, anchor.particle)));
+    put(out, "velocity", toml_vec3(anchor.velocity, "anchor velocity"));
+    put(out, "keep_above_ground", anchor.keep_above_ground ? "true" : "false");
+  }
+}
+
+void write_events(std::string& out, const SceneSystem& system, SceneText& text) {
+  const Model& model = system.model;
+  for (const SceneEvent& event : system.events) {
+    const bool force = event.kind == SceneEvent::Kind::force;
+    const uint32_t particle = force ? event.particle : model.anchors.at(event.anchor).particle;
+    const std::string name = particle_reference(system, particle);
+    if (force && model.inverse_masses.at(particle) == 0.0f) {
+      // A scene file refuses a force on a pinned particle; it would not move it anyway.
+      text.notes.push_back("the one-shot force at frame " + std::to_string(event.frame) + " on '" +
+                           name +
+                           "' is left out: that particle is pinned now, so it would not move it");
+      continue;
+    }
+    out += "\n[[event]]\n";
+    put(out, "frame", std::to_string(event.frame));
+    put(out, "particle", toml_string(name));
+    put(out, force ? "force" : "anchor_velocity",
+        toml_vec3(event.value, force ? "event force" : "event anchor_velocity"));
+  }
+}
+
+}  // namespace
+
+SceneText write_scene_text(const Scene& scene, const std::string& stem) {
+  if (scene.systems.empty()) throw SceneWriteError("the scene has no system to write");
+  SceneText text;
+  std::string& out = text.toml;
+  out +=
+      "# Saved by weft: the scene's initial state with its parameters and pins as they were\n"
+      "# when saved (docs/scenes.md gives every key).\n\n";
+  write_scene_table(out, scene);
+  write_systems(out, scene, stem, text);
+  const bool system_keys = scene.systems.size() > 1;
+  for (const SceneSystem& system : scene.systems) {
+    for (const SceneObject& object : system.objects)
+      write_object(out, system, object, system_keys, stem, text);
+  }
+  for (const SceneSystem& system : scene.systems)
+    write_springs(out, system);
+  for (const SceneSystem& system : scene.systems)
+    write_anchors(out, system);
+  for (const SceneSystem& system : scene.systems)
+    write_events(out, system, text);
+  return text;
+}
+
+}  // namespace weft

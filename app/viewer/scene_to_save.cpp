@@ -1,0 +1,99 @@
+#include "app/viewer/scene_to_save.h"
+
+#include <cctype>
+#include <filesystem>
+
+#include "app/export/output_file.h"
+#include "app/export/saved_scene.h"
+#include "app/scene/toml_text.h"
+#include "app/viewer/presets.h"
+
+namespace weft {
+
+namespace {
+
+// The panel's material knobs on the link tables that build an object, as apply_materials puts
+// them on its elements; a material states its stiffness in figures, where a compliance added to
+// its constraints has no place.
+void apply_knobs(SceneObject& object, const Materials& knobs) {
+  if (object.material) {
+    if (knobs.added_compliance != 0.0f) {
+      throw SceneWriteError(std::string(object_kind_name(object.kind)) + " '" + object.name +
+                            "' takes its links from its material, whose stiffness a scene file "
+                            "gives in figures, not as an added compliance: set the panel's "
+                            "added compliance to 0 to save");
+    }
+    return;  // no springs: the stiffness and damping factors leave it as it is
+  }
+  if (object.rope) object.rope->segment = with_materials(object.rope->segment, knobs);
+  if (object.cloth) {
+    object.cloth->structural = with_materials(object.cloth->structural, knobs);
+    object.cloth->shear = with_materials(object.cloth->shear, knobs);
+    object.cloth->bend = with_materials(object.cloth->bend, knobs);
+  }
+  if (object.mesh) {
+    object.mesh->edge = with_materials(object.mesh->edge, knobs);
+    object.mesh->bend = with_materials(object.mesh->bend, knobs);
+  }
+}
+
+}  // namespace
+
+Scene scene_to_save(const ViewerScene& viewer) {
+  return scene_to_save(viewer.scene(), viewer.systems());
+}
+
+Scene scene_to_save(const Scene& loaded, const std::vector<ViewerScene::System>& systems) {
+  Scene scene = loaded;
+  for (size_t s = 0; s < scene.systems.size(); ++s) {
+    const ViewerScene::System& live = systems.at(s);
+    Model& model = scene.systems[s].model;
+    model.solver = live.model.solver;
+    model.environment = live.model.environment;
+    // Pins by hand. The scene's own pins are anchors in the viewer (the arrows move them), and
+    // are pinned in both; the scene's anchors are its own, not the viewer's.
+    model.inverse_masses = live.model.inverse_masses;
+    // The link materials as edited ([[spring]] tables are written from these).
+    model.springs = live.model.springs;
+    model.constraints = live.model.constraints;
+    model.grids = live.model.grids;
+    for (SceneObject& object : scene.systems[s].objects)
+      apply_knobs(object, live.materials);
+  }
+  return scene;
+}
+
+std::string scene_name(const ViewerScene& scene) {
+  const SceneChoice& choice = scene.choice();
+  if (!choice.file.empty()) return choice.file.stem().string();
+  std::string name = presets()[choice.preset].name;  // "Cloth on a sphere": cloth_on_a_sphere
+  for (char& c : name)
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return name;
+}
+
+SaveOutcome save_viewer_scene(const ViewerScene& viewer, const std::string& save_to) {
+  SaveOutcome outcome;
+  try {
+    const Scene scene = scene_to_save(viewer);
+    const std::filesystem::path path = save_to.empty()
+                                           ? unused_scene_path(scene, "", scene_name(viewer))
+                                           : std::filesystem::path(save_to);
+    const SavedScene saved = save_scene(scene, path);
+    outcome.saved = true;
+    outcome.message = "saved the scene to " + saved.file.string();
+    if (!saved.meshes.empty()) {
+      outcome.message += " with " + std::to_string(saved.meshes.size()) +
+                         (saved.meshes.size() == 1 ? " mesh" : " meshes") + " beside it";
+    }
+    if (saved.replaced) outcome.message += " (replacing the file that was there)";
+    outcome.notes = saved.notes;
+  } catch (const SceneWriteError& error) {
+    outcome.message = std::string("cannot save the scene: ") + error.what();
+  } catch (const ExportError& error) {
+    outcome.message = std::string("cannot save the scene: ") + error.what();
+  }
+  return outcome;
+}
+
+}  // namespace weft

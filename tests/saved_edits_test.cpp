@@ -1,0 +1,164 @@
+// The viewer's "save scene" with edits (app/viewer/scene_to_save.h), on the CPU: scenes edited
+// as the viewer edits them (panel values, material knobs, pins by hand, on its models with the
+// scene's pins made anchors) and saved load back as the edited state itself: the viewer's
+// models, less the anchors the viewer added, field by field and frame by frame. And the
+// built-in presets save as the scenes they are.
+#include <gtest/gtest.h>
+
+#include "app/export/saved_scene.h"
+#include "app/scene/scene_file.h"
+#include "app/scene/toml_text.h"
+#include "app/viewer/hand_pins.h"
+#include "app/viewer/presets.h"
+#include "app/viewer/scene_to_save.h"
+#include "tests/support/presets.h"
+#include "tests/support/saved_scene_checks.h"
+
+namespace weft::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+// The viewer's systems for a scene, as ViewerScene::adopt makes them (without solvers).
+std::vector<ViewerScene::System> viewer_systems(const Scene& scene) {
+  std::vector<ViewerScene::System> systems;
+  for (const SceneSystem& s : scene.systems) {
+    ViewerScene::System system;
+    system.name = s.name;
+    system.model = s.model;
+    anchor_pins(system.model);
+    system.base = system.model;
+    system.scene_inverse_masses = s.model.inverse_masses;
+    system.events = s.events;
+    systems.push_back(std::move(system));
+  }
+  return systems;
+}
+
+// Pins by hand as ViewerScene::set_pinned makes them: anchors' particles are left alone, a freed
+// particle gets the mass the scene gave it.
+void pin_by_hand(ViewerScene::System& system, uint32_t particle, bool pinned) {
+  for (const Anchor& anchor : system.model.anchors) {
+    if (anchor.particle == particle) return;
+  }
+  const float w = pinned ? 0.0f : freed_inverse_mass(system.scene_inverse_masses, particle);
+  system.model.inverse_masses[particle] = w;
+  system.base.inverse_masses[particle] = w;
+}
+
+// What the saved scene must load as: the viewer's model with the scene's own anchors.
+Model expected_model(const ViewerScene::System& live, const SceneSystem& loaded) {
+  Model model = live.model;
+  model.anchors = loaded.model.anchors;
+  return model;
+}
+
+struct Edit {
+  const char* preset;
+  bool materials_have_figures;  // a cloth with a material: no added compliance
+};
+
+void PrintTo(const Edit& edit, std::ostream* out) {
+  *out << edit.preset;
+}
+
+class SavedEditsTest : public ::testing::TestWithParam<Edit> {};
+
+std::string edit_test_name(const ::testing::TestParamInfo<Edit>& param) {
+  return param.param.preset;
+}
+
+TEST_P(SavedEditsTest, SaveTheEditedState) {
+  const Edit edit = GetParam();
+  const Scene loaded = load_scene(preset_path(edit.preset));
+  std::vector<ViewerScene::System> systems = viewer_systems(loaded);
+  for (ViewerScene::System& system : systems) {
+    Model& model = system.model;
+    // The panel's solver and environment values.
+    model.solver.substeps = 7;
+    model.solver.relaxation_sweeps = 3;
+    model.solver.integrator = Integrator::semi_implicit_euler;
+    model.solver.damping_rate = 0.75f;
+    model.environment.gravity = {0.1f, -3.3f, 0.2f};
+    model.environment.wind = {1.5f, 0.0f, -0.7f};
+    model.environment.air_drag = 0.0031f;
+    model.environment.ground.height = -0.37f;
+    model.environment.contact_friction = 0.61f;
+    for (Sphere& sphere : model.environment.spheres) {
+      sphere.center += glm::vec3(0.13f, -0.05f, 0.02f);
+      sphere.radius *= 1.1f;
+    }
+    // The material knobs, applied as the panel applies them when an edit ends.
+    system.materials.spring_stiffness_scale = 2.5f;
+    system.materials.spring_damping_scale = 0.3f;
+    system.materials.added_compliance = edit.materials_have_figures ? 0.0f : 1.5e-4f;
+    apply_materials(system.base, system.materials, model);
+    // Pins by hand: every seventh particle pinned, then one of them freed again.
+    for (uint32_t i = 1; i < model.particle_count(); i += 7)
+      pin_by_hand(system, i, true);
+    if (model.particle_count() > 8) pin_by_hand(system, 8, false);
+  }
+
+  const Scene scene = scene_to_save(loaded, systems);
+  const fs::path file = fresh_directory(std::string("saved_edits_") + edit.preset) / "edited.toml";
+  save_scene(scene, file);
+  const Scene reloaded = load_scene(file);
+  ASSERT_EQ(reloaded.systems.size(), systems.size());
+  for (size_t s = 0; s < systems.size(); ++s) {
+    const Model expected = expected_model(systems[s], loaded.systems[s]);
+    const SceneSystem& got = reloaded.systems[s];
+    EXPECT_TRUE(models_equal(expected, got.model)) << got.name;
+    EXPECT_TRUE(same_frames(expected, systems[s].events, got.model, got.events, 2)) << got.name;
+    // The edits are there: this is no round trip of the scene as loaded.
+    EXPECT_EQ(got.model.solver.substeps, 7u);
+    EXPECT_EQ(got.model.environment.gravity, glm::vec3(0.1f, -3.3f, 0.2f));
+    EXPECT_EQ(got.model.inverse_masses[1], 0.0f);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Scenes, SavedEditsTest,
+                         ::testing::Values(Edit{"witkin_particles", false},
+                                           Edit{"nehe40_rope", false},
+                                           Edit{"games101_ropes", false}, Edit{"glut_cloth", false},
+                                           Edit{"moving_colliders", false},
+                                           Edit{"mesh_drape", true}, Edit{"flag_in_wind", true}),
+                         edit_test_name);
+
+// A compliance added to a cloth whose links come from its material has no place in a scene file:
+// the save says so rather than write another cloth.
+TEST(SavedEdits, AddedComplianceOnAMaterialIsRefused) {
+  const Scene loaded = load_scene(preset_path("hanging_cloth"));
+  std::vector<ViewerScene::System> systems = viewer_systems(loaded);
+  systems[0].materials.added_compliance = 1e-3f;
+  try {
+    scene_to_save(loaded, systems);
+    ADD_FAILURE() << "saved an added compliance on a material";
+  } catch (const SceneWriteError& error) {
+    EXPECT_NE(std::string(error.what()).find("cloth 'cotton' takes its links from its material"),
+              std::string::npos)
+        << error.what();
+  }
+}
+
+// The built-in presets save as scenes: the same model (the loader adds the cloth's thickness,
+// which matters only with self-collision, off in every preset) and the same frames.
+TEST(SavedEdits, BuiltInPresetsSaveAsScenes) {
+  for (size_t p = 0; p < presets().size(); ++p) {
+    const Scene preset = preset_scene(p, 12, 10);
+    const fs::path file = fresh_directory("saved_builtin") / "preset.toml";
+    save_scene(scene_to_save(preset, viewer_systems(preset)), file);
+    Scene reloaded = load_scene(file);
+    ASSERT_EQ(reloaded.systems.size(), 1u);
+    Model& model = reloaded.systems[0].model;
+    ASSERT_EQ(model.contact_groups.size(), 1u);
+    EXPECT_FALSE(model.environment.self_collision);
+    model.contact_groups.clear();
+    EXPECT_TRUE(models_equal(preset.systems[0].model, model)) << presets()[p].name;
+    EXPECT_TRUE(same_frames(preset.systems[0].model, {}, model, {}, 2)) << presets()[p].name;
+    EXPECT_EQ(reloaded.systems[0].name, "cloth");
+    EXPECT_EQ(reloaded.title, presets()[p].name);
+  }
+}
+
+}  // namespace
+}  // namespace weft::test
