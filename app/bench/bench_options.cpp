@@ -39,13 +39,14 @@ const char* kBenchSummary =
 
 const char* kBenchHelp =
     R"(The cloth: 2 m x 2 m of cotton in physical units (XPBD structural and shear links, bending,
-tethers; --constraints for spring models), two corners pinned, gravity, no colliders.
+tethers, strain limits; --constraints for spring models), two corners pinned, gravity, no
+colliders.
 Per pass: median, 95th percentile and mean GPU time over the measured frames (timestamps), bytes
 moved per frame counted from the data layout, and that bandwidth as a share of a large
 vkCmdCopyBuffer measured in the same run.
 
 Examples:
-  weft bench                                      256x256, 16 substeps, 8 sweeps, Verlet
+  weft bench                                      256x256, 16 substeps, 3 sweeps, Verlet
   weft bench --grid 256x256,1024x1024 --frames 100 --format json --output bench.json
   weft bench --scaling                            the scaling table: 1024^2, 4096^2, 8192^2
   weft bench --grid 64x64 --frames 20 --cpu       also time the CPU reference
@@ -141,7 +142,9 @@ CLI::App* add_bench_command(CLI::App& app, BenchOptions& options) {
       ->type_name("WxH");
   bench->add_option("--substeps", options.substeps, "Substeps per frame")
       ->transform(decimal_in_range(1, 1024));
-  bench->add_option("--sweeps", options.sweeps, "Constraint relaxation sweeps per substep")
+  bench
+      ->add_option("--sweeps", options.sweeps,
+                   "Constraint relaxation sweeps per substep (default 3)")
       ->transform(decimal_in_range(0, 1024));
   const std::map<std::string, Integrator> integrators{
       {"verlet", Integrator::verlet},

@@ -94,13 +94,14 @@ std::vector<GpuBufferSize> bench_cloth_particle_buffers(const BenchSceneSettings
 
 std::string describe_bench_cloth(const BenchSceneSettings& s) {
   std::string text = "cloth grid hanging from 2 pinned corners; ";
-  text += s.constraints == BenchConstraints::material
-              ? std::string("cotton (XPBD structural and shear links, bending, tethers)")
-              : "springs on structural, shear and bend links; " +
-                    (s.constraints == BenchConstraints::none
-                         ? std::string("no distance constraints")
-                         : std::string(constraints_name(s.constraints)) +
-                               " links also distance constraints");
+  text +=
+      s.constraints == BenchConstraints::material
+          ? std::string("cotton (XPBD structural and shear links, bending, tethers, strain limits)")
+          : "springs on structural, shear and bend links; " +
+                (s.constraints == BenchConstraints::none
+                     ? std::string("no distance constraints")
+                     : std::string(constraints_name(s.constraints)) +
+                           " links also distance constraints");
   if (s.self_collision) text += "; self-collision (thickness: the spacing)";
   text += "; gravity, air drag, no colliders; " +
           std::string(integrator_option_name(s.integrator)) + ", " + std::to_string(s.substeps) +
