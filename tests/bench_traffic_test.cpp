@@ -4,11 +4,14 @@
 // each shader makes, walked element by element and deduplicated per dispatch.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <stdexcept>
 #include <string>
 #include <utility>
+
+#include <CLI/CLI.hpp>
 
 #include "app/bench/bench_options.h"
 #include "app/bench/bench_scene.h"
@@ -37,6 +40,25 @@ TEST(BenchOptions, ParsesGridSizes) {
   for (const char* bad :
        {"", "x", "12x", "x12", "1x5", "5x1", "axb", "12x12x12", "-4x4", "70000x2"})
     EXPECT_THROW(parse_grid_size(bad), std::invalid_argument) << bad;
+}
+
+// Without --sweeps the path decides: 3 on the general path, 4 on the grid path (where an odd
+// count ends with a copy back that costs as much as a sweep); a given count is kept.
+TEST(BenchOptions, SweepsDefaultToThePathsCheapestThatHolds) {
+  auto sweeps_of = [](std::vector<std::string> args) {
+    CLI::App app;
+    BenchOptions options;
+    add_bench_command(app, options);
+    args.insert(args.begin(), "bench");
+    std::reverse(args.begin(), args.end());  // CLI11 takes the arguments last first
+    app.parse(args);
+    return options.sweeps;
+  };
+  EXPECT_EQ(sweeps_of({}), 3u);
+  EXPECT_EQ(sweeps_of({"--variant", "general"}), 3u);
+  EXPECT_EQ(sweeps_of({"--variant", "grid"}), 4u);
+  EXPECT_EQ(sweeps_of({"--variant", "grid", "--sweeps", "2"}), 2u);
+  EXPECT_EQ(sweeps_of({"--sweeps", "8"}), 8u);
 }
 
 TEST(BenchStatistics, MedianPercentileAndMean) {

@@ -36,12 +36,17 @@ enum class BenchFormat { table, json, csv };
 // The grids of the scaling table (--scaling).
 inline const std::vector<GridSize> kScalingGrids = {{1024, 1024}, {4096, 4096}, {8192, 8192}};
 
+// Relaxation sweeps per substep when --sweeps is not given. With the tethers and strain limits
+// of a material, 3 hold the bench cloth within a percent at any size on the general path. The
+// grid path's Jacobi sweeps alternate between two buffers, and an odd count ends with a copy back
+// that moves as many bytes as a sweep: there 4 sweeps cost what 3 do (docs/physics.md, "How stiff
+// is the cloth").
+uint32_t default_sweeps(const std::string& variant);
+
 struct BenchOptions {
   std::vector<GridSize> grids{{256, 256}};
   uint32_t substeps = 16;  // per frame
-  // Relaxation sweeps per substep: with the tethers and strain limits of a material, three hold
-  // the bench cloth within a percent at any size (docs/physics.md, "How stiff is the cloth").
-  uint32_t sweeps = 3;
+  uint32_t sweeps = 3;     // relaxation sweeps per substep; without --sweeps: default_sweeps()
   Integrator integrator = Integrator::verlet;
   std::string variant = "general";  // bench_variant.h
   BenchConstraints constraints = BenchConstraints::material;
