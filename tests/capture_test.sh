@@ -3,7 +3,8 @@
 #   capture_test.sh WEFT SCRATCH_DIR [plain|launched|viewer]
 # plain: weft run loads librenderdoc itself (--capture-frame, --capture-file). launched: weft runs
 # under `renderdoccmd capture`, which injects RenderDoc first, and writes where RenderDoc says.
-# viewer: weft view under xvfb-run captures a frame with its graphics, UI and present.
+# viewer: weft view on a virtual display (tools/virtual_display.sh) captures a frame with its
+# graphics, UI and present.
 # Exits 77 (ctest: skipped) only when RenderDoc is not installed, and never when
 # WEFT_REQUIRE_RENDERDOC=1 (CI installs it).
 set -u
@@ -31,7 +32,7 @@ rm -rf "$scratch" && mkdir -p "$scratch" || fail "cannot make $scratch"
 # Frame 1 of 3 on a tiny cloth, validation on (weft exits 4 on any validation error).
 run=("$weft" run --frames 3 --columns 8 --rows 6 --capture-frame 1 --validation)
 if [ "$mode" = viewer ]; then
-  output=$(xvfb-run -a "$weft" view --frames 3 --grid 8x6 --capture-frame 1 --validation \
+  output=$("$(dirname "$0")/tools/virtual_display.sh" "$weft" view --frames 3 --grid 8x6 --capture-frame 1 --validation \
     --capture-file "$scratch/frame1.rdc" 2>&1)
 elif [ "$mode" = launched ]; then
   output=$(renderdoccmd capture -w -c "$scratch/launched" "${run[@]}" 2>&1)

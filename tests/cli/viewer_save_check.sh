@@ -4,9 +4,9 @@
 # for 5 frames and saved_pins_check finds every pinned particle where it started and the free
 # ones fallen. A second run of the viewer, without --save-to, saves beside a file of the default
 # name without touching it.
-#   viewer_save_check.sh XVFB_RUN WEFT SAVED_PINS_CHECK SCRIPT WORK_DIR
+#   viewer_save_check.sh VIRTUAL_DISPLAY WEFT SAVED_PINS_CHECK SCRIPT WORK_DIR
 set -euo pipefail
-xvfb_run=$1
+virtual_display=$1
 weft=$2
 check=$3
 script=$4
@@ -19,7 +19,7 @@ fail() {
   exit 1
 }
 view() {
-  "$xvfb_run" -a "$weft" view --grid 24x24 --size 640x400 --hide-panel --validation --frames 60 \
+  "$virtual_display" "$weft" view --grid 24x24 --size 640x400 --hide-panel --validation --frames 60 \
     --script "$script" "$@" 2>&1
 }
 

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # The viewer's recording key, scripted: frames 5 to 24 recorded, then ffprobe counts them. The
 # window is 321 pixels wide: the video keeps an even 320.
-#   viewer_video_check.sh XVFB_RUN WEFT SCENES_DIR WORK_DIR
+#   viewer_video_check.sh VIRTUAL_DISPLAY WEFT SCENES_DIR WORK_DIR
 # Exits 77 (ctest: skipped) when ffmpeg or ffprobe is not installed.
 set -euo pipefail
-xvfb_run=$1
+virtual_display=$1
 weft=$2
 scenes=$3
 work=$4
@@ -19,7 +19,7 @@ fail() {
   echo "FAIL: $*" >&2
   exit 1
 }
-output=$("$xvfb_run" -a "$weft" view "$scenes/glut_cloth.toml" --size 321x200 --validation \
+output=$("$virtual_display" "$weft" view "$scenes/glut_cloth.toml" --size 321x200 --validation \
   --frames 40 --script "5 key record; 25 key record" 2>&1) || fail "weft view failed: $output"
 echo "$output"
 grep -qx "video weft-recording-1.mp4: 20 frames" <<<"$output" || fail "no 20-frame video"
