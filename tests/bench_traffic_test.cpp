@@ -27,6 +27,7 @@
 #include "sim/modules/grid_springs.h"
 #include "sim/modules/strain_limits.h"
 #include "sim/solver_core.h"
+#include "tests/support/access_count.h"
 #include "tests/support/test_scenes.h"
 
 namespace weft::test {
@@ -111,25 +112,6 @@ TEST(BenchScene, CountsFromTheGridMatchTheBuiltCloth) {
       }
   }
 }
-
-// Unique (buffer, element) pairs read and written by one dispatch, and their bytes.
-class AccessCount {
- public:
-  void read(const char* buffer, uint64_t index, uint64_t size) { reads_[{buffer, index}] = size; }
-  void write(const char* buffer, uint64_t index, uint64_t size) { writes_[{buffer, index}] = size; }
-  uint64_t bytes() const {
-    uint64_t total = 0;
-    for (const auto& [key, size] : reads_)
-      total += size;
-    for (const auto& [key, size] : writes_)
-      total += size;
-    return total;
-  }
-
- private:
-  std::map<std::pair<std::string, uint64_t>, uint64_t> reads_;
-  std::map<std::pair<std::string, uint64_t>, uint64_t> writes_;
-};
 
 bool is_pinned(const SolverCore& m, uint32_t i) {
   return m.positions()[i].w == 0.0f;

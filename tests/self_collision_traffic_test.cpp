@@ -15,33 +15,11 @@
 #include "sim/contact_hash.h"
 #include "sim/modules/self_collision.h"
 #include "sim/solver_core.h"
+#include "tests/support/access_count.h"
 #include "tests/support/test_scenes.h"
 
 namespace weft::test {
 namespace {
-
-// Unique (buffer, element) pairs read and written by one dispatch, and their bytes.
-class AccessCount {
- public:
-  void read(const char* buffer, uint64_t index, uint64_t size) { reads_[{buffer, index}] = size; }
-  void write(const char* buffer, uint64_t index, uint64_t size) { writes_[{buffer, index}] = size; }
-  void atomic(const char* buffer, uint64_t index, uint64_t size) {
-    read(buffer, index, size);
-    write(buffer, index, size);
-  }
-  uint64_t bytes() const {
-    uint64_t total = 0;
-    for (const auto& [key, size] : reads_)
-      total += size;
-    for (const auto& [key, size] : writes_)
-      total += size;
-    return total;
-  }
-
- private:
-  std::map<std::pair<std::string, uint64_t>, uint64_t> reads_;
-  std::map<std::pair<std::string, uint64_t>, uint64_t> writes_;
-};
 
 // The hash as the passes build it from the starting positions: each member's bucket, the first
 // slot of every bucket (and the total after the last), and the particles in slot order.
