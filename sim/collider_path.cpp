@@ -2,6 +2,9 @@
 
 #include <algorithm>
 
+#include <glm/geometric.hpp>
+#include <glm/gtc/constants.hpp>
+
 namespace weft {
 
 ColliderPose pose_at(const ColliderPath& path, const ColliderPose& rest, double t) {
@@ -28,6 +31,14 @@ glm::quat rotation_from_degrees(const glm::vec3& degrees) {
   const glm::quat y = glm::angleAxis(r.y, glm::vec3(0, 1, 0));
   const glm::quat z = glm::angleAxis(r.z, glm::vec3(0, 0, 1));
   return z * y * x;  // x first
+}
+
+glm::quat rotation_to(const glm::vec3& normal) {
+  const glm::vec3 up(0.0f, 1.0f, 0.0f);
+  const float c = glm::dot(up, normal);
+  if (c < -0.999999f) return glm::angleAxis(glm::pi<float>(), glm::vec3(1.0f, 0.0f, 0.0f));
+  const glm::vec3 axis = glm::cross(up, normal);
+  return glm::normalize(glm::quat(1.0f + c, axis.x, axis.y, axis.z));
 }
 
 }  // namespace weft

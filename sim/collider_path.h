@@ -35,4 +35,7 @@ ColliderPose pose_at(const ColliderPath& path, const ColliderPose& rest, double 
 // The rotation of Euler angles in degrees about x, then y, then z (as a mesh's `rotate`).
 glm::quat rotation_from_degrees(const glm::vec3& degrees);
 
+// The rotation that takes local +y to `normal` (unit): a plane's pose from its normal.
+glm::quat rotation_to(const glm::vec3& normal);
+
 }  // namespace weft

@@ -7,21 +7,13 @@
 #include "app/scene/obj_reader.h"
 #include "app/scene/scene_draft.h"
 #include "app/scene/scene_error.h"
+#include "sim/collider_path.h"
 
 namespace weft {
 
 namespace {
 
 const NumberRange kPosition = NumberRange::any("m");
-
-// The rotation that takes local +y to `normal` (unit).
-glm::quat rotation_to(const glm::vec3& normal) {
-  const glm::vec3 up(0.0f, 1.0f, 0.0f);
-  const float c = glm::dot(up, normal);
-  if (c < -0.999999f) return glm::angleAxis(glm::pi<float>(), glm::vec3(1.0f, 0.0f, 0.0f));
-  const glm::vec3 axis = glm::cross(up, normal);
-  return glm::normalize(glm::quat(1.0f + c, axis.x, axis.y, axis.z));
-}
 
 void read_plane(const TableReader& table, Collider& c, ColliderWords& words) {
   const glm::vec3 normal = table.vec3("normal", NumberRange::any("")).value_or(glm::vec3(0, 1, 0));

@@ -25,15 +25,6 @@ std::string label(const char* kind, int number, const char* what) {
   return text;
 }
 
-// The rotation that takes local +y to `normal` (unit), as a scene file's plane has it.
-glm::quat rotation_to(const glm::vec3& normal) {
-  const glm::vec3 up(0.0f, 1.0f, 0.0f);
-  const float c = glm::dot(up, normal);
-  if (c < -0.999999f) return glm::angleAxis(glm::pi<float>(), glm::vec3(1.0f, 0.0f, 0.0f));
-  const glm::vec3 axis = glm::cross(up, normal);
-  return glm::normalize(glm::quat(1.0f + c, axis.x, axis.y, axis.z));
-}
-
 // The degrees a rotation widget shows. A rotation has more than one set of angles, and the one
 // worked out from a rotation need not be the one typed in: the panel keeps the angles it last
 // showed for each label (in ImGui's storage, with the rotation they made), and shows them again
