@@ -3,10 +3,13 @@
 // appears, and the input script's values reach the scene through the panel's widgets.
 #include <gtest/gtest.h>
 
+#include <optional>
+
 #include <imgui.h>
 
 #include "app/viewer/control_panel.h"
 #include "app/viewer/viewer_scene.h"
+#include "tests/support/headless_imgui.h"
 #include "tests/support/vulkan_fixture.h"
 
 namespace weft::test {
@@ -17,14 +20,7 @@ class ControlPanelTest : public VulkanTest {
   void SetUp() override {
     VulkanTest::SetUp();
     if (IsSkipped()) return;
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;
-    io.DisplaySize = ImVec2(1024.0f, 640.0f);  // the viewer's window on a CPU device
-    io.DeltaTime = 1.0f / 60.0f;
-    unsigned char* pixels = nullptr;
-    int width = 0, height = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);  // builds the font atlas
+    imgui_.emplace();
     ImGui::StyleColorsDark();
     SceneChoice choice;
     choice.columns = choice.rows = 8;
@@ -34,7 +30,7 @@ class ControlPanelTest : public VulkanTest {
     stats_.frame_done(0.0);
   }
   void TearDown() override {
-    if (ImGui::GetCurrentContext()) ImGui::DestroyContext();
+    imgui_.reset();
     scene_.reset();
     VulkanTest::TearDown();
   }
@@ -52,6 +48,7 @@ class ControlPanelTest : public VulkanTest {
     return requests;
   }
 
+  std::optional<HeadlessImGui> imgui_;
   std::unique_ptr<ViewerScene> scene_;
   ViewerSettings settings_;
   FrameStats stats_;

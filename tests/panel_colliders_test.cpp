@@ -4,12 +4,15 @@
 // unless a path moves it; and the rotation's degrees go back and forth to a rotation.
 #include <gtest/gtest.h>
 
+#include <optional>
+
 #include <imgui.h>
 
 #include "app/viewer/panel_colliders.h"
 #include "sim/collider_path.h"
 #include "sim/cpu_solver.h"
 #include "sim/gpu_solver.h"
+#include "tests/support/headless_imgui.h"
 #include "tests/support/vulkan_fixture.h"
 
 namespace weft::test {
@@ -20,17 +23,10 @@ class PanelCollidersTest : public VulkanTest {
   void SetUp() override {
     VulkanTest::SetUp();
     if (IsSkipped()) return;
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.IniFilename = nullptr;
-    io.DisplaySize = ImVec2(1024.0f, 640.0f);
-    io.DeltaTime = 1.0f / 60.0f;
-    unsigned char* pixels = nullptr;
-    int width = 0, height = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &width, &height);  // builds the font atlas
+    imgui_.emplace();
   }
   void TearDown() override {
-    if (ImGui::GetCurrentContext()) ImGui::DestroyContext();
+    imgui_.reset();
     VulkanTest::TearDown();
   }
 
@@ -53,6 +49,7 @@ class PanelCollidersTest : public VulkanTest {
     return changed;
   }
 
+  std::optional<HeadlessImGui> imgui_;
   PanelLayout layout_;
 };
 
