@@ -62,6 +62,10 @@ uint32_t add_cloth_grid(Model& model, const ClothGridDesc& cloth) {
     throw ModelError("cloth: bending_stiffness must be finite and >= 0 N m, got " +
                      std::to_string(cloth.bending_stiffness));
   }
+  if (!std::isfinite(cloth.break_strain) || cloth.break_strain < 0.0f) {
+    throw ModelError("cloth: break_strain must be finite and >= 0 (0: never tears), got " +
+                     std::to_string(cloth.break_strain));
+  }
   for (uint32_t pin : cloth.pinned) {
     if (pin >= count) {
       throw ModelError("cloth: pinned node " + std::to_string(pin) +
@@ -112,6 +116,7 @@ uint32_t add_cloth_grid(Model& model, const ClothGridDesc& cloth) {
   layout.shear = cloth.shear;
   layout.bend = cloth.bend;
   layout.bending_stiffness = cloth.bending_stiffness;
+  layout.break_strain = cloth.break_strain;
   layout.links_listed = cloth.list_links;
   layout.first_spring = model.springs.size();
   layout.first_constraint = model.constraints.size();

@@ -29,6 +29,9 @@ struct ClothGridDesc {
   // entry in Model::grids (for grids too large to list: the grid path needs no list).
   bool list_links = true;
   float bending_stiffness = 0.0f;  // N m: bending elements along rows and columns (bending.h)
+  // Its structural and shear links break when stretched beyond this strain (tearing.h); 0: they
+  // never do.
+  float break_strain = 0.0f;
 };
 
 enum class GridCorner {

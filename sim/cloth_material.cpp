@@ -31,7 +31,7 @@ const std::array kMaterials{
                        {0.47f, 750.0f, 250.0f, 2.1e-5f, std::nullopt}},
     NamedClothMaterial{"paper",
                        "80 g/m^2 office paper: nearly inextensible, creases",
-                       {0.08f, 5e5f, 2e5f, 4.2e-4f, 0.001f}},
+                       {0.08f, 5e5f, 2e5f, 4.2e-4f, 0.001f, 0.02f}},
 };
 
 void check(const ClothMaterial& m) {
@@ -39,10 +39,11 @@ void check(const ClothMaterial& m) {
   if (!positive(m.areal_density) || !positive(m.stretch_stiffness) ||
       !positive(m.shear_stiffness) || !std::isfinite(m.bending_stiffness) ||
       m.bending_stiffness < 0.0f ||
-      (m.max_stretch && !(*m.max_stretch >= 0.0f && std::isfinite(*m.max_stretch)))) {
+      (m.max_stretch && !(*m.max_stretch >= 0.0f && std::isfinite(*m.max_stretch))) ||
+      (m.break_strain && !positive(*m.break_strain))) {
     throw ModelError(
-        "cloth material: areal density, stretch and shear stiffness must be > 0, bending "
-        "stiffness and max_stretch >= 0");
+        "cloth material: areal density, stretch and shear stiffness and break strain must be > "
+        "0, bending stiffness and max_stretch >= 0");
   }
 }
 
@@ -72,6 +73,7 @@ void apply_cloth_material(const ClothMaterial& material, ClothGridDesc& cloth) {
                  float(2.0 * hx * hy / (material.shear_stiffness * (hx * hx + hy * hy)))};
   cloth.bend = {LinkKind::none, 0.0f, 0.0f, 0.0f};
   cloth.bending_stiffness = material.bending_stiffness;
+  cloth.break_strain = material.break_strain.value_or(0.0f);
 }
 
 void apply_cloth_material(const ClothMaterial& material, TriangleMeshDesc& mesh) {
@@ -87,6 +89,9 @@ void apply_cloth_material(const ClothMaterial& material, TriangleMeshDesc& mesh)
   mesh.stretch_stiffness = material.stretch_stiffness;
   mesh.bend = {LinkKind::none, 0.0f, 0.0f, 0.0f};
   mesh.bending_stiffness = material.bending_stiffness;
+  if (material.break_strain) {
+    throw ModelError("cloth material: break_strain tears cloth grids only, not triangle meshes");
+  }
 }
 
 void add_material_tethers(const ClothMaterial& material, uint32_t first, uint32_t count,

@@ -10,6 +10,8 @@
 //   bending B (N m): bending elements (bending.h).
 //   max_stretch: how far beyond its rest length the cloth may ever reach from its pins, as a
 //     fraction (0.02: 2%); tethers (tethers.h) enforce it. Woven cloth locks at a few percent.
+//   break_strain: the strain at which a link of the cloth breaks (0.03: 3% beyond its rest
+//     length); none: it never tears (sim/modules/tearing.h).
 //
 // Stiff materials are XPBD constraints with these compliances: springs of stiffness S on a fine
 // grid have k/m growing as the square of the resolution and cannot stay stable.
@@ -31,6 +33,7 @@ struct ClothMaterial {
   float shear_stiffness = 30.0f;             // N/m
   float bending_stiffness = 3e-6f;           // N m
   std::optional<float> max_stretch = 0.02f;  // none: no tethers
+  std::optional<float> break_strain;         // none: never tears; > 0
 };
 
 struct NamedClothMaterial {

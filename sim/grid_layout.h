@@ -38,6 +38,8 @@ struct GridLayout {
   LinkMaterial shear;
   LinkMaterial bend;
   float bending_stiffness = 0.0f;  // N m: bending elements (bending.h) along rows and columns
+  // Structural and shear links break beyond this strain (sim/modules/tearing.h); 0: never.
+  float break_strain = 0.0f;
   // false: Model::springs and constraints do not list the grid's links (grids too large to list);
   // the general solver modules then list them when they pack the model.
   bool links_listed = true;
