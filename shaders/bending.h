@@ -15,7 +15,7 @@ struct BendingElement {
   vec4 coefficients;
   float compliance;  // m/N
   uint arity;        // 3 or 4
-  uint pad0;
+  uint tear_bits;    // bits of particles[0]'s link state that say the element tore (0: cannot)
   uint pad1;
 };
 

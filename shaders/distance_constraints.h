@@ -10,6 +10,7 @@ namespace weft::gpu {
 // Set 1 of the distance-constraint passes.
 #define WEFT_DISTANCE_BINDING_CONSTRAINTS 0  // sorted by colour
 #define WEFT_DISTANCE_BINDING_LAMBDAS 1      // XPBD multiplier per constraint
+#define WEFT_DISTANCE_BINDING_TEAR_BITS 2    // per constraint: bits of a's link state (tearing)
 
 // A position-based distance constraint, solved by XPBD projection.
 struct DistanceConstraint {
@@ -25,7 +26,7 @@ struct RelaxPush {
   uint first;         // first constraint of the colour
   uint count;         // constraints in the colour
   uint reset_lambda;  // 1 on the first sweep of a substep: XPBD restarts its multipliers
-  uint pad0;
+  uint tears;         // 1 when a constraint can tear: its tear bits are read
 };
 
 #ifdef __cplusplus

@@ -41,6 +41,12 @@ struct GridParams {
   // Bending elements (sim/bending.h) of three nodes along a row (x) or a column (y): their
   // compliance, m/N; 0 when the grid does not bend.
   vec4 bending;
+  // Links stretched beyond this strain break (sim/modules/tearing.h); 0: the grid never tears,
+  // and its passes do not read the link state.
+  float break_strain;
+  uint pad0;
+  uint pad1;
+  uint pad2;
 };
 
 // Push constants of the grid passes.

@@ -46,6 +46,9 @@ void main() {
   vec4 p = source_position(grid, node);
   uint column = node % grid.columns;
   uint row = node / grid.columns;
+  // A torn cloth: pairs hold only across links that have not torn (tearing.h). Levels past
+  // WEFT_REACH_MAX_LEVEL count as reaching, which a grid of fewer than 2^15 nodes a side allows.
+  uint links = grid.break_strain > 0.0 ? link_state[grid.first_particle + node] : 0xffffffffu;
   vec3 pulls = vec3(0.0);  // the sum of the pulls m_k along their directions
   float sizes = 0.0;       // the sum of the m_k
   float squares = 0.0;     // the sum of the m_k^2
@@ -54,10 +57,12 @@ void main() {
       uint along = axis == 0u ? column : row;
       uint nodes = axis == 0u ? grid.columns : grid.rows;
       uint stride = axis == 0u ? 1u : grid.columns;
-      for (uint apart = 2u; apart < nodes; apart *= 2u) {
+      uint level = 2u;  // apart = 2^(level - 1): held while the node reaches that far
+      for (uint apart = 2u; apart < nodes; apart *= 2u, ++level) {
         float limit = scales[g] * float(apart) * grid.rest_lengths[axis];
         [[unroll]] for (uint side = 0u; side < 2u; ++side) {
           if (side == 0u ? along < apart : along + apart >= nodes) continue;
+          if (reach_level(links, 2u * axis + side) < min(level, WEFT_REACH_MAX_LEVEL)) continue;
           uint other = side == 0u ? node - apart * stride : node + apart * stride;
           vec4 q = source_position(grid, other);
           vec3 d = p.xyz - q.xyz;

@@ -19,10 +19,15 @@ void main() {
   uint linked = grid.spring_kinds | grid.constraint_kinds;
   uint column = node % grid.columns;
   uint row = node / grid.columns;
+  // A torn link is not stretch: the cloth tore (tearing.h).
+  uint links = grid.break_strain > 0.0 ? link_state[grid.first_particle + node] : 0u;
   float worst = 0.0;
   [[unroll]] for (uint k = 0u; k < 12u; k += 2u) {
     uint j;
-    if ((linked & kKindBit[k]) == 0u || !grid_neighbour(grid, column, row, k, j)) continue;
+    if ((linked & kKindBit[k]) == 0u || link_torn(links, k) ||
+        !grid_neighbour(grid, column, row, k, j)) {
+      continue;
+    }
     float rest = grid_rest_length(grid, k / 2u);
     float e = (length(x - positions[grid.first_particle + j].xyz) - rest) / rest;
     if (e > worst) worst = e;  // NaN compares false: a non-finite particle is counted elsewhere

@@ -22,6 +22,8 @@ void main() {
   uint k = thread_index();
   if (k >= push.count) return;
   BendingElement e = elements[push.first + k];
+  // A cloth's element across a torn link bends no more (tearing.h).
+  if (e.tear_bits != 0u && (link_state[e.particles[0]] & e.tear_bits) != 0u) return;
   vec4 p[4];
   vec3 c = vec3(0.0);
   float denominator = e.compliance / (params.dt * params.dt);

@@ -18,6 +18,11 @@ layout(std430, set = WEFT_MODULE_SET, binding = WEFT_DISTANCE_BINDING_CONSTRAINT
 layout(std430, set = WEFT_MODULE_SET, binding = WEFT_DISTANCE_BINDING_LAMBDAS) buffer LambdasBuffer {
   float lambdas[];
 };
+// Per constraint: the bits of its end a's link state that say it tore (0: it cannot tear).
+layout(std430, set = WEFT_MODULE_SET, binding = WEFT_DISTANCE_BINDING_TEAR_BITS) readonly buffer
+    TearBitsBuffer {
+  uint tear_bits[];
+};
 layout(push_constant) uniform Push {
   RelaxPush relax;
 };
@@ -27,6 +32,10 @@ void main() {
   if (k >= relax.count) return;
   uint c = relax.first + k;
   DistanceConstraint constraint = constraints[c];
+  if (relax.tears != 0u && (link_state[constraint.a] & tear_bits[c]) != 0u) {
+    lambdas[c] = 0.0;  // torn (tearing.h)
+    return;
+  }
   vec4 pa = positions[constraint.a];
   vec4 pb = positions[constraint.b];
   float lambda = relax.reset_lambda != 0u ? 0.0 : lambdas[c];

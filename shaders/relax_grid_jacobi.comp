@@ -62,6 +62,8 @@ void main() {
   vec4 p = source_position(t, i);
   uint column = node % grid.columns;
   uint row = node / grid.columns;
+  // Links that tore are skipped, their multipliers kept at 0 (tearing.h).
+  uint links = grid.break_strain > 0.0 ? link_state[i] : 0u;
   vec3 correction = vec3(0.0);
   [[unroll]] for (uint k = 0u; k < 12u; ++k) {
     uint j;
@@ -72,6 +74,10 @@ void main() {
     vec4 po = forward ? p : source_position(other_thread, grid.first_particle + j);
     vec4 pt = forward ? source_position(other_thread, grid.first_particle + j) : p;
     uint slot = owner * WEFT_GRID_LAMBDAS_PER_PARTICLE + k / 2u;
+    if (link_torn(links, k)) {
+      if (forward) write_lambda(grid, slot, 0.0);
+      continue;
+    }
     float lambda = source_lambda(grid, slot);
     float w = po.w + pt.w;
     vec3 d = po.xyz - pt.xyz;
@@ -96,6 +102,10 @@ void main() {
       [[unroll]] for (int offset = -1; offset <= 1; ++offset) {
         int middle = along + offset;  // the element's middle node, along the axis
         if (middle < 1 || middle + 1 >= length) continue;
+        // The element holds while both its links do: the bend link that spans them, or the node's
+        // own two links when it is the middle.
+        uint spans = offset == 0 ? 3u << (2u * axis) : 1u << (8u + 2u * axis + (offset < 0 ? 1u : 0u));
+        if ((links & spans) != 0u) continue;
         uint first = uint(int(node) + (offset - 1) * int(stride));
         vec4 a = source_position(grid.first_thread + first, grid.first_particle + first);
         vec4 b = source_position(grid.first_thread + first + stride,

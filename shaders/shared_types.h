@@ -46,7 +46,8 @@ using mat4 = glm::mat4;
 #define WEFT_BINDING_VELOCITIES 3
 #define WEFT_BINDING_FORCES 4
 #define WEFT_BINDING_HEALTH 5
-#define WEFT_PARTICLE_BINDING_COUNT 6
+#define WEFT_BINDING_LINK_STATE 6  // uint per particle: its torn links (link_state.h)
+#define WEFT_PARTICLE_BINDING_COUNT 7
 // Bytes of push constants every simulation pipeline layout offers (eight uints).
 #define WEFT_PUSH_CONSTANT_BYTES 32
 
@@ -81,7 +82,7 @@ struct Health {
   uint max_stretch_bits;  // float bits of max (length - rest) / rest, >= 0 (so uint order works)
   uint nonfinite_count;   // particles with a NaN or infinite position
   uint first_nonfinite;   // lowest such index, 0xffffffff if none
-  uint pad0;
+  uint torn_links;        // links torn since the start (tearing.h): the watch never clears it
 };
 
 // ---- Drawing (app/render/) and picking (app/viewer/) ----

@@ -26,8 +26,9 @@ void append_grid_bending(const GridLayout& grid, float bending_stiffness,
   for (uint32_t r = 0; r < grid.rows; ++r) {
     for (uint32_t c = 0; c < grid.columns; ++c) {
       if (c > 0 && c + 1 < grid.columns) {
-        elements.push_back(
-            {{node(c - 1, r), node(c, r), node(c + 1, r), 0u}, {1.0f, -2.0f, 1.0f, 0.0f}, along_rows});
+        elements.push_back({{node(c - 1, r), node(c, r), node(c + 1, r), 0u},
+                            {1.0f, -2.0f, 1.0f, 0.0f},
+                            along_rows});
       }
       if (r > 0 && r + 1 < grid.rows) {
         elements.push_back({{node(c, r - 1), node(c, r), node(c, r + 1), 0u},

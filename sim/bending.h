@@ -35,8 +35,7 @@ float grid_bending_compliance(float bending_stiffness, float along, float across
 
 // The element of the hinge between triangles (a, b, c) and (b, a, d) sharing edge a-b, from their
 // rest positions; false when a triangle is degenerate.
-bool hinge_bending(const std::array<uint32_t, 4>& particles,
-                   const std::array<glm::vec3, 4>& rest, float bending_stiffness,
-                   BendingElement& element);
+bool hinge_bending(const std::array<uint32_t, 4>& particles, const std::array<glm::vec3, 4>& rest,
+                   float bending_stiffness, BendingElement& element);
 
 }  // namespace weft

@@ -66,6 +66,12 @@ uint32_t add_cloth_grid(Model& model, const ClothGridDesc& cloth) {
     throw ModelError("cloth: break_strain must be finite and >= 0 (0: never tears), got " +
                      std::to_string(cloth.break_strain));
   }
+  if (cloth.break_strain > 0.0f && (has_spring(cloth.structural.kind) ||
+                                    has_spring(cloth.shear.kind) || has_spring(cloth.bend.kind))) {
+    throw ModelError(
+        "cloth: a cloth that tears (break_strain > 0) needs its links as constraints, not "
+        "springs");
+  }
   for (uint32_t pin : cloth.pinned) {
     if (pin >= count) {
       throw ModelError("cloth: pinned node " + std::to_string(pin) +

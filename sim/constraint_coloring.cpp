@@ -10,11 +10,10 @@ namespace weft {
 ColoredConstraints color_constraints(uint32_t particle_count,
                                      const std::vector<DistanceConstraint>& constraints) {
   std::array<uint32_t, 2> ends{};
-  const ElementColors colors =
-      color_elements(particle_count, constraints.size(), [&](size_t c) {
-        ends = {constraints[c].a, constraints[c].b};
-        return std::span<const uint32_t>(ends);
-      });
+  const ElementColors colors = color_elements(particle_count, constraints.size(), [&](size_t c) {
+    ends = {constraints[c].a, constraints[c].b};
+    return std::span<const uint32_t>(ends);
+  });
   ColoredConstraints colored;
   colored.color_offsets = colors.offsets;
   colored.constraints.reserve(constraints.size());

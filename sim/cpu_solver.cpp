@@ -17,6 +17,7 @@ CpuSolver<Real>::CpuSolver(const Model& model) : core_(model) {
   state_.previous = widen<Real>(core_.previous());
   state_.velocities = widen<Real>(core_.velocities());
   state_.forces.assign(core_.positions().size(), glm::vec<4, Real>(0));
+  state_.link_state = core_.link_state();
   for (uint64_t size : core_.state_array_sizes())
     state_.module_arrays.emplace_back(size, Real(0));
 }
@@ -75,6 +76,7 @@ HealthReport CpuSolver<Real>::measure_health() const {
   HealthReport report;
   for (const auto& module : core_.modules())
     module->measure_health(state_, report);
+  report.torn_links = state_.torn_links;
   return report;
 }
 

@@ -20,6 +20,8 @@ class CpuSolver {
   explicit CpuSolver(const Model& model);  // validates: throws ModelError
 
   // One frame of the model's solver settings (frame_dt split into substeps).
+  // The knife: these links break at the start of the next frame (sim/modules/knife.h).
+  void cut_links(const std::vector<LinkCut>& cuts) { core_.cut_links(cuts); }
   void step_frame() { step(core_.settings().frame_dt, core_.settings().substeps); }
   // One frame of frame_dt seconds in `substeps` equal substeps.
   void step(float frame_dt, uint32_t substeps);

@@ -28,6 +28,7 @@ std::vector<GpuBufferSize> particle_buffer_sizes(uint64_t particles) {
       {"velocities", particles * vec4},
       {"forces", particles * vec4},
       {"health", sizeof(gpu::Health)},
+      {"link state", particles * sizeof(uint32_t)},
   };
 }
 

@@ -83,6 +83,7 @@ GpuSolver::GpuSolver(Device& device, const Model& model)
   upload_to_buffer(device, particles_[WEFT_BINDING_POSITIONS], core_.positions().data(), n * 16);
   upload_to_buffer(device, particles_[WEFT_BINDING_PREVIOUS], core_.previous().data(), n * 16);
   upload_to_buffer(device, particles_[WEFT_BINDING_VELOCITIES], core_.velocities().data(), n * 16);
+  upload_to_buffer(device, particles_[WEFT_BINDING_LINK_STATE], core_.link_state().data(), n * 4);
 
   ComputePipelineCache& cache = device.compute_pipelines();
   particle_layout_ = cache.storage_set_layout(WEFT_PARTICLE_BINDING_COUNT);
@@ -123,6 +124,7 @@ GpuSolver::GpuSolver(Device& device, const Model& model)
   // reads defined values.
   device.submit_and_wait([&](VkCommandBuffer cmd) {
     vkCmdFillBuffer(cmd, particles_[WEFT_BINDING_FORCES].handle(), 0, VK_WHOLE_SIZE, 0);
+    vkCmdFillBuffer(cmd, particles_[WEFT_BINDING_HEALTH].handle(), 0, VK_WHOLE_SIZE, 0);
     for (const ModuleResources& resources : modules_) {
       for (size_t b = 0; b < resources.buffers.size(); ++b) {
         if (!resources.declared[b].data) {
@@ -284,6 +286,7 @@ HealthReport GpuSolver::read_recorded_health() const {
   std::memcpy(&report.max_stretch, &health->max_stretch_bits, sizeof(float));
   report.nonfinite_count = health->nonfinite_count;
   report.first_nonfinite = health->first_nonfinite;
+  report.torn_links = health->torn_links;
   return report;
 }
 
@@ -346,6 +349,12 @@ ParticleState<float> GpuSolver::download_state() const {
   download_from_buffer(device_, particles_[WEFT_BINDING_VELOCITIES], state.velocities.data(),
                        n * 16);
   download_from_buffer(device_, particles_[WEFT_BINDING_FORCES], state.forces.data(), n * 16);
+  state.link_state.resize(n);
+  download_from_buffer(device_, particles_[WEFT_BINDING_LINK_STATE], state.link_state.data(),
+                       n * 4);
+  gpu::Health health{};
+  download_from_buffer(device_, particles_[WEFT_BINDING_HEALTH], &health, sizeof(health));
+  state.torn_links = health.torn_links;
   for (const ModuleResources& resources : modules_) {
     for (size_t b = 0; b < resources.buffers.size(); ++b) {
       if (!resources.declared[b].state) continue;
@@ -366,6 +375,9 @@ void GpuSolver::upload_state(const ParticleState<float>& state) {
   upload_to_buffer(device_, particles_[WEFT_BINDING_VELOCITIES], state.velocities.data(), n * 16);
   if (state.forces.size() == n) {
     upload_to_buffer(device_, particles_[WEFT_BINDING_FORCES], state.forces.data(), n * 16);
+  }
+  if (state.link_state.size() == n) {
+    upload_to_buffer(device_, particles_[WEFT_BINDING_LINK_STATE], state.link_state.data(), n * 4);
   }
   size_t array = 0;
   for (const ModuleResources& resources : modules_) {

@@ -88,6 +88,10 @@ class GpuSolver {
   const SolverCore& core() const { return core_; }
   // xyz: positions (m), w: inverse mass; also the cloth's vertex buffer.
   const Buffer& positions() const { return particles_[1]; }
+  // Per particle, its torn links (shaders/link_state.h): what the drawing opens the cloth by.
+  const Buffer& link_state() const { return particles_[WEFT_BINDING_LINK_STATE]; }
+  // The knife: these links break at the start of the next frame (sim/modules/knife.h).
+  void cut_links(const std::vector<LinkCut>& cuts) { core_.cut_links(cuts); }
   // The blow-up watch's result (gpu::Health), written by record_health.
   const Buffer& health() const { return particles_[5]; }
   // A module's buffer, by the module's index in core().modules() and the buffer's.

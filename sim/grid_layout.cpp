@@ -155,6 +155,7 @@ gpu::GridParams make_grid_params(const GridLayout& grid) {
     params.bending = glm::vec4(grid_bending_compliance(grid.bending_stiffness, du, dv),
                                grid_bending_compliance(grid.bending_stiffness, dv, du), 0, 0);
   }
+  params.break_strain = grid.break_strain;
   return params;
 }
 

@@ -9,9 +9,11 @@
 #include "sim/modules/external_forces.h"
 #include "sim/modules/grid_jacobi.h"
 #include "sim/modules/grid_springs.h"
+#include "sim/modules/knife.h"
 #include "sim/modules/particle_integration.h"
 #include "sim/modules/self_collision.h"
 #include "sim/modules/strain_limits.h"
+#include "sim/modules/tearing.h"
 #include "sim/modules/tethers.h"
 
 namespace weft {
@@ -36,11 +38,13 @@ constexpr Factory kModules[] = {
     make<ExternalForces>,
     make<ParticleIntegration>,
     make<Anchors>,
+    make<Knife>,
     make<ColouredDistance>,
     make<Bending>,
     make<GridJacobi>,
     make<StrainLimits>,
     make<Tethers>,
+    make<Tearing>,
     make<SelfCollision>,
     make<Colliders>,
 };

@@ -3,6 +3,7 @@
 // physics tests that compare against analytic results.
 #pragma once
 
+#include <cstdint>
 #include <vector>
 
 #include <glm/vec3.hpp>
@@ -17,6 +18,9 @@ struct ParticleState {
   std::vector<vec4> previous;    // xyz: position at the start of the substep
   std::vector<vec4> velocities;  // xyz: m/s (Euler integrators)
   std::vector<vec4> forces;      // xyz: N, this substep
+  // Per particle: its torn links (shaders/link_state.h), and how many links have torn so far.
+  std::vector<uint32_t> link_state;
+  uint32_t torn_links = 0;
   // What the solver modules keep from pass to pass besides the particles (XPBD multipliers),
   // one array per state buffer a module declares, in the order of the solver's module list.
   std::vector<std::vector<Real>> module_arrays;

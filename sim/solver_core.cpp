@@ -8,6 +8,7 @@
 #include "sim/module_registry.h"
 #include "sim/modules/anchors.h"
 #include "sim/modules/external_forces.h"
+#include "sim/modules/knife.h"
 #include "sim/solver_paths.h"
 
 namespace weft {
@@ -55,6 +56,8 @@ SolverCore::SolverCore(const Model& model) {
     velocities_[i] = glm::vec4(v, 0.0f);
   }
 
+  link_state_ = initial_link_state(model);
+
   const SolverPaths paths(model);
   modules_ = build_modules({model, paths, params_});
   for (uint32_t m = 0; m < modules_.size(); ++m) {
@@ -68,6 +71,7 @@ SolverCore::SolverCore(const Model& model) {
     }
     if (auto* anchors = dynamic_cast<Anchors*>(&module)) anchors_ = anchors;
     if (auto* forces = dynamic_cast<ExternalForces*>(&module)) external_forces_ = forces;
+    if (auto* knife = dynamic_cast<Knife*>(&module)) knife_ = knife;
   }
   // A frame of the model's own settings must fit (begin_frame checks every frame's shape).
   FrameShape shape = full_shape(settings_.substeps);
@@ -271,6 +275,15 @@ void SolverCore::end_drag() {
   write_inverse_mass(drag_.particle, drag_.saved_inverse_mass);
   anchors_->clear_drag();
   drag_ = {};
+}
+
+void SolverCore::cut_links(const std::vector<LinkCut>& cuts) {
+  if (!knife_) {
+    throw ModelError(
+        "nothing to cut: no cloth in this simulation can tear (give its material a "
+        "break_strain)");
+  }
+  knife_->cut(cuts);
 }
 
 std::vector<SolverCore::BufferEdit> SolverCore::edit(const Model& model, EditScope scope) {

@@ -14,6 +14,7 @@
 #include <glm/vec3.hpp>
 #include <glm/vec4.hpp>
 
+#include "sim/link_state.h"
 #include "sim/model.h"
 #include "sim/particle_drag.h"
 #include "sim/solver_module.h"
@@ -22,6 +23,7 @@ namespace weft {
 
 class Anchors;
 class ExternalForces;
+class Knife;
 
 // At most this many passes in one frame: a frame's schedule (and on the GPU its command buffer)
 // holds one entry per pass, substeps x sweeps x colours of them.
@@ -43,6 +45,8 @@ class SolverCore {
   const std::vector<glm::vec4>& positions() const { return positions_; }
   const std::vector<glm::vec4>& previous() const { return previous_; }
   const std::vector<glm::vec4>& velocities() const { return velocities_; }
+  // Per particle, its torn links at the start (link_state.h): nothing torn.
+  const std::vector<uint32_t>& link_state() const { return link_state_; }
 
   const std::vector<std::unique_ptr<SolverModule>>& modules() const { return modules_; }
   const SolverModule& module(uint32_t index) const { return *modules_.at(index); }
@@ -92,6 +96,9 @@ class SolverCore {
   void drag(uint32_t particle, const glm::vec3& target, float follow_time);
   // Lets go: the particle gets its inverse mass back and keeps its velocity.
   void end_drag();
+  // The viewer's knife: these links break at the start of the next frame (tearing.h). Throws
+  // ModelError when one is not a link of a cloth that can tear.
+  void cut_links(const std::vector<LinkCut>& cuts);
   const ParticleDrag& current_drag() const { return drag_; }
   // Inverse masses set since the last call: the solver writes them into its state.
   std::vector<std::pair<uint32_t, float>> take_inverse_mass_edits();
@@ -117,9 +124,11 @@ class SolverCore {
   std::vector<glm::vec4> positions_;
   std::vector<glm::vec4> previous_;
   std::vector<glm::vec4> velocities_;
+  std::vector<uint32_t> link_state_;
   std::vector<std::unique_ptr<SolverModule>> modules_;
   Anchors* anchors_ = nullptr;
   ExternalForces* external_forces_ = nullptr;
+  Knife* knife_ = nullptr;
   std::vector<uint64_t> state_array_sizes_;
   std::vector<std::string> state_array_names_;
 

@@ -3,6 +3,7 @@
 #include <cstddef>
 
 #include "sim/cpu_forces.h"
+#include "sim/link_state.h"
 #include "sim/model.h"
 #include "sim/model_error.h"
 #include "sim/solver_paths.h"
@@ -26,12 +27,12 @@ uint32_t arity_of(const BendingElement& e) {
 }  // namespace
 
 Bending::Bending(const ModuleContext& context) {
-  pack(context.model.particle_count(), context.paths.bending());
+  pack(context.model, context.paths.bending());
 }
 
-void Bending::pack(uint32_t particle_count, const std::vector<BendingElement>& elements) {
+void Bending::pack(const Model& model, const std::vector<BendingElement>& elements) {
   const ElementColors colors =
-      color_elements(particle_count, elements.size(), [&](size_t e) {
+      color_elements(model.particle_count(), elements.size(), [&](size_t e) {
         return std::span<const uint32_t>(elements[e].particles.data(), arity_of(elements[e]));
       });
   offsets_ = colors.offsets;
@@ -46,6 +47,10 @@ void Bending::pack(uint32_t particle_count, const std::vector<BendingElement>& e
     packed.coefficients =
         glm::vec4(e.coefficients[0], e.coefficients[1], e.coefficients[2], e.coefficients[3]);
     packed.compliance = e.compliance;
+    // Three nodes along a row or column of a cloth that can tear: the bend link from the first to
+    // the last spans both of the element's links.
+    packed.tear_bits =
+        packed.arity == 3 ? link_tear_bits(model, e.particles[0], e.particles[2]) : 0;
     elements_.push_back(packed);
   }
 }
@@ -90,6 +95,7 @@ void Bending::relax(const Step& step, CpuPass<Real>& pass) const {
   const Real dt = pass.params.dt;
   for (uint32_t k = 0; k < push.count; ++k) {
     const gpu::BendingElement& e = elements_[push.first + k];
+    if (e.tear_bits != 0u && (state.link_state[e.particles[0]] & e.tear_bits) != 0u) continue;
     vec4 p[4];
     vec3 c(0);
     Real denominator = Real(e.compliance) / (dt * dt);
@@ -115,6 +121,7 @@ template <typename Real>
 double Bending::energy(const ParticleState<Real>& state) const {
   double energy = 0.0;
   for (const gpu::BendingElement& e : elements_) {
+    if (e.tear_bits != 0u && (state.link_state[e.particles[0]] & e.tear_bits) != 0u) continue;
     glm::dvec3 c(0.0);
     for (uint32_t j = 0; j < e.arity; ++j) {
       c += double{e.coefficients[static_cast<glm::length_t>(j)]} *
@@ -133,7 +140,7 @@ uint64_t Bending::bytes(const Step& step, const TrafficContext& context) const {
   uint64_t bytes = 0;
   for (uint32_t k = push.first; k < push.first + push.count; ++k) {
     const gpu::BendingElement& e = elements_[k];
-    bytes += sizeof(gpu::BendingElement);
+    bytes += sizeof(gpu::BendingElement) + (e.tear_bits != 0 ? 4 : 0);  // and its link state
     for (uint32_t j = 0; j < e.arity; ++j) {
       bytes += 16;
       if (!context.pinned(e.particles[static_cast<glm::length_t>(j)])) bytes += verlet ? 16 : 48;
@@ -151,7 +158,7 @@ std::vector<uint32_t> Bending::apply_edit(const Model& model, const SolverPaths&
                      std::to_string(elements_.size()) + " running, " +
                      std::to_string(edited.size()) + " edited); rebuild the simulation instead");
   }
-  pack(model.particle_count(), edited);
+  pack(model, edited);
   return {0};
 }
 

@@ -26,12 +26,8 @@ class Bending final : public SolverModule {
   void run(const Step& step, CpuPass<float>& pass) const override { relax(step, pass); }
   void run(const Step& step, CpuPass<double>& pass) const override { relax(step, pass); }
   std::vector<ModuleBuffer> buffers() const override;
-  double elastic_energy(const ParticleState<float>& state) const override {
-    return energy(state);
-  }
-  double elastic_energy(const ParticleState<double>& state) const override {
-    return energy(state);
-  }
+  double elastic_energy(const ParticleState<float>& state) const override { return energy(state); }
+  double elastic_energy(const ParticleState<double>& state) const override { return energy(state); }
   uint64_t bytes(const Step& step, const TrafficContext& context) const override;
   std::vector<uint32_t> apply_edit(const Model& model, const SolverPaths& paths,
                                    EditScope scope) override;
@@ -45,7 +41,7 @@ class Bending final : public SolverModule {
   void relax(const Step& step, CpuPass<Real>& pass) const;
   template <typename Real>
   double energy(const ParticleState<Real>& state) const;
-  void pack(uint32_t particle_count, const std::vector<BendingElement>& elements);
+  void pack(const Model& model, const std::vector<BendingElement>& elements);
 
   std::vector<gpu::BendingElement> elements_;
   std::vector<uint32_t> offsets_;

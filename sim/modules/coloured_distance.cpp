@@ -3,6 +3,8 @@
 #include <cstddef>
 
 #include "sim/cpu_forces.h"
+#include "sim/link_state.h"
+#include "sim/model.h"
 #include "sim/model_error.h"
 #include "sim/solver_paths.h"
 
@@ -18,6 +20,18 @@ namespace {
 const PassInfo kRelax{"constraint relaxation", "relax_distance.comp"};
 const PassInfo kWatch{"blow-up watch: distance constraints", "measure_distance.comp"};
 
+// Per constraint, the bits of its end a's link state that say it tore; empty when none can.
+std::vector<uint32_t> tear_bits_of(const Model& model, const ColoredConstraints& colored) {
+  std::vector<uint32_t> bits(colored.constraints.size(), 0);
+  bool any = false;
+  for (size_t c = 0; c < bits.size(); ++c) {
+    bits[c] = link_tear_bits(model, colored.constraints[c].a, colored.constraints[c].b);
+    any = any || bits[c] != 0;
+  }
+  if (!any) bits.clear();
+  return bits;
+}
+
 gpu::RelaxPush colour_push(const ColoredConstraints& colored, uint32_t colour, uint32_t sweep) {
   gpu::RelaxPush push{};
   push.first = colored.color_offsets[colour];
@@ -29,7 +43,8 @@ gpu::RelaxPush colour_push(const ColoredConstraints& colored, uint32_t colour, u
 }  // namespace
 
 ColouredDistance::ColouredDistance(const ModuleContext& context)
-    : colored_(color_constraints(context.model.particle_count(), context.paths.constraints())) {}
+    : colored_(color_constraints(context.model.particle_count(), context.paths.constraints())),
+      tear_bits_(tear_bits_of(context.model, colored_)) {}
 
 std::vector<const PassInfo*> ColouredDistance::passes() const {
   return {&kRelax, &kWatch};
@@ -40,7 +55,9 @@ void ColouredDistance::schedule(Stage stage, const FrameShape&, uint32_t substep
   if (stage != Stage::project) return;
   for (uint32_t c = 0; c < colored_.color_count(); ++c) {
     Step step = make_step(*this, kRelax, substep, sweep, c);
-    step.push = to_push(colour_push(colored_, c, sweep));
+    gpu::RelaxPush push = colour_push(colored_, c, sweep);
+    push.tears = tear_bits_.empty() ? 0u : 1u;
+    step.push = to_push(push);
     steps.push_back(std::move(step));
   }
 }
@@ -50,6 +67,7 @@ void ColouredDistance::schedule_health(std::vector<Step>& steps) const {
   Step step = make_step(*this, kWatch, 0);
   gpu::RelaxPush push{};
   push.count = static_cast<uint32_t>(colored_.constraints.size());
+  push.tears = tear_bits_.empty() ? 0u : 1u;
   step.push = to_push(push);
   steps.push_back(std::move(step));
 }
@@ -63,6 +81,7 @@ std::vector<ModuleBuffer> ColouredDistance::buffers() const {
   return {
       {"constraints", count * sizeof(gpu::DistanceConstraint), colored_.constraints.data()},
       {"lambdas", count * sizeof(float), nullptr, true},
+      {"tear bits", tear_bits_.size() * sizeof(uint32_t), tear_bits_.data()},
   };
 }
 
@@ -79,6 +98,10 @@ void ColouredDistance::relax(const Step& step, CpuPass<Real>& pass) const {
   for (uint32_t k = 0; k < relax.count; ++k) {
     const uint32_t c = relax.first + k;
     const gpu::DistanceConstraint& constraint = colored_.constraints[c];
+    if (relax.tears != 0u && (state.link_state[constraint.a] & tear_bits_[c]) != 0u) {
+      lambdas[c] = Real(0);
+      continue;
+    }
     const vec4 pa = state.positions[constraint.a];
     const vec4 pb = state.positions[constraint.b];
     const Real lambda = relax.reset_lambda != 0u ? Real(0) : lambdas[c];
@@ -110,7 +133,9 @@ template <typename Real>
 void ColouredDistance::measure_stretch(const ParticleState<Real>& state,
                                        HealthReport& report) const {
   Real worst(report.max_stretch);
-  for (const gpu::DistanceConstraint& c : colored_.constraints) {
+  for (size_t k = 0; k < colored_.constraints.size(); ++k) {
+    const gpu::DistanceConstraint& c = colored_.constraints[k];
+    if (!tear_bits_.empty() && (state.link_state[c.a] & tear_bits_[k]) != 0u) continue;
     const Real rest(c.rest_length);
     const Real e = (glm::length(cpu::vec3<Real>(state.positions[c.a]) -
                                 cpu::vec3<Real>(state.positions[c.b])) -
@@ -124,8 +149,10 @@ void ColouredDistance::measure_stretch(const ParticleState<Real>& state,
 template <typename Real>
 double ColouredDistance::energy(const ParticleState<Real>& state) const {
   double energy = 0.0;
-  for (const gpu::DistanceConstraint& c : colored_.constraints) {
+  for (size_t k = 0; k < colored_.constraints.size(); ++k) {
+    const gpu::DistanceConstraint& c = colored_.constraints[k];
     if (c.compliance <= 0.0f) continue;  // inextensible: no stored energy
+    if (!tear_bits_.empty() && (state.link_state[c.a] & tear_bits_[k]) != 0u) continue;
     const double stretch =
         glm::length(glm::dvec3(state.positions[c.a]) - glm::dvec3(state.positions[c.b])) -
         c.rest_length;
@@ -138,7 +165,9 @@ uint64_t ColouredDistance::bytes(const Step& step, const TrafficContext& context
   // Per constraint: read it and both x, write lambda (and read it but on the sweep that restarts
   // it); unless both ends are pinned, write both x (Euler: also read and write both v).
   const gpu::RelaxPush relax = from_push<gpu::RelaxPush>(step.push);
-  const uint64_t reads = sizeof(gpu::DistanceConstraint) + 2 * 16 + (relax.reset_lambda ? 0 : 4);
+  // A constraint that can tear also reads its tear bits and a's link state.
+  const uint64_t reads = sizeof(gpu::DistanceConstraint) + 2 * 16 + (relax.reset_lambda ? 0 : 4) +
+                         (relax.tears ? 2 * 4 : 0);
   const uint64_t moves = 2 * 16 + (context.integrator == WEFT_INTEGRATOR_VERLET ? 0 : 4 * 16);
   uint64_t bytes = 0;
   for (uint32_t c = relax.first; c < relax.first + relax.count; ++c) {

@@ -52,6 +52,7 @@ class ColouredDistance final : public SolverModule {
   double energy(const ParticleState<Real>& state) const;
 
   ColoredConstraints colored_;
+  std::vector<uint32_t> tear_bits_;  // per constraint (relax_distance.comp); empty: none tears
 };
 
 }  // namespace weft

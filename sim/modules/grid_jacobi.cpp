@@ -1,5 +1,7 @@
 #include "sim/modules/grid_jacobi.h"
 
+#include "sim/link_state.h"
+
 #include "sim/cpu_forces.h"
 #include "sim/model_error.h"
 
@@ -116,8 +118,11 @@ void GridJacobi::relax(const Step& step, CpuPass<Real>& pass) const {
     const vec4 p = state.positions[grid.first_particle + node];
     const uint32_t column = node % grid.columns;
     const uint32_t row = node / grid.columns;
+    const uint32_t links =
+        grid.break_strain > 0.0f ? state.link_state[grid.first_particle + node] : 0u;
     vec3 correction(0);
-    for (const GridDirection& d : kGridDirections) {
+    for (uint32_t k = 0; k < kGridDirections.size(); ++k) {
+      const GridDirection& d = kGridDirections[k];
       uint32_t j = 0;
       if ((grid.constraint_kinds & grid_kind_bit(d.kind)) == 0 ||
           !GridSet::neighbour(grid, column, row, d, j)) {
@@ -128,6 +133,10 @@ void GridJacobi::relax(const Step& step, CpuPass<Real>& pass) const {
       const vec4 po = d.forward ? p : other;
       const vec4 pt = d.forward ? other : p;
       const uint32_t slot = owner * kGridLambdasPerParticle + d.slot;
+      if (link_torn(links, k)) {
+        if (d.forward && grid_lambdas) next_lambdas[slot] = Real(0);
+        continue;
+      }
       const Real lambda = push.reset_lambda != 0 || !grid_lambdas ? Real(0) : lambdas[slot];
       const Real w = po.w + pt.w;
       const vec3 delta = vec3(po) - vec3(pt);
@@ -153,13 +162,15 @@ void GridJacobi::relax(const Step& step, CpuPass<Real>& pass) const {
         for (int offset = -1; offset <= 1; ++offset) {
           const int middle = along + offset;
           if (middle < 1 || middle + 1 >= length) continue;
-          const uint32_t first =
-              static_cast<uint32_t>(static_cast<int>(node) + (offset - 1) * static_cast<int>(stride));
+          const uint32_t spans =
+              offset == 0 ? 3u << (2 * axis) : 1u << (8 + 2 * axis + (offset < 0 ? 1 : 0));
+          if ((links & spans) != 0) continue;
+          const uint32_t first = static_cast<uint32_t>(static_cast<int>(node) +
+                                                       (offset - 1) * static_cast<int>(stride));
           const vec4 a = state.positions[grid.first_particle + first];
           const vec4 b = state.positions[grid.first_particle + first + stride];
           const vec4 c = state.positions[grid.first_particle + first + 2 * stride];
-          const Real denominator =
-              Real(kBendingJacobi) * (a.w + Real(4) * b.w + c.w) + alpha;
+          const Real denominator = Real(kBendingJacobi) * (a.w + Real(4) * b.w + c.w) + alpha;
           if (denominator == Real(0)) continue;
           const vec3 lambda = -(vec3(a) - Real(2) * vec3(b) + vec3(c)) / denominator;
           correction += (p.w * (offset == 0 ? Real(-2) : Real(1))) * lambda;

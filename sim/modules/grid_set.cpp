@@ -10,7 +10,8 @@
 
 namespace weft {
 
-static_assert(sizeof(gpu::GridParams) == 128);
+static_assert(sizeof(gpu::GridParams) == 144);
+static_assert(offsetof(gpu::GridParams, break_strain) == 128);
 static_assert(offsetof(gpu::GridParams, bending) == 112);
 static_assert(offsetof(gpu::GridParams, rest_lengths) == 16);
 static_assert(offsetof(gpu::GridParams, compliance) == 80);

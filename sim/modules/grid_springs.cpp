@@ -1,5 +1,7 @@
 #include "sim/modules/grid_springs.h"
 
+#include "sim/link_state.h"
+
 #include <algorithm>
 
 #include "sim/cpu_forces.h"
@@ -67,9 +69,11 @@ void GridSprings::accumulate(CpuPass<Real>& pass) const {
     cpu::vec3<Real> f = cpu::environment_force(params, x, v, p.w);
     const uint32_t column = node % grid.columns;
     const uint32_t row = node / grid.columns;
-    for (const GridDirection& d : kGridDirections) {
+    const uint32_t links = grid.break_strain > 0.0f ? state.link_state[i] : 0u;
+    for (uint32_t k = 0; k < kGridDirections.size(); ++k) {
+      const GridDirection& d = kGridDirections[k];
       uint32_t j = 0;
-      if ((grid.spring_kinds & grid_kind_bit(d.kind)) == 0 ||
+      if ((grid.spring_kinds & grid_kind_bit(d.kind)) == 0 || link_torn(links, k) ||
           !GridSet::neighbour(grid, column, row, d, j)) {
         continue;
       }
@@ -91,9 +95,12 @@ void GridSprings::measure_stretch(const ParticleState<Real>& state, HealthReport
     const uint32_t node = t - grid.first_thread;
     const cpu::vec3<Real> x(state.positions[grid.first_particle + node]);
     const uint32_t linked = grid.spring_kinds | grid.constraint_kinds;
-    for (const GridDirection& d : kGridDirections) {
+    const uint32_t links =
+        grid.break_strain > 0.0f ? state.link_state[grid.first_particle + node] : 0u;
+    for (uint32_t k = 0; k < kGridDirections.size(); ++k) {
+      const GridDirection& d = kGridDirections[k];
       uint32_t j = 0;
-      if (!d.forward || (linked & grid_kind_bit(d.kind)) == 0 ||
+      if (!d.forward || (linked & grid_kind_bit(d.kind)) == 0 || link_torn(links, k) ||
           !GridSet::neighbour(grid, node % grid.columns, node / grid.columns, d, j)) {
         continue;
       }

@@ -1,8 +1,10 @@
 #include "sim/modules/strain_limits.h"
 
+#include <algorithm>
 #include <cstddef>
 
 #include "sim/cpu_forces.h"
+#include "sim/link_state.h"
 #include "sim/model.h"
 
 namespace weft {
@@ -88,6 +90,8 @@ void StrainLimits::limit(CpuPass<Real>& pass) const {
     const vec4 p = state.positions[grid.first_particle + node];
     const uint32_t column = node % grid.columns;
     const uint32_t row = node / grid.columns;
+    const uint32_t links =
+        grid.break_strain > 0.0f ? state.link_state[grid.first_particle + node] : 0xffffffffu;
     vec3 pulls(0);
     Real sizes = 0;
     Real squares = 0;
@@ -96,11 +100,16 @@ void StrainLimits::limit(CpuPass<Real>& pass) const {
         const uint32_t along = axis == 0 ? column : row;
         const uint32_t nodes = axis == 0 ? grid.columns : grid.rows;
         const uint32_t stride = axis == 0 ? 1u : grid.columns;
-        for (uint32_t apart = 2; apart < nodes; apart *= 2) {
+        uint32_t level = 2;
+        for (uint32_t apart = 2; apart < nodes; apart *= 2, ++level) {
           const Real limit =
               Real(scales_[g] * float(apart) * grid.rest_lengths[static_cast<glm::length_t>(axis)]);
           for (uint32_t side = 0; side < 2; ++side) {
             if (side == 0 ? along < apart : along + apart >= nodes) continue;
+            if (reach_level_of(links, 2 * axis + side) <
+                std::min<uint32_t>(level, WEFT_REACH_MAX_LEVEL)) {
+              continue;
+            }
             const uint32_t other = side == 0 ? node - apart * stride : node + apart * stride;
             const vec4 q = state.positions[grid.first_particle + other];
             const vec3 d = vec3(p) - vec3(q);

@@ -3,6 +3,7 @@
 #include <cstddef>
 
 #include "sim/cpu_forces.h"
+#include "sim/link_state.h"
 #include "sim/model.h"
 
 namespace weft {
@@ -18,8 +19,12 @@ const PassInfo kRelax{"tethers", "relax_tethers.comp"};
 }  // namespace
 
 Tethers::Tethers(const ModuleContext& context) : params_(context.params) {
-  for (const TetherGroup& group : context.model.tether_groups)
+  for (const TetherGroup& group : context.model.tether_groups) {
+    // A cloth that can tear has none: its rest distances along the cloth to the pins stop
+    // holding once it tears (tearing.h).
+    if (tearable_grid_of(context.model, group.first_particle)) continue;
     groups_.emplace_back(context.model, group);
+  }
   attach(context.model.inverse_masses);
   dirty_ = false;
 }

@@ -1,0 +1,72 @@
+// Tearing of cloth grids: a structural or shear link stretched beyond (1 + break_strain) times
+// its rest length breaks, for good, on the GPU with no round trip to the CPU; so does a link the
+// viewer's knife crosses. Every grid whose material has a break strain tears, on either solver
+// path.
+//
+// What a torn link is lives in the particle state (shaders/link_state.h): one uint per node with a
+// bit per link direction, carried by both ends. So every pass over a tearable grid reads one word
+// for the node it handles and skips what is torn: the grid path's sweeps and springs, the general
+// path's constraints, springs and bending (which carry the bit to test), the blow-up watch. The
+// strain limits read how far a node reaches along its row and column before a torn link, which
+// this module recounts for the rows and columns that changed. A tearable cloth has no tethers: a
+// tether's rest distance, along the cloth to a pin, no longer holds once the cloth has torn; the
+// strain limits, which follow the tears, keep its length.
+//
+// Passes, once per substep after the other limits (Stage::after_project): tear_links.comp (one
+// thread per node) and update_reach.comp. The viewer's knife cuts links through its own module
+// (knife.h), with the same two helpers below. The drawn cloth drops the triangles that lost an
+// edge (app/render/), and exports drop them too.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "shaders/tearing.h"
+#include "sim/link_state.h"
+#include "sim/modules/grid_set.h"
+#include "sim/solver_module.h"
+
+namespace weft {
+
+// The CPU reference of shaders/tear_link.glsl: breaks the link from `node` of `grid` in forward
+// direction k (0, 2, 4, 6) to `other`, and counts it.
+void tear_link(const gpu::GridParams& grid, uint32_t node, uint32_t k, uint32_t other,
+               std::vector<uint32_t>& link_state, uint32_t& torn_links);
+// The CPU reference of shaders/update_reach.comp over these grids.
+void update_reach(const GridSet& grids, std::vector<uint32_t>& link_state);
+// The reach pass of a module over these grids, and its traffic.
+extern const PassInfo kUpdateReach;
+uint64_t update_reach_bytes(const GridSet& grids);
+// The indices in model.grids of the grids that can tear.
+std::vector<size_t> tearable_grids(const Model& model);
+
+class Tearing final : public SolverModule {
+ public:
+  explicit Tearing(const ModuleContext& context);
+
+  std::string_view name() const override { return "tearing"; }
+  std::vector<const PassInfo*> passes() const override;
+  bool needed() const override { return !grids_.empty(); }
+  void schedule(Stage stage, const FrameShape& shape, uint32_t substep, uint32_t sweep,
+                std::vector<Step>& steps) const override;
+  uint32_t threads(const Step& step) const override;
+  void run(const Step& step, CpuPass<float>& pass) const override { dispatch(step, pass); }
+  void run(const Step& step, CpuPass<double>& pass) const override { dispatch(step, pass); }
+  std::vector<ModuleBuffer> buffers() const override;
+  uint64_t bytes(const Step& step, const TrafficContext& context) const override;
+  std::vector<uint32_t> apply_edit(const Model& model, const SolverPaths& paths,
+                                   EditScope scope) override;
+
+  const GridSet& grids() const { return grids_; }
+
+ private:
+  template <typename Real>
+  void dispatch(const Step& step, CpuPass<Real>& pass) const;
+  template <typename Real>
+  void tear(CpuPass<Real>& pass) const;
+
+  std::vector<size_t> model_grids_;  // the index in Model::grids of each of grids_
+  GridSet grids_;
+};
+
+}  // namespace weft

@@ -1,0 +1,236 @@
+// Tearing (sim/modules/tearing.h, sim/modules/knife.h): a cloth pulled apart by two anchors tears,
+// on both solver paths, and the GPU breaks the same links in the same frames as the CPU
+// reference; the knife cuts what it is given; a torn cloth's strain limits let the pieces part.
+//
+// GPU against CPU. A link breaks when its length passes a threshold, so a rounding difference
+// could in principle put one link on the other side of it. On lavapipe the GPU agrees with the
+// float reference to the bit, so the sets of torn links must be equal, and every particle within
+// 1e-5 m (a link that tore in one and not the other moves its ends by centimetres within a
+// frame); a real GPU that rounds differently may need the comparison loosened to the links
+// within a rounding of their threshold.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include <glm/geometric.hpp>
+
+#include "sim/cloth_grid.h"
+#include "sim/grid_layout.h"
+#include "sim/cloth_material.h"
+#include "sim/cpu_solver.h"
+#include "sim/gpu_solver.h"
+#include "sim/health.h"
+#include "sim/link_state.h"
+#include "sim/model.h"
+#include "sim/model_error.h"
+#include "tests/support/state_compare.h"
+#include "tests/support/vulkan_fixture.h"
+
+namespace weft::test {
+namespace {
+
+constexpr uint32_t kColumns = 16;
+constexpr uint32_t kRows = 12;
+
+// A 1 m x 0.75 m curtain of cotton that breaks at 10% hung by its two top corners, which move apart at
+// `pull` m/s each: it tears near a corner once the pull outgrows what the cloth can give.
+Model curtain(SolverVariant variant, float pull, float break_strain = 0.1f) {
+  Model model;
+  ClothGridDesc cloth;
+  cloth.origin = {-0.5f, 1.5f, 0.0f};
+  cloth.width_axis = {1.0f, 0.0f, 0.0f};
+  cloth.height_axis = {0.0f, -0.75f, 0.0f};
+  cloth.columns = kColumns;
+  cloth.rows = kRows;
+  ClothMaterial material;
+  material.break_strain = break_strain;
+  apply_cloth_material(material, cloth);
+  cloth.pinned = {0, kColumns - 1};
+  const uint32_t first = add_cloth_grid(model, cloth);
+  add_material_tethers(material, first, kColumns * kRows, model);
+  model.anchors.push_back({first, {-pull, 0.0f, 0.0f}});
+  model.anchors.push_back({first + kColumns - 1, {pull, 0.0f, 0.0f}});
+  model.solver.variant = variant;
+  model.solver.substeps = 16;
+  model.solver.relaxation_sweeps = 3;
+  model.solver.damping_rate = 1.0f;
+  return model;
+}
+
+// Every torn link as (particle, direction) from the end it leads forward from.
+std::vector<std::pair<uint32_t, uint32_t>> torn_links(const std::vector<uint32_t>& state) {
+  std::vector<std::pair<uint32_t, uint32_t>> torn;
+  for (uint32_t i = 0; i < state.size(); ++i) {
+    for (uint32_t k = 0; k < 8; k += 2)
+      if (link_torn(state[i], k)) torn.emplace_back(i, k);
+  }
+  return torn;
+}
+
+// The reach levels recounted from the torn bits alone: what update_reach must leave.
+void expect_reach_follows_tears(const Model& model, const std::vector<uint32_t>& state) {
+  const GridLayout& grid = model.grids.at(0);
+  auto at = [&](uint32_t c, uint32_t r) {
+    return state[grid.first_particle + r * grid.columns + c];
+  };
+  for (uint32_t r = 0; r < grid.rows; ++r) {
+    for (uint32_t c = 0; c < grid.columns; ++c) {
+      uint32_t right = 0;
+      while (c + right + 1 < grid.columns && !link_torn(at(c + right, r), 0))
+        ++right;
+      uint32_t down = 0;
+      while (r + down + 1 < grid.rows && !link_torn(at(c, r + down), 2))
+        ++down;
+      ASSERT_EQ(reach_level_of(at(c, r), WEFT_REACH_ROW_HIGHER), reach_level(right))
+          << "node (" << c << ", " << r << ")";
+      ASSERT_EQ(reach_level_of(at(c, r), WEFT_REACH_COLUMN_HIGHER), reach_level(down))
+          << "node (" << c << ", " << r << ")";
+    }
+  }
+}
+
+// Whether particles a and b of the model's one grid are joined by links that have not torn.
+bool joined(const Model& model, const std::vector<uint32_t>& state, uint32_t a, uint32_t b) {
+  const GridLayout& grid = model.grids.at(0);
+  std::vector<bool> reached(grid.node_count(), false);
+  std::vector<uint32_t> todo = {a};
+  reached[a] = true;
+  while (!todo.empty()) {
+    const uint32_t n = todo.back();
+    todo.pop_back();
+    for (uint32_t k = 0; k < 8; ++k) {
+      const int c = int(n % grid.columns) + kGridDirections[k].column_offset;
+      const int r = int(n / grid.columns) + kGridDirections[k].row_offset;
+      if (c < 0 || r < 0 || c >= int(grid.columns) || r >= int(grid.rows)) continue;
+      const uint32_t m = uint32_t(r) * grid.columns + uint32_t(c);
+      if (link_torn(state[grid.first_particle + n], k) || reached[m]) continue;
+      reached[m] = true;
+      todo.push_back(m);
+    }
+  }
+  return reached[b];
+}
+
+class TearingPaths : public ::testing::TestWithParam<SolverVariant> {};
+
+TEST_P(TearingPaths, ACurtainPulledApartTearsAndItsPiecesPart) {
+  const Model model = curtain(GetParam(), 0.25f);
+  CpuSolver<float> cpu(model);
+  uint32_t first_torn_frame = 0;
+  for (uint32_t frame = 1; frame <= 90; ++frame) {
+    cpu.step_frame();
+    ASSERT_EQ(blow_up_reason(cpu.measure_health()), std::nullopt) << "frame " << frame;
+    if (!first_torn_frame && cpu.state().torn_links > 0) first_torn_frame = frame;
+  }
+  // 0.25 m/s each way: the corners are 1.75 m apart after 1.5 s, far beyond what 1 m of cloth at
+  // 10% can span, so it must have torn, and not at once: the cloth gives first.
+  ASSERT_GT(first_torn_frame, 3u);
+  const std::vector<uint32_t>& state = cpu.state().link_state;
+  EXPECT_EQ(cpu.state().torn_links, count_torn_links(model, state));
+  EXPECT_FALSE(joined(model, state, 0, kColumns - 1)) << "the two pinned corners are still joined";
+  expect_reach_follows_tears(model, state);
+  // Every link still whole is within its break strain at the end of the last substep.
+  EXPECT_EQ(count_torn_links(model, state), torn_links(state).size());
+  const HealthReport health = cpu.measure_health();
+  EXPECT_LE(health.max_stretch, 0.1f + 1e-4f);
+  // Torn triangles are dropped from what is drawn and exported.
+  EXPECT_LT(intact_triangles(model, state).size(), model.triangles.size());
+}
+
+INSTANTIATE_TEST_SUITE_P(BothPaths, TearingPaths,
+                         ::testing::Values(SolverVariant::general, SolverVariant::grid),
+                         [](const auto& info) {
+                           return info.param == SolverVariant::grid ? "grid" : "general";
+                         });
+
+TEST(Tearing, ACurtainLeftAloneDoesNotTear) {
+  CpuSolver<float> cpu(curtain(SolverVariant::general, 0.0f));
+  for (uint32_t frame = 0; frame < 60; ++frame) {
+    cpu.step_frame();
+  }
+  EXPECT_EQ(cpu.state().torn_links, 0u);
+}
+
+TEST(Tearing, TheKnifeRefusesWhatIsNoLinkOfATearableCloth) {
+  CpuSolver<float> cpu(curtain(SolverVariant::general, 0.0f));
+  EXPECT_THROW(cpu.cut_links({{0, 8}}), ModelError);                 // a bend direction
+  EXPECT_THROW(cpu.cut_links({{0, 1}}), ModelError);                 // off the grid's left edge
+  EXPECT_THROW(cpu.cut_links({{kColumns * kRows, 0}}), ModelError);  // no such particle
+  Model plain = curtain(SolverVariant::general, 0.0f);
+  plain.grids[0].break_strain = 0.0f;
+  CpuSolver<float> untearable(plain);
+  EXPECT_THROW(untearable.cut_links({{0, 0}}), ModelError);
+}
+
+// Cuts every vertical and shear link between two rows, as a knife stroke across the cloth would.
+std::vector<LinkCut> cut_across(uint32_t row) {
+  std::vector<LinkCut> cuts;
+  for (uint32_t c = 0; c < kColumns; ++c) {
+    const uint32_t i = row * kColumns + c;
+    cuts.push_back({i, 2});                        // down
+    if (c + 1 < kColumns) cuts.push_back({i, 4});  // down-right
+    if (c > 0) cuts.push_back({i, 6});             // down-left
+  }
+  return cuts;
+}
+
+TEST_P(TearingPaths, AClothCutAcrossDropsItsLowerPiece) {
+  const Model model = curtain(GetParam(), 0.0f);
+  CpuSolver<float> cpu(model);
+  for (uint32_t frame = 0; frame < 10; ++frame)
+    cpu.step_frame();
+  cpu.cut_links(cut_across(4));
+  cpu.step_frame();
+  EXPECT_EQ(cpu.state().torn_links, 3 * kColumns - 2);
+  for (uint32_t frame = 0; frame < 30; ++frame)
+    cpu.step_frame();
+  // Half a second after the cut the lower piece has fallen freely (g t^2 / 2 = 1.2 m); the
+  // upper piece still hangs from the pins.
+  const float bottom = cpu.state().positions[(kRows - 1) * kColumns].y;
+  const float top_row = cpu.state().positions[kColumns / 2].y;
+  EXPECT_LT(bottom, 1.5f - 0.75f - 0.8f);
+  EXPECT_GT(top_row, 1.5f - 0.1f);
+  EXPECT_FALSE(joined(model, cpu.state().link_state, 0, (kRows - 1) * kColumns));
+  EXPECT_TRUE(joined(model, cpu.state().link_state, 0, kColumns - 1));
+  expect_reach_follows_tears(model, cpu.state().link_state);
+}
+
+class GpuTearing : public VulkanTest, public ::testing::WithParamInterface<SolverVariant> {};
+
+TEST_P(GpuTearing, TheGpuTearsTheLinksTheCpuReferenceTears) {
+  const Model model = curtain(GetParam(), 0.5f);
+  CpuSolver<float> cpu(model);
+  GpuSolver gpu(device(), model);
+  bool cut = false;
+  for (uint32_t frame = 0; frame < 45; ++frame) {
+    if (frame == 5) {  // and a knife's cut, on both
+      cpu.cut_links(cut_across(8));
+      gpu.cut_links(cut_across(8));
+      cut = true;
+    }
+    cpu.step_frame();
+    gpu.step_frames(1);
+    const ParticleState<float> state = gpu.download_state();
+    ASSERT_EQ(torn_links(state.link_state), torn_links(cpu.state().link_state))
+        << "frame " << frame;
+    ASSERT_EQ(state.link_state, cpu.state().link_state) << "reach levels, frame " << frame;
+    ASSERT_EQ(state.torn_links, cpu.state().torn_links) << "frame " << frame;
+    ASSERT_TRUE(all_near(state.positions, cpu.state().positions, 1e-5,
+                         "positions after frame " + std::to_string(frame)));
+  }
+  ASSERT_TRUE(cut);
+  // It must have torn beyond the cut: the pull too, not only the knife.
+  EXPECT_GT(cpu.state().torn_links, 3 * kColumns - 2);
+  EXPECT_EQ(gpu.measure_health().torn_links, cpu.state().torn_links);
+}
+
+INSTANTIATE_TEST_SUITE_P(BothPaths, GpuTearing,
+                         ::testing::Values(SolverVariant::general, SolverVariant::grid),
+                         [](const auto& info) {
+                           return info.param == SolverVariant::grid ? "grid" : "general";
+                         });
+
+}  // namespace
+}  // namespace weft::test
