@@ -1,5 +1,7 @@
 #include "app/run_summary.h"
 
+#include "sim/modules/tearing.h"
+
 #include <algorithm>
 #include <string>
 
@@ -125,6 +127,9 @@ void print_run_summary(std::FILE* out, const Scene& scene, const std::string& so
         std::fprintf(out, "  nearest pin:   %s, %.3g m from that link\n",
                      pin_place(system, *strain.nearest_pin).c_str(), strain.pin_distance);
       }
+    }
+    if (!tearable_grids(model).empty()) {
+      std::fprintf(out, "  torn links:    %u\n", result.torn_links);
     }
     print_energy(out, "  energy:        ", result.energy);
     std::fprintf(out, "  motion limit:  %.6g J of kinetic + gravitational (the blow-up watch)\n",

@@ -89,6 +89,7 @@ RunOutcome run_scene_frames(const Scene& scene, std::vector<std::unique_ptr<Syst
       const HealthReport health = runners[s]->measure_health();
       SystemOutcome& system = outcome.systems[s];
       system.max_stretch = std::max(system.max_stretch, health.max_stretch);
+      system.torn_links = health.torn_links;
       system.blow_up = blow_up_reason(health);
       blown = blown || system.blow_up.has_value();
     }
@@ -105,7 +106,7 @@ RunOutcome run_scene_frames(const Scene& scene, std::vector<std::unique_ptr<Syst
   const std::vector<std::vector<glm::vec3>> positions = all_positions(runners);
   for (size_t s = 0; s < runners.size(); ++s) {
     const Model& model = scene.systems[s].model;
-    outcome.systems[s].final_strain = measure_strain(model, positions[s]);
+    outcome.systems[s].final_strain = measure_strain(model, positions[s], runners[s]->link_state());
     if (model.environment.self_collision && !outcome.systems[s].blow_up) {
       outcome.systems[s].contacts =
           measure_contacts(positions[s], model.triangles, model.contact_groups);

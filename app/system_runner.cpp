@@ -29,6 +29,7 @@ class CpuRunner final : public SystemRunner {
       out.emplace_back(p);
     return out;
   }
+  std::vector<uint32_t> link_state() override { return solver_.state().link_state; }
   Energy measure_energy() override {
     return weft::measure_energy(solver_.core(), solver_.state(), solver_.velocities());
   }
@@ -57,6 +58,7 @@ class GpuRunner final : public SystemRunner {
       out.emplace_back(p);
     return out;
   }
+  std::vector<uint32_t> link_state() override { return solver_.download_state().link_state; }
   Energy measure_energy() override {
     const ParticleState<float> state = solver_.download_state();
     const SolverCore& core = solver_.core();

@@ -27,13 +27,9 @@ void main() {
   vec3 f = environment_force(p.xyz, v, p.w);
   uint column = node % grid.columns;
   uint row = node / grid.columns;
-  uint links = grid.break_strain > 0.0 ? link_state[i] : 0u;  // torn links pull no more
   [[unroll]] for (uint k = 0u; k < 12u; ++k) {
     uint j;
-    if ((grid.spring_kinds & kKindBit[k]) == 0u || link_torn(links, k) ||
-        !grid_neighbour(grid, column, row, k, j)) {
-      continue;
-    }
+    if ((grid.spring_kinds & kKindBit[k]) == 0u || !grid_neighbour(grid, column, row, k, j)) continue;
     uint kind = kKind[k];
     f += spring_force(p.xyz, v, grid.first_particle + j, grid_rest_length(grid, k / 2u),
                       grid.stiffness[kind], grid.damping[kind]);

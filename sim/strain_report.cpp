@@ -1,5 +1,7 @@
 #include "sim/strain_report.h"
 
+#include "sim/link_state.h"
+
 #include <glm/geometric.hpp>
 
 #include "sim/model.h"
@@ -14,7 +16,8 @@ bool in_range(size_t index, size_t first, size_t count) {
 
 }  // namespace
 
-StrainReport measure_strain(const Model& model, std::span<const glm::vec3> positions) {
+StrainReport measure_strain(const Model& model, std::span<const glm::vec3> positions,
+                            std::span<const uint32_t> link_state) {
   StrainReport report;
   double sum = 0.0;
   auto link = [&](uint32_t a, uint32_t b, float rest) {
@@ -35,8 +38,11 @@ StrainReport measure_strain(const Model& model, std::span<const glm::vec3> posit
     for (uint32_t r = 0; r < grid.rows; ++r) {
       for (uint32_t c = 0; c < grid.columns; ++c) {
         const uint32_t node = grid.first_particle + r * grid.columns + c;
-        if (c + 1 < grid.columns) link(node, node + 1, along_row);
-        if (r + 1 < grid.rows) link(node, node + grid.columns, along_column);
+        // A torn link is no strain: the cloth tore there (shaders/link_state.h).
+        const uint32_t torn =
+            grid.break_strain > 0.0f && !link_state.empty() ? link_state[node] : 0u;
+        if (c + 1 < grid.columns && !link_torn(torn, 0)) link(node, node + 1, along_row);
+        if (r + 1 < grid.rows && !link_torn(torn, 2)) link(node, node + grid.columns, along_column);
       }
     }
   }

@@ -69,11 +69,9 @@ void GridSprings::accumulate(CpuPass<Real>& pass) const {
     cpu::vec3<Real> f = cpu::environment_force(params, x, v, p.w);
     const uint32_t column = node % grid.columns;
     const uint32_t row = node / grid.columns;
-    const uint32_t links = grid.break_strain > 0.0f ? state.link_state[i] : 0u;
-    for (uint32_t k = 0; k < kGridDirections.size(); ++k) {
-      const GridDirection& d = kGridDirections[k];
+    for (const GridDirection& d : kGridDirections) {
       uint32_t j = 0;
-      if ((grid.spring_kinds & grid_kind_bit(d.kind)) == 0 || link_torn(links, k) ||
+      if ((grid.spring_kinds & grid_kind_bit(d.kind)) == 0 ||
           !GridSet::neighbour(grid, column, row, d, j)) {
         continue;
       }

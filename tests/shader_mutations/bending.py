@@ -12,4 +12,7 @@ MUTATIONS = [
      ";", "bending: Euler velocity not corrected"),
     ("relax_bending.comp", "if (j >= e.arity) break;\n    vec3 move", "vec3 move",
      "bending: a triangle element moves a fourth particle"),
+    ("relax_bending.comp",
+     "if (e.tear_bits != 0u && (link_state[e.particles[0]] & e.tear_bits) != 0u) return;", "",
+     "bending across a torn link"),
 ]

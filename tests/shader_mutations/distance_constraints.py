@@ -15,4 +15,9 @@ MUTATIONS = [
      "report_stretch((length(positions[constraint.a].xyz - positions[constraint.b].xyz) - rest) / rest);",
      "report_stretch((length(positions[constraint.a].xyz - positions[constraint.b].xyz) - rest));",
      "constraint stretch not relative to the rest length"),
+    ("relax_distance.comp", "if (relax.tears != 0u && (link_state[constraint.a] & tear_bits[c]) != 0u) {",
+     "if (relax.tears != 0u && (link_state[constraint.b] & tear_bits[c]) != 0u) {",
+     "a torn link looked up at its other end"),
+    ("measure_distance.comp", "  if (relax.tears != 0u && (link_state[constraint.a] & tear_bits[relax.first + c]) != 0u) return;",
+     "", "torn links reported as stretch"),
 ]

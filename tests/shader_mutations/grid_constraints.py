@@ -31,4 +31,8 @@ MUTATIONS = [
      "grid bending: columns' compliance used along rows"),
     ("relax_grid_jacobi.comp", "if (push.reset_lambda != 0u && grid.bending.x > 0.0) {",
      "if (grid.bending.x > 0.0) {", "grid bending: applied in every sweep"),
+    ("relax_grid_jacobi.comp", "uint links = grid.break_strain > 0.0 ? link_state[i] : 0u;",
+     "uint links = 0u;", "torn links still relaxed"),
+    ("relax_grid_jacobi.comp", "if ((links & spans) != 0u) continue;", "",
+     "bending across a torn link"),
 ]

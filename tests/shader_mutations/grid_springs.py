@@ -26,4 +26,7 @@ MUTATIONS = [
      "grid: nodes taken for particles"),
     ("measure_grid_stretch.comp", "for (uint k = 0u; k < 12u; k += 2u) {",
      "for (uint k = 0u; k < 4u; k += 2u) {", "grid: only structural links watched"),
+    ("measure_grid_stretch.comp",
+     "uint links = grid.break_strain > 0.0 ? link_state[grid.first_particle + node] : 0u;",
+     "uint links = 0u;", "grid: torn links reported as stretch"),
 ]

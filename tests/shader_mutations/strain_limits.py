@@ -29,4 +29,7 @@ MUTATIONS = [
     ("limit_strain.comp", "    velocities[grid.first_particle + node].xyz += (x - p.xyz) / params.dt;",
      "    velocities[grid.first_particle + node].xyz += (x - p.xyz);",
      "Euler velocity not divided by dt"),
+    ("limit_strain.comp",
+     "if (reach_level(links, 2u * axis + side) < min(level, WEFT_REACH_MAX_LEVEL)) continue;", "",
+     "pairs hold across torn links"),
 ]
