@@ -234,6 +234,43 @@ TEST(Presets, LargeClothFallsOverASphere) {
   EXPECT_EQ(std::count(m.inverse_masses.begin(), m.inverse_masses.end(), 0.0f), 0);
 }
 
+// The curtain tears where it is pulled, not where it hangs: it breaks at 8% (on the grid, the
+// links that tear), hangs from six anchors and no other pin (no tethers would hold a torn piece),
+// and in its first second, before the corners move, no link comes near the break strain. Then
+// the three left anchors move left and the three right ones right.
+TEST(Presets, CurtainIsPulledApartAtItsTopCornersAndHangsBelowItsBreakStrain) {
+  const Scene scene = load_scene(preset_path("tearing_curtain"));
+  const SceneSystem& system = scene.systems[0];
+  const Model& m = system.model;
+  ASSERT_EQ(m.grids.size(), 1u);
+  EXPECT_EQ(m.grids[0].break_strain, 0.08f);
+  EXPECT_TRUE(m.tether_groups.empty());
+  EXPECT_EQ(m.environment.ground.mode, GroundMode::projection);
+  ASSERT_EQ(m.anchors.size(), 6u);
+  EXPECT_EQ(std::count(m.inverse_masses.begin(), m.inverse_masses.end(), 0.0f), 6);
+  const uint32_t pull_frame = 60;
+  ASSERT_EQ(system.events.size(), 6u);
+  for (const SceneEvent& event : system.events) {
+    ASSERT_EQ(event.kind, SceneEvent::Kind::anchor_velocity);
+    EXPECT_EQ(event.frame, pull_frame);
+    const Anchor& anchor = m.anchors[event.anchor];
+    EXPECT_EQ(anchor.velocity, glm::vec3(0.0f));  // held still until then
+    const bool left = m.positions[anchor.particle].x < 0.0f;
+    EXPECT_EQ(event.value.x < 0.0f, left) << anchor.particle;
+    EXPECT_NE(event.value.x, 0.0f);
+    EXPECT_EQ(event.value.y, 0.0f);
+    EXPECT_EQ(event.value.z, 0.0f);
+  }
+  CpuSolver<float> solver(m);
+  float worst = 0.0f;
+  for (uint32_t frame = 0; frame < pull_frame; ++frame) {
+    solver.step_frame();
+    worst = std::max(worst, solver.measure_health().max_stretch);
+  }
+  EXPECT_LT(worst, 0.5f * m.grids[0].break_strain);
+  EXPECT_GT(worst, 0.0f);
+}
+
 // The fold's promise: once it has settled on the ground, no two particles that share no
 // triangle are closer than half the thickness (24 x 24 here; the 64 x 64 preset itself is
 // measured with weft run, docs/physics.md).

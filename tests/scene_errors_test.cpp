@@ -42,6 +42,7 @@ const std::map<std::string, std::string> kMeshes = {
     {"fin.obj", "v 0 0 0\nv 1 0 0\nv 0 0 1\nv 0 0 -1\nv 0 1 0\nf 1 2 3\nf 2 1 4\nf 1 2 5\n"},
     {"duplicate.obj", "v 0 0 0\nv 1 0 0\nv 0 0 1\nv 1 0 0\nf 1 2 3\nf 4 3 1\n"},
     {"sliver.obj", "v 0 0 0\nv 1 0 0\nv 2 0 0\nv 0 0 1\nf 1 2 4\nf 1 2 3\n"},
+    {"square.obj", "v 0 0 0\nv 1 0 0\nv 1 0 1\nv 0 0 1\nf 1 2 3\nf 1 3 4\n"},
 };
 
 const std::vector<BadScene> kBadScenes = {
@@ -62,6 +63,46 @@ const std::vector<BadScene> kBadScenes = {
      "[[cloth]]\ncolumns = 4\nrows = 4\n[cloth.material]\npreset = \"wool\"\n"
      "stretch_stiffness = -5\n",
      6, "stretch_stiffness", "must be in [0.001, 1e+12] N/m, got -5"},
+    {"break strain zero",
+     "[[cloth]]\ncolumns = 4\nrows = 4\n[cloth.material]\npreset = \"cotton\"\n"
+     "break_strain = 0\n",
+     6, "break_strain", "in [cloth.material]: must be in (0, 10], got 0"},
+    {"break strain negative",
+     "[[cloth]]\ncolumns = 4\nrows = 4\nmaterial = { preset = \"paper\", break_strain = -0.02 }\n",
+     4, "break_strain", "must be in (0, 10], got -0.02"},
+    {"break strain not a number",
+     "[[cloth]]\ncolumns = 4\nrows = 4\n[cloth.material]\npreset = \"cotton\"\n"
+     "break_strain = nan\n",
+     6, "break_strain", "must be in (0, 10], got nan"},
+    {"break strain infinite",
+     "[[cloth]]\ncolumns = 4\nrows = 4\n[cloth.material]\npreset = \"cotton\"\n"
+     "break_strain = inf\n",
+     6, "break_strain", "must be in (0, 10], got inf"},
+    {"break strain beyond a blow-up",
+     "[[cloth]]\ncolumns = 4\nrows = 4\n[cloth.material]\npreset = \"cotton\"\n"
+     "break_strain = 12\n",
+     6, "break_strain", "must be in (0, 10], got 12"},
+    {"break strain as a percentage",
+     "[[cloth]]\ncolumns = 4\nrows = 4\n[cloth.material]\npreset = \"cotton\"\n"
+     "break_strain = \"8%\"\n",
+     6, "break_strain", "expected a number (in (0, 10]), got a string"},
+    {"break strain too small for a float",
+     "[[cloth]]\ncolumns = 4\nrows = 4\n[cloth.material]\npreset = \"cotton\"\n"
+     "break_strain = 1e-50\n",
+     6, "break_strain", "is too small for a float, got 1e-50"},
+    {"break strain on a mesh",
+     "[[mesh]]\nfile = \"square.obj\"\n[mesh.material]\npreset = \"cotton\"\n"
+     "break_strain = 0.05\n",
+     5, "break_strain",
+     "in [mesh.material]: a [[mesh]] cannot tear: tearing needs a cloth grid (a [[cloth]] table); "
+     "remove break_strain"},
+    {"mesh of a material that tears", "[[mesh]]\nfile = \"square.obj\"\nmaterial = \"paper\"\n", 3,
+     "material",
+     "in [[mesh]]: 'paper' tears at a strain of 0.02, and a [[mesh]] cannot tear: tearing needs a "
+     "cloth grid (a [[cloth]] table); give the material's figures without break_strain"},
+    {"mesh of a preset that tears",
+     "[[mesh]]\nfile = \"square.obj\"\n\nmaterial = { preset = \"paper\", max_stretch = 0.01 }\n",
+     4, "material", "'paper' tears at a strain of 0.02, and a [[mesh]] cannot tear"},
     {"bending with no relaxation sweep",
      "[solver]\nrelaxation_sweeps = 0\n[[cloth]]\ncolumns = 4\nrows = 4\nmaterial = \"denim\"\n", 0,
      "", "relaxation_sweeps must be >= 1 when a cloth has bending_stiffness > 0"},

@@ -219,6 +219,72 @@ pin = { nodes = [4] }
       << scene.notes[0];
 }
 
+// break_strain in a material: given, kept from a named material, or overridden; it reaches the
+// cloth grid. Without one a cloth never tears (0), and a mesh of a material that does not tear
+// still loads.
+TEST(SceneFile, BreakStrainReachesTheClothGrid) {
+  const Scene scene = parse_scene_text(R"(
+[[cloth]]
+name = "given"
+columns = 3
+rows = 3
+material = { preset = "cotton", break_strain = 0.08 }
+
+[[cloth]]
+name = "named"
+columns = 3
+rows = 3
+material = "paper"
+
+[[cloth]]
+name = "kept"
+columns = 3
+rows = 3
+material = { preset = "paper", max_stretch = 0.005 }
+
+[[cloth]]
+name = "overridden"
+columns = 3
+rows = 3
+material = { preset = "paper", break_strain = 0.035 }
+
+[[cloth]]
+name = "figures"
+columns = 3
+rows = 3
+[cloth.material]
+areal_density = 0.2
+stretch_stiffness = 800
+shear_stiffness = 30
+break_strain = 0.1
+
+[[cloth]]
+name = "never"
+columns = 3
+rows = 3
+material = "cotton"
+
+[[mesh]]
+file = "square.obj"
+material = "cotton"
+)",
+                                       {{"square.obj", kSquare}});
+  const SceneSystem& system = scene.systems[0];
+  const std::vector<GridLayout>& grids = system.model.grids;
+  ASSERT_EQ(grids.size(), 6u);
+  const float expected[] = {0.08f, 0.02f, 0.02f, 0.035f, 0.1f, 0.0f};
+  for (size_t k = 0; k < grids.size(); ++k) {
+    EXPECT_EQ(grids[k].break_strain, expected[k]) << system.objects[k].name;
+    EXPECT_EQ(system.objects[k].material->break_strain.value_or(0.0f), expected[k])
+        << system.objects[k].name;
+  }
+  // The rest of the named material stays.
+  EXPECT_EQ(system.objects[0].material->stretch_stiffness, 1000.0f);
+  EXPECT_EQ(system.objects[2].material->max_stretch, 0.005f);
+  EXPECT_FALSE(system.objects[5].material->break_strain.has_value());
+  EXPECT_EQ(system.objects[6].kind, SceneObjectKind::mesh);
+}
+
 TEST(SceneFile, MeshFileIsFoundNextToTheSceneFile) {
   const Scene scene = load_scene(WEFT_SCENES_DIR "/mesh_drape.toml");
   EXPECT_EQ(scene.systems[0].model.particle_count(), 217u);

@@ -123,6 +123,51 @@ TEST(SavedScene, KeepsCornerAndRegionPins) {
   EXPECT_EQ(finer.systems[0].model.particle_count(), 48u * 40u);
 }
 
+// A break strain is saved with the material's figures, bit for bit, and a named material that
+// was given another break strain is no longer that material: saved as "cotton", the cloth would
+// stop tearing.
+TEST(SavedScene, KeepsEachClothsBreakStrain) {
+  const Scene original = parse_scene_text(R"(
+[[cloth]]
+name = "torn"
+columns = 4
+rows = 3
+material = { preset = "cotton", break_strain = 0.07 }
+pin = { corners = ["first_row_first_column"] }
+
+[[cloth]]
+name = "paper"
+origin = [0, 1, 0]
+columns = 3
+rows = 3
+material = "paper"
+
+[[cloth]]
+name = "figures"
+origin = [0, 2, 0]
+columns = 3
+rows = 3
+[cloth.material]
+areal_density = 0.1
+stretch_stiffness = 300
+shear_stiffness = 20
+break_strain = 0.123456789
+)");
+  const fs::path file = fresh_directory("saved_break_strain") / "tearing.toml";
+  save_scene(original, file);
+  const std::string text = read_text(file);
+  EXPECT_NE(text.find("break_strain = 0.07\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("material = \"paper\""), std::string::npos) << text;
+  EXPECT_EQ(text.find("material = \"cotton\""), std::string::npos) << text;
+  const Scene reloaded = load_scene(file);
+  expect_same_scene(original, reloaded);
+  const std::vector<GridLayout>& grids = reloaded.systems[0].model.grids;
+  ASSERT_EQ(grids.size(), 3u);
+  EXPECT_EQ(grids[0].break_strain, 0.07f);
+  EXPECT_EQ(grids[1].break_strain, 0.02f);
+  EXPECT_EQ(grids[2].break_strain, 0.123456789f);
+}
+
 // Every float a scene file can hold is read back by the loader's parsers as the same float.
 TEST(TomlText, FloatsReadBackBitForBit) {
   std::vector<float> values = {0.0f,    -0.0f,    0.1f,   1.0f / 60.0f, 1e-30f, 1e30f,

@@ -10,6 +10,10 @@ namespace weft {
 
 namespace {
 
+const std::vector<std::string> kFigureKeys = {
+    "preset",      "areal_density", "stretch_stiffness", "shear_stiffness", "bending_stiffness",
+    "max_stretch", "break_strain"};
+
 std::vector<std::string> material_names() {
   std::vector<std::string> names;
   for (const NamedClothMaterial& named : cloth_materials())
@@ -41,9 +45,7 @@ std::optional<ClothMaterial> read_cloth_material(const TableReader& object,
     }
   }
   if (node->is_string()) return named_material(object, "material", *object.string("material"));
-  std::optional<TableReader> table =
-      object.table("material", {"preset", "areal_density", "stretch_stiffness", "shear_stiffness",
-                                "bending_stiffness", "max_stretch"});
+  std::optional<TableReader> table = object.table("material", kFigureKeys);
   if (!table) {
     object.fail("material", "expected the name of a material (" + quoted_list(material_names()) +
                                 ") or a table of figures");
@@ -72,7 +74,35 @@ std::optional<ClothMaterial> read_cloth_material(const TableReader& object,
   if (auto stretch = table->number("max_stretch", NumberRange::between(0, 10, ""))) {
     material.max_stretch = float(*stretch);
   }
+  // A link stretched 10 times beyond its rest length is a blow-up (docs/scenes.md, Blow-ups)
+  // before it could break; a strain too small for a float would read as "never tears".
+  if (auto strain = table->number("break_strain", {0, 10, false, true, ""})) {
+    if (!(float(*strain) > 0.0f)) {
+      table->fail("break_strain", "is too small for a float, got " + format_number(*strain));
+    }
+    material.break_strain = float(*strain);
+  }
   return material;
+}
+
+void refuse_tearing_material(const TableReader& object, const ClothMaterial& material) {
+  if (!material.break_strain) return;
+  const std::string cannot =
+      "a [[mesh]] cannot tear: tearing needs a cloth grid (a [[cloth]] table); ";
+  std::string name;
+  if (const toml::node* node = object.node("material"); node && node->is_table()) {
+    const TableReader table = *object.table("material", kFigureKeys);
+    if (table.has("break_strain")) {
+      table.fail("break_strain", cannot + "remove break_strain, or make the object a [[cloth]]");
+    }
+    name = table.string("preset").value_or("");
+  } else {
+    name = object.string("material").value_or("");
+  }
+  object.fail("material", "'" + name + "' tears at a strain of " +
+                              format_number(*material.break_strain) + ", and " + cannot +
+                              "give the material's figures without break_strain, or make the "
+                              "object a [[cloth]]");
 }
 
 }  // namespace weft

@@ -7,6 +7,7 @@
 //   shear_stiffness = 100       # N/m
 //   bending_stiffness = 5e-5    # N m
 //   max_stretch = 0.015         # fraction; omit for no limit
+//   break_strain = 0.08         # fraction: links break beyond it (cloth grids only); omit: never
 // A material sets the object's mass and links, so it excludes the per-link tables and the mass
 // keys.
 #pragma once
@@ -23,5 +24,9 @@ class TableReader;
 // material replaces (`replaced`: the object's link tables, then mass keys).
 std::optional<ClothMaterial> read_cloth_material(const TableReader& object,
                                                  std::initializer_list<const char*> replaced);
+
+// Fails when the material tears (a break strain, given or from its preset): only a cloth grid
+// tears, so a [[mesh]] refuses it, at the `break_strain` key or else at `material`.
+void refuse_tearing_material(const TableReader& object, const ClothMaterial& material);
 
 }  // namespace weft

@@ -298,6 +298,7 @@ void build_mesh(SceneDraft& draft, const TableReader& table, Model& model, Scene
   desc.triangles = mesh.triangles;
   if (auto material = read_cloth_material(
           table, {"edge", "bend", "particle_mass", "total_mass", "areal_density"})) {
+    refuse_tearing_material(table, *material);
     apply_cloth_material(*material, desc);
     object.material = material;
   } else {

@@ -141,6 +141,7 @@ inline void compare_grids(ModelDiff& d, const std::vector<GridLayout>& a,
     compare_links(d, w + ".shear", x.shear, y.shear);
     compare_links(d, w + ".bend", x.bend, y.bend);
     d.same(w + ".bending_stiffness", x.bending_stiffness, y.bending_stiffness);
+    d.same(w + ".break_strain", x.break_strain, y.break_strain);
     d.same(w + ".links_listed", uint64_t(x.links_listed), uint64_t(y.links_listed));
     d.same(w + ".first_spring", uint64_t(x.first_spring), uint64_t(y.first_spring));
     d.same(w + ".spring_count", uint64_t(x.spring_count), uint64_t(y.spring_count));

@@ -1,5 +1,5 @@
 // The preset scenes in scenes/: one per classic scenario (NeHe, GAMES101, Witkin, the GLUT lab),
-// the larger cloths, the OBJ mesh example, self-collision and colliders.
+// the larger cloths, the OBJ mesh example, self-collision, colliders and a cloth that tears.
 // A preset added to scenes/ must be added here too: the preset tests check that the two agree.
 #pragma once
 
@@ -19,7 +19,7 @@ inline const std::vector<std::string>& preset_names() {
       "flag_in_wind",       "games101_ropes",    "glut_cloth",
       "hanging_cloth",      "mesh_drape",        "moving_colliders",
       "nehe39_three_cases", "nehe40_rope",       "self_collision_fold",
-      "two_cloths",         "witkin_particles"};
+      "tearing_curtain",    "two_cloths",        "witkin_particles"};
   return names;
 }
 
