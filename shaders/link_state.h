@@ -3,7 +3,7 @@
 // Included by GLSL and C++ alike.
 //
 //   bits 0-11: the link in grid direction k (sim/grid_layout.h, grid_directions.glsl) is torn.
-//     Both ends of a link carry its bit (each in its own direction), so a pass reads only the
+//     Both ends of a link hold its bit (each in its own direction), so a pass reads only the
 //     state of the node it handles. A bend link (+-2 along an axis) is torn when either link it
 //     spans is: a node bends across its neighbours only while both links to them hold.
 //   bits 12-27: per side, how far the node reaches along its row or column before a torn

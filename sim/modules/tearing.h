@@ -4,9 +4,9 @@
 // path.
 //
 // What a torn link is lives in the particle state (shaders/link_state.h): one uint per node with a
-// bit per link direction, carried by both ends. So every pass over a tearable grid reads one word
+// bit per link direction, set at both ends. So every pass over a tearable grid reads one word
 // for the node it handles and skips what is torn: the grid path's sweeps and springs, the general
-// path's constraints, springs and bending (which carry the bit to test), the blow-up watch. The
+// path's constraints, springs and bending (which hold the bit to test), the blow-up watch. The
 // strain limits read how far a node reaches along its row and column before a torn link, which
 // this module recounts for the rows and columns that changed. A tearable cloth has no tethers: a
 // tether's rest distance, along the cloth to a pin, no longer holds once the cloth has torn; the
@@ -14,8 +14,8 @@
 //
 // Passes, once per substep after the other limits (Stage::after_project): tear_links.comp (one
 // thread per node) and update_reach.comp. The viewer's knife cuts links through its own module
-// (knife.h), with the same two helpers below. The drawn cloth drops the triangles that lost an
-// edge (app/render/), and exports drop them too.
+// (knife.h), with the same two functions below. Which triangles still have all their edges:
+// intact_triangles (sim/link_state.h).
 #pragma once
 
 #include <string>
