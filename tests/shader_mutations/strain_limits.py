@@ -1,8 +1,8 @@
 # Mutations of the strain limits of cloth grids (sim/modules/strain_limits.h).
 SHADERS = ["limit_strain.comp"]
 MUTATIONS = [
-    ("limit_strain.comp", "for (uint apart = 2u; apart < nodes; apart *= 2u) {",
-     "for (uint apart = 2u; apart < 3u; apart *= 2u) {", "only the pairs 2 apart"),
+    ("limit_strain.comp", "for (uint apart = 2u; apart < nodes; apart *= 2u, ++level) {",
+     "for (uint apart = 2u; apart < 3u; apart *= 2u, ++level) {", "only the pairs 2 apart"),
     ("limit_strain.comp", "float limit = scales[g] * float(apart) * grid.rest_lengths[axis];",
      "float limit = scales[g] * float(apart) * grid.rest_lengths[0];",
      "the row's spacing used along columns too"),
