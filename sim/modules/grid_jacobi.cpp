@@ -196,9 +196,13 @@ double GridJacobi::energy(const ParticleState<Real>& state) const {
     const GridLayout& layout = grids_.layouts()[g];
     const gpu::GridParams& grid = grids_.params()[g];
     const uint32_t first = layout.first_particle;
+    // A torn link stores nothing (tearing.h): slot s leads forward in direction 2 s.
+    auto torn = [&](uint32_t node, uint32_t bits) {
+      return grid.break_strain > 0.0f && (state.link_state[first + node] & bits) != 0;
+    };
     for_each_grid_link(layout, [&](uint32_t a, uint32_t b, GridLinkKind kind, uint32_t slot) {
       const LinkMaterial& m = grid_material(layout, kind);
-      if (!has_constraint(m.kind) || m.compliance <= 0.0f) return;
+      if (!has_constraint(m.kind) || m.compliance <= 0.0f || torn(a, 1u << (2 * slot))) return;
       const double stretch = glm::length(glm::dvec3(state.positions[first + a]) -
                                          glm::dvec3(state.positions[first + b])) -
                              grid_rest_length(grid, slot);
@@ -215,8 +219,10 @@ double GridJacobi::energy(const ParticleState<Real>& state) const {
     for (uint32_t r = 0; r < layout.rows; ++r) {
       for (uint32_t col = 0; col < columns; ++col) {
         const uint32_t n = r * columns + col;
-        if (col > 0 && col + 1 < columns) bend(n - 1, n, n + 1, grid.bending.x);
-        if (r > 0 && r + 1 < layout.rows) bend(n - columns, n, n + columns, grid.bending.y);
+        if (col > 0 && col + 1 < columns && !torn(n, 3u)) bend(n - 1, n, n + 1, grid.bending.x);
+        if (r > 0 && r + 1 < layout.rows && !torn(n, 3u << 2)) {
+          bend(n - columns, n, n + columns, grid.bending.y);
+        }
       }
     }
   }
