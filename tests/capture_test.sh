@@ -91,7 +91,7 @@ labels=$(grep -c 'name="vkCmdBeginDebugUtilsLabelEXT"' "$xml")
 # Particle buffers by field, module buffers as "<module>: <buffer>", pipelines by shader.
 for name in positions "previous positions" forces "springs: spring refs" \
   "distance constraints: constraints" "distance constraints: lambdas" \
-  "simulation commands [0-9]" "accumulate_forces.comp" "compute layout (sets of 6 3 buffers)"; do
+  "simulation commands [0-9]" "accumulate_forces.comp" "compute layout (sets of 7 3 buffers)"; do
   has_name "$name"
 done
 echo "capture_test: $capture holds one frame: $dispatches labelled dispatches, named buffers"
