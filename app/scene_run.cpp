@@ -1,5 +1,7 @@
 #include "app/scene_run.h"
 
+#include "sim/modules/tearing.h"
+
 #include <algorithm>
 #include <chrono>
 
@@ -23,6 +25,17 @@ std::vector<std::vector<glm::vec3>> all_positions(
 }
 
 namespace {
+
+// Per system, its particles' torn links when its cloth can tear (read back from the solver), and
+// nothing for a system that cannot tear.
+std::vector<std::vector<uint32_t>> torn_link_states(
+    const Scene& scene, std::vector<std::unique_ptr<SystemRunner>>& runners) {
+  std::vector<std::vector<uint32_t>> states(runners.size());
+  for (size_t s = 0; s < runners.size(); ++s) {
+    if (!tearable_grids(scene.systems[s].model).empty()) states[s] = runners[s]->link_state();
+  }
+  return states;
+}
 
 // The first frame after `frame` at which some event fires, or `limit`.
 uint32_t next_event_after(const Scene& scene, uint32_t frame, uint32_t limit) {
@@ -48,7 +61,7 @@ RunOutcome run_scene_frames(const Scene& scene, std::vector<std::unique_ptr<Syst
   // before it are complete.
   auto export_frame = [&](uint32_t frame) {
     try {
-      options.exporter->write(frame, all_positions(runners));
+      options.exporter->write(frame, all_positions(runners), torn_link_states(scene, runners));
       return true;
     } catch (const WriteInterrupted&) {
       return false;

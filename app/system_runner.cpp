@@ -58,7 +58,7 @@ class GpuRunner final : public SystemRunner {
       out.emplace_back(p);
     return out;
   }
-  std::vector<uint32_t> link_state() override { return solver_.download_state().link_state; }
+  std::vector<uint32_t> link_state() override { return solver_.download_link_state(); }
   Energy measure_energy() override {
     const ParticleState<float> state = solver_.download_state();
     const SolverCore& core = solver_.core();

@@ -2,7 +2,7 @@
 // Once per rendered frame, after the simulation: the normal of every vertex, the sum of the
 // (area-weighted) normals of the triangles around it. One thread per vertex gathers its
 // triangles through a CSR built once on the CPU, so no two threads write the same normal and no
-// float atomics are needed.
+// float atomics are needed. A triangle a tear opened is left out, as the drawing leaves it out.
 #include "render_bindings.glsl"
 
 layout(local_size_x = WEFT_GROUP_SIZE) in;
@@ -18,6 +18,7 @@ void main() {
   vec3 sum = vec3(0.0);
   for (uint k = corner_offsets[i]; k < corner_offsets[i + 1]; ++k) {
     TriangleCorner c = corners[k];
+    if (push.tears != 0u && opened(corner_tears[k], link_state[i], link_state[c.next])) continue;
     sum += cross(positions[c.next].xyz - x, positions[c.prev].xyz - x);
   }
   float len = length(sum);

@@ -31,6 +31,27 @@ layout(std430, set = 0, binding = WEFT_RENDER_BINDING_PARTICLES) readonly buffer
 layout(std430, set = 0, binding = WEFT_RENDER_BINDING_STYLE) readonly buffer StyleBuffer {
   RenderStyle style;
 };
+layout(std430, set = 0, binding = WEFT_RENDER_BINDING_LINK_STATE) readonly buffer LinkStateBuffer {
+  uint link_state[];
+};
+layout(std430, set = 0, binding = WEFT_RENDER_BINDING_TRIANGLES) readonly buffer TrianglesBuffer {
+  RenderTriangle triangles[];
+};
+// Per corner, as RenderTriangle::tear_bits: the corner's vertex's bits for its two edges (low 16),
+// the next vertex's for the edge to the previous one (high 16).
+layout(std430, set = 0, binding = WEFT_RENDER_BINDING_CORNER_TEARS) readonly buffer
+    CornerTearsBuffer {
+  uint corner_tears[];
+};
+layout(std430, set = 0, binding = WEFT_RENDER_BINDING_DRAWN) buffer DrawnBuffer {
+  uint drawn_indices[];
+};
+
+// Whether a triangle (or corner) whose tear bits are `bits` lost an edge, given the states of
+// its first two vertices.
+bool opened(uint bits, uint first_state, uint second_state) {
+  return ((first_state & (bits & 0xffffu)) | (second_state & (bits >> 16))) != 0u;
+}
 
 // The world length that covers one pixel at a point whose clip-space w is `w`. The row of the
 // view-projection that gives clip y is the camera's up axis scaled by the projection's y scale

@@ -97,16 +97,23 @@ struct Health {
 #define WEFT_RENDER_BINDING_MARKERS 6         // uint particle indices drawn as markers
 #define WEFT_RENDER_BINDING_PARTICLES 7       // RenderParticle: the particles in no triangle
 #define WEFT_RENDER_BINDING_STYLE 8           // RenderStyle of the system
-#define WEFT_RENDER_BINDING_COUNT 9
+#define WEFT_RENDER_BINDING_LINK_STATE 9      // the solver's torn links per particle (link_state.h)
+#define WEFT_RENDER_BINDING_TRIANGLES 10      // RenderTriangle: the model's, whole
+#define WEFT_RENDER_BINDING_CORNER_TEARS 11   // per corner: which links undo its triangle
+#define WEFT_RENDER_BINDING_DRAWN 12          // the index buffer drawn: torn triangles collapsed
+#define WEFT_RENDER_BINDING_COUNT 13
 
 // Descriptor bindings of the ground's set: the shadow map it samples.
 #define WEFT_GROUND_BINDING_SHADOW_MAP 0  // sampler2DShadow: depth seen from the key light
 #define WEFT_GROUND_BINDING_SHADOW 1      // ShadowParams
 #define WEFT_GROUND_BINDING_COUNT 2
 
-// RenderLink::kind
+// RenderLink::kind: one of these in the low byte; above it, from bit 8, the bits of a's link
+// state that say the link tore (0: it cannot tear)
 #define WEFT_LINK_SPRING 0
 #define WEFT_LINK_CONSTRAINT 1
+#define WEFT_LINK_KIND_BITS 0xffu
+#define WEFT_LINK_TEAR_SHIFT 8u
 
 // DrawPush::mode of marker.vert: what each instance is.
 #define WEFT_MARKER_SPHERE 0   // a sphere collider (instance = sphere index)
@@ -124,6 +131,16 @@ struct Health {
 struct TriangleCorner {
   uint next;
   uint prev;
+};
+
+// A triangle of the model, with the links whose tearing opens it: the bits of a's link state for
+// its edges to b and c (low 16 bits), and of b's for its edge to c (high 16 bits); 0 when it
+// cannot tear. Both ends of a torn link hold its bit, so two states tell.
+struct RenderTriangle {
+  uint a;
+  uint b;
+  uint c;
+  uint tear_bits;
 };
 
 // A spring or a distance constraint, as the springs view draws it.
@@ -175,9 +192,10 @@ struct ShadowParams {
 };
 
 // Push constants of compute_normals.comp.
+// Push constants of compute_normals.comp and open_torn_cloth.comp.
 struct NormalsPush {
-  uint vertex_count;
-  uint pad0;
+  uint vertex_count;  // open_torn_cloth.comp: triangles
+  uint tears;         // 1 when the model's cloth can tear: read the tear bits and link state
   uint pad1;
   uint pad2;
 };

@@ -27,8 +27,10 @@ void main() {
 
   vec4 ca = push.view_projection * vec4(a, 1.0);
   vec4 cb = push.view_projection * vec4(b, 1.0);
-  // A link crossing the camera plane is skipped rather than drawn through infinity.
-  if (ca.w <= 1e-4 || cb.w <= 1e-4) {
+  // A torn link is not drawn; nor is one crossing the camera plane, rather than through infinity.
+  uint tear_bits = link.kind >> WEFT_LINK_TEAR_SHIFT;
+  bool torn = tear_bits != 0u && (link_state[link.a] & tear_bits) != 0u;
+  if (torn || ca.w <= 1e-4 || cb.w <= 1e-4) {
     gl_Position = vec4(0.0, 0.0, 2.0, 1.0);  // outside the depth range: clipped
     return;
   }

@@ -365,6 +365,13 @@ ParticleState<float> GpuSolver::download_state() const {
   return state;
 }
 
+std::vector<uint32_t> GpuSolver::download_link_state() const {
+  std::vector<uint32_t> state(core_.particle_count());
+  download_from_buffer(device_, particles_[WEFT_BINDING_LINK_STATE], state.data(),
+                       state.size() * 4);
+  return state;
+}
+
 void GpuSolver::upload_state(const ParticleState<float>& state) {
   const size_t n = core_.particle_count();
   if (state.positions.size() != n || state.previous.size() != n || state.velocities.size() != n) {

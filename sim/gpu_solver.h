@@ -80,6 +80,8 @@ class GpuSolver {
 
   // Reads the whole state back (positions, previous, velocities, forces, module arrays), waiting.
   ParticleState<float> download_state() const;
+  // Reads each particle's torn links back (shaders/link_state.h), waiting.
+  std::vector<uint32_t> download_link_state() const;
   // Replaces the particle state (tests put both solvers in the same state).
   void upload_state(const ParticleState<float>& state);
 

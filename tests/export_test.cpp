@@ -158,5 +158,43 @@ TEST(Export, RunExportsFrameZeroEveryKthAndTheLastFrame) {
   EXPECT_GT(glm::distance(first.vertices.back(), last.vertices.back()), 0.01f);
 }
 
+// A cloth that tears: the export drops the triangles that lost an edge, as the viewer does, and
+// keeps every vertex (the numbering of a frame sequence stays the same).
+TEST(Export, ACutClothIsExportedWithoutTheTrianglesAlongTheCut) {
+  const fs::path dir = scratch_directory("torn");
+  const Scene scene = parse_scene_text(R"(
+[[cloth]]
+name = "cloth"
+origin = [0, 1, 0]
+width_axis = [1, 0, 0]
+height_axis = [0, 0, 1]
+columns = 5
+rows = 4
+material = "paper"
+pin = { corners = ["first_row_first_column"] }
+)",
+                                       {}, "paper.toml");  // the system is named "paper"
+  const Model& model = scene.systems[0].model;
+  FrameExporter exporter(scene, dir, 1);
+  std::vector<uint32_t> state(model.particle_count(), 0);
+  std::vector<std::vector<glm::vec3>> positions(1, model.positions);
+  exporter.write(0, positions, {state});
+  // The link from node 6 (row 1, column 1) to its right: both ends hold its bit.
+  state[6] |= 1u << 0;
+  state[7] |= 1u << 1;
+  exporter.write(1, positions, {state});
+  const ObjMesh whole = read_obj_file(dir / "paper_000000.obj");
+  const ObjMesh torn = read_obj_file(dir / "paper_000001.obj");
+  EXPECT_EQ(whole.triangles.size(), model.triangles.size());
+  EXPECT_EQ(torn.vertices.size(), whole.vertices.size());
+  // An interior link is an edge of the triangle above it and the one below.
+  EXPECT_EQ(torn.triangles.size(), model.triangles.size() - 2);
+  for (const glm::uvec3& t : torn.triangles) {
+    const bool has6 = t.x == 6 || t.y == 6 || t.z == 6;
+    const bool has7 = t.x == 7 || t.y == 7 || t.z == 7;
+    EXPECT_FALSE(has6 && has7) << "a triangle along the torn link was kept";
+  }
+}
+
 }  // namespace
 }  // namespace weft::test

@@ -14,6 +14,7 @@
 #include "sim/health.h"
 #include "sim/contact_report.h"
 #include "tests/support/presets.h"
+#include "tests/support/torn_cloth.h"
 #include "tests/support/scene_text.h"
 
 namespace weft::test {
@@ -235,21 +236,24 @@ TEST(Presets, LargeClothFallsOverASphere) {
 }
 
 // The curtain tears where it is pulled, not where it hangs: it breaks at 8% (on the grid, the
-// links that tear), hangs from six anchors and no other pin (no tethers would hold a torn piece),
-// and in its first second, before the corners move, no link comes near the break strain. Then
-// the three left anchors move left and the three right ones right.
-TEST(Presets, CurtainIsPulledApartAtItsTopCornersAndHangsBelowItsBreakStrain) {
+// links that tear), hangs from its rail of anchors and no other pin (no tethers or strain limits
+// hold it: they would spread the pull over the whole width), and in its first second, before the
+// rail moves, no link comes near the break strain. Then the rail's left half moves left and its
+// right half right, and the curtain tears in two: two pieces, each still on its half of the rail.
+TEST(Presets, CurtainHangsBelowItsBreakStrainThenTearsInTwo) {
   const Scene scene = load_scene(preset_path("tearing_curtain"));
   const SceneSystem& system = scene.systems[0];
   const Model& m = system.model;
   ASSERT_EQ(m.grids.size(), 1u);
-  EXPECT_EQ(m.grids[0].break_strain, 0.08f);
+  const GridLayout& grid = m.grids[0];
+  EXPECT_EQ(grid.break_strain, 0.08f);
   EXPECT_TRUE(m.tether_groups.empty());
   EXPECT_EQ(m.environment.ground.mode, GroundMode::projection);
-  ASSERT_EQ(m.anchors.size(), 6u);
-  EXPECT_EQ(std::count(m.inverse_masses.begin(), m.inverse_masses.end(), 0.0f), 6);
+  ASSERT_EQ(m.anchors.size(), grid.columns);
+  EXPECT_EQ(std::count(m.inverse_masses.begin(), m.inverse_masses.end(), 0.0f),
+            static_cast<std::ptrdiff_t>(grid.columns));
   const uint32_t pull_frame = 60;
-  ASSERT_EQ(system.events.size(), 6u);
+  ASSERT_EQ(system.events.size(), grid.columns);
   for (const SceneEvent& event : system.events) {
     ASSERT_EQ(event.kind, SceneEvent::Kind::anchor_velocity);
     EXPECT_EQ(event.frame, pull_frame);
@@ -267,8 +271,20 @@ TEST(Presets, CurtainIsPulledApartAtItsTopCornersAndHangsBelowItsBreakStrain) {
     solver.step_frame();
     worst = std::max(worst, solver.measure_health().max_stretch);
   }
-  EXPECT_LT(worst, 0.5f * m.grids[0].break_strain);
+  EXPECT_LT(worst, 0.5f * grid.break_strain);
   EXPECT_GT(worst, 0.0f);
+  EXPECT_EQ(solver.state().torn_links, 0u);
+  // A second of pulling (20 cm apart) tears it from the rail to the hem.
+  for (const SceneEvent& event : system.events)
+    solver.set_anchor_velocity(event.anchor, event.value);
+  for (uint32_t frame = 0; frame < 60; ++frame)
+    solver.step_frame();
+  const std::vector<uint32_t>& state = solver.state().link_state;
+  const uint32_t last = grid.columns - 1;
+  const uint32_t hem = (grid.rows - 1) * grid.columns;
+  EXPECT_FALSE(joined(m, state, 0, last)) << "still one piece";
+  EXPECT_TRUE(joined(m, state, 0, hem)) << "the left piece fell from its rail";
+  EXPECT_TRUE(joined(m, state, last, hem + last)) << "the right piece fell from its rail";
 }
 
 // The fold's promise: once it has settled on the ground, no two particles that share no

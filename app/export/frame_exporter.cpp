@@ -1,5 +1,7 @@
 #include "app/export/frame_exporter.h"
 
+#include "sim/link_state.h"
+
 #include <cstdio>
 
 #include "app/export/mesh_writers.h"
@@ -43,7 +45,8 @@ std::filesystem::path FrameExporter::file_for(size_t system, uint32_t frame) con
   return directory_ / (s.name + "_" + number + extension);
 }
 
-void FrameExporter::write(uint32_t frame, const std::vector<std::vector<glm::vec3>>& positions) {
+void FrameExporter::write(uint32_t frame, const std::vector<std::vector<glm::vec3>>& positions,
+                          const std::vector<std::vector<uint32_t>>& link_states) {
   for (size_t s = 0; s < scene_.systems.size(); ++s) {
     const SceneSystem& system = scene_.systems[s];
     char comment[160];
@@ -57,7 +60,11 @@ void FrameExporter::write(uint32_t frame, const std::vector<std::vector<glm::vec
         file_for(s, frame),
         [&](std::ostream& out) {
           const SurfaceLayout& layout = layouts_[s];
-          if (layout.has_surface() || layout.has_lines()) {
+          if (layout.has_surface() && s < link_states.size() && !link_states[s].empty()) {
+            SurfaceLayout torn = layout;
+            torn.triangles = intact_triangles(system.model, link_states[s]);
+            write_obj(out, positions[s], torn, comment);
+          } else if (layout.has_surface() || layout.has_lines()) {
             write_obj(out, positions[s], layout, comment);
           } else {
             write_ply_points(out, positions[s], comment);

@@ -1,5 +1,7 @@
 #include "app/render/render_mesh.h"
 
+#include "sim/link_state.h"
+
 #include "app/render/collider_bounds.h"
 
 #include <algorithm>
@@ -30,9 +32,34 @@ std::vector<gpu::RenderLink> render_links(const Model& model) {
     links.push_back({s.a, s.b, s.rest_length, WEFT_LINK_SPRING});
   }
   for (const DistanceConstraint& c : model.constraints) {
-    links.push_back({c.a, c.b, c.rest_length, WEFT_LINK_CONSTRAINT});
+    links.push_back(
+        {c.a, c.b, c.rest_length,
+         WEFT_LINK_CONSTRAINT | link_tear_bits(model, c.a, c.b) << WEFT_LINK_TEAR_SHIFT});
   }
   return links;
+}
+
+std::vector<gpu::RenderTriangle> render_triangles(const Model& model) {
+  std::vector<gpu::RenderTriangle> triangles;
+  triangles.reserve(model.triangles.size());
+  for (const glm::uvec3& t : model.triangles) {
+    const uint32_t a_bits = link_tear_bits(model, t.x, t.y) | link_tear_bits(model, t.x, t.z);
+    const uint32_t b_bits = link_tear_bits(model, t.y, t.z);
+    triangles.push_back({t.x, t.y, t.z, a_bits | b_bits << 16});
+  }
+  return triangles;
+}
+
+std::vector<uint32_t> corner_tear_bits(const Model& model, const CornerAdjacency& adjacency) {
+  std::vector<uint32_t> bits(adjacency.corners.size(), 0);
+  for (uint32_t i = 0; i + 1 < adjacency.offsets.size(); ++i) {
+    for (uint32_t k = adjacency.offsets[i]; k < adjacency.offsets[i + 1]; ++k) {
+      const gpu::TriangleCorner& c = adjacency.corners[k];
+      bits[k] = link_tear_bits(model, i, c.next) | link_tear_bits(model, i, c.prev) |
+                link_tear_bits(model, c.next, c.prev) << 16;
+    }
+  }
+  return bits;
 }
 
 std::vector<uint32_t> pinned_particles(const Model& model) {

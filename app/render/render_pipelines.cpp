@@ -52,6 +52,8 @@ RenderPipelines::RenderPipelines(const Device& device, const RenderFormats& form
     : formats_(formats), layout_source_(make_render_bindings(device, "render pipelines")) {
   const VkPipelineLayout l = layout();
   normals = ComputePipeline(device, l, shaders::spirv("compute_normals.comp"), "normals");
+  open_torn_cloth =
+      ComputePipeline(device, l, shaders::spirv("open_torn_cloth.comp"), "open torn cloth");
   const Target scene{formats.color, formats.depth, formats.samples};
   cloth = make_pipeline(device, l, scene, "cloth.vert", "cloth.frag", "draw cloth", true);
   springs = make_pipeline(device, l, scene, "springs.vert", "springs.frag", "draw springs");

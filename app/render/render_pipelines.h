@@ -39,6 +39,7 @@ class RenderPipelines {
   const RenderFormats& formats() const { return formats_; }
 
   ComputePipeline normals;
+  ComputePipeline open_torn_cloth;  // a tearing cloth's drawn index buffer
   GraphicsPipeline cloth;
   GraphicsPipeline springs;
   GraphicsPipeline lines;

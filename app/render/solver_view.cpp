@@ -18,6 +18,10 @@ const Buffer& positions_of(const GpuSolver& solver) {
   return solver.positions();
 }
 
+const Buffer& link_state_of(const GpuSolver& solver) {
+  return solver.link_state();
+}
+
 uint32_t particle_count_of(const GpuSolver& solver) {
   return solver.core().particle_count();
 }

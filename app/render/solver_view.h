@@ -18,6 +18,8 @@ class GpuSolver;
 // xyz: position (m), w: inverse mass; one vec4 per particle, written by the solver's passes.
 const Buffer& positions_of(const GpuSolver& solver);
 uint32_t particle_count_of(const GpuSolver& solver);
+// Per particle, its torn links (shaders/link_state.h), written by the solver's tearing passes.
+const Buffer& link_state_of(const GpuSolver& solver);
 
 // xyz: centre (m), w: radius (m); one vec4 per sphere collider, as the solver holds them now.
 const Buffer& spheres_of(const GpuSolver& solver);

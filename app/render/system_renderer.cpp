@@ -10,6 +10,7 @@
 #include "engine/device.h"
 #include "engine/image.h"
 #include "app/render/solver_view.h"
+#include "sim/modules/tearing.h"
 
 namespace weft {
 
@@ -55,6 +56,14 @@ SystemRenderer::SystemRenderer(Device& device, const GpuSolver& solver, const Mo
   const CornerAdjacency adjacency = build_corner_adjacency(vertex_count_, model.triangles);
   corner_offsets_ = make_filled(device, adjacency.offsets, kStorage, "triangle corner offsets");
   corners_ = make_filled(device, adjacency.corners, kStorage, "triangle corners");
+  tears_ = !tearable_grids(model).empty();
+  // A cloth that cannot tear reads none of these: one placeholder each.
+  corner_tears_ =
+      make_filled(device, tears_ ? corner_tear_bits(model, adjacency) : std::vector<uint32_t>{0},
+                  kStorage, "triangle corner tears");
+  triangles_ =
+      make_filled(device, tears_ ? render_triangles(model) : std::vector<gpu::RenderTriangle>{{}},
+                  kStorage, "triangles, whole");
   std::vector<gpu::RenderLink> links = render_links(model);
   line_link_count_ = move_line_links_first(links, model);
   link_count_ = static_cast<uint32_t>(links.size());
@@ -74,8 +83,10 @@ SystemRenderer::SystemRenderer(Device& device, const GpuSolver& solver, const Mo
   for (const glm::uvec3& t : model.triangles)
     indices.insert(indices.end(), {t.x, t.y, t.z});
   index_count_ = static_cast<uint32_t>(indices.size());
-  indices_ =
-      make_filled(device, indices, VK_BUFFER_USAGE_INDEX_BUFFER_BIT | kStorage, "cloth triangles");
+  indices_ = make_filled(device, indices,
+                         VK_BUFFER_USAGE_INDEX_BUFFER_BIT | kStorage |
+                             VK_BUFFER_USAGE_TRANSFER_SRC_BIT,  // tests read them back
+                         "cloth triangles");
 
   bindings_.write(WEFT_RENDER_BINDING_POSITIONS, positions_of(solver));
   bindings_.write(WEFT_RENDER_BINDING_NORMALS, normals_);
@@ -86,6 +97,10 @@ SystemRenderer::SystemRenderer(Device& device, const GpuSolver& solver, const Mo
   bindings_.write(WEFT_RENDER_BINDING_MARKERS, markers_);
   bindings_.write(WEFT_RENDER_BINDING_PARTICLES, particles_);
   bindings_.write(WEFT_RENDER_BINDING_STYLE, style_buffer_);
+  bindings_.write(WEFT_RENDER_BINDING_LINK_STATE, link_state_of(solver));
+  bindings_.write(WEFT_RENDER_BINDING_TRIANGLES, triangles_);
+  bindings_.write(WEFT_RENDER_BINDING_CORNER_TEARS, corner_tears_);
+  bindings_.write(WEFT_RENDER_BINDING_DRAWN, indices_);
 }
 
 void SystemRenderer::set_dragged(std::optional<uint32_t> particle) {
@@ -123,17 +138,26 @@ void SystemRenderer::record_prepare(VkCommandBuffer cmd) {
   }
   markers_dirty_ = false;
 
-  DebugLabel label(device_, cmd, "normals");
-  // The previous frame's draws read the normals this pass overwrites.
-  memory_barrier(cmd, VK_PIPELINE_STAGE_2_VERTEX_ATTRIBUTE_INPUT_BIT, VK_ACCESS_2_NONE,
-                 VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
+  // The previous frame's draws read the normals (and the index buffer) these passes overwrite.
+  memory_barrier(
+      cmd, VK_PIPELINE_STAGE_2_VERTEX_ATTRIBUTE_INPUT_BIT | VK_PIPELINE_STAGE_2_INDEX_INPUT_BIT,
+      VK_ACCESS_2_NONE, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT,
+      VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT);
   bindings_.bind(cmd, VK_PIPELINE_BIND_POINT_COMPUTE);
-  vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipelines_.normals.handle());
-  const gpu::NormalsPush values{vertex_count_, 0, 0, 0};
-  vkCmdPushConstants(cmd, bindings_.pipeline_layout(), kRenderStages, 0, sizeof(values), &values);
-  const uint32_t groups = (vertex_count_ + WEFT_GROUP_SIZE - 1) / WEFT_GROUP_SIZE;
-  const uint32_t x = std::min<uint32_t>(groups, WEFT_MAX_GROUPS_X);
-  if (groups > 0) vkCmdDispatch(cmd, x, (groups + x - 1) / x, 1);
+  auto dispatch = [&](const ComputePipeline& pipeline, uint32_t threads) {
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline.handle());
+    const gpu::NormalsPush values{threads, tears_ ? 1u : 0u, 0, 0};
+    vkCmdPushConstants(cmd, bindings_.pipeline_layout(), kRenderStages, 0, sizeof(values), &values);
+    const uint32_t groups = (threads + WEFT_GROUP_SIZE - 1) / WEFT_GROUP_SIZE;
+    const uint32_t x = std::min<uint32_t>(groups, WEFT_MAX_GROUPS_X);
+    if (groups > 0) vkCmdDispatch(cmd, x, (groups + x - 1) / x, 1);
+  };
+  if (tears_ && index_count_ > 0) {
+    DebugLabel label(device_, cmd, "open torn cloth");
+    dispatch(pipelines_.open_torn_cloth, index_count_ / 3);
+  }
+  DebugLabel label(device_, cmd, "normals");
+  dispatch(pipelines_.normals, vertex_count_);
   // Normals and the solver's positions (compute writes; anchors, masses and colliders also
   // by transfer) are read as vertex attributes and in the vertex shaders.
   memory_barrier(cmd, VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT,

@@ -70,6 +70,8 @@ class SystemRenderer {
 
   // xyz: the normal of each vertex (vec4), written by record_prepare.
   const Buffer& normals() const { return normals_; }
+  // The index buffer the cloth is drawn from (a torn triangle collapsed to its first corner).
+  const Buffer& drawn_indices() const { return indices_; }
   uint32_t triangle_count() const { return index_count_ / 3; }
   uint32_t link_count() const { return link_count_; }
   uint32_t line_link_count() const { return line_link_count_; }
@@ -94,7 +96,10 @@ class SystemRenderer {
                       // particle pinned, plus one
   Buffer particles_;  // the free particles
   Buffer style_buffer_;
-  Buffer indices_;
+  Buffer indices_;       // drawn: rewritten every frame for a cloth that tears
+  Buffer triangles_;     // gpu::RenderTriangle: what open_torn_cloth.comp rewrites them from
+  Buffer corner_tears_;  // per corner: the links whose tearing leaves its triangle out
+  bool tears_ = false;   // some cloth of the model can tear
   gpu::RenderStyle style_{};
   uint32_t vertex_count_ = 0;
   uint32_t index_count_ = 0;
