@@ -327,6 +327,8 @@ void draw_help_overlay(ViewerSettings& settings) {
     ImGui::End();
     return;
   }
+  // The knife changes what a left drag does: say so while it is on.
+  if (settings.knife) ImGui::TextUnformatted("knife on: left drag cuts (X: off)");
   if (!settings.show_help) {
     ImGui::TextUnformatted("H: help");
     ImGui::End();
