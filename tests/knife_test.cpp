@@ -84,6 +84,10 @@ TEST(Knife, AStrokeThatStopsHalfWayCutsOnlyWhatItReached) {
   const Cuts cuts = as_set(links_crossed({grid.layout}, grid.positions, {}, flat_view(), kViewport,
                                          {pixel(1.5f, -0.5f), pixel(1.5f, 1.25f)}));
   EXPECT_EQ(cuts, (Cuts{{1, 0}, {6, 0}, {1, 4}, {2, 6}}));
+  // Ending right on the link of row 1 leaves it whole: a touch is not a cut.
+  EXPECT_EQ(as_set(links_crossed({grid.layout}, grid.positions, {}, flat_view(), kViewport,
+                                 {pixel(1.5f, -0.5f), pixel(1.5f, 1.0f)})),
+            (Cuts{{1, 0}, {1, 4}, {2, 6}}));
 }
 
 TEST(Knife, APolylineCutsWhatAnyOfItsSegmentsCrossesOnce) {
@@ -195,6 +199,9 @@ TEST(Knife, SegmentsCrossOnlyThroughEachOther) {
   EXPECT_FALSE(segments_cross({0, 0}, {1, 1}, {0, 2}, {2, 2}));  // apart
   EXPECT_FALSE(segments_cross({0, 0}, {2, 0}, {1, 0}, {3, 0}));  // along one line
   EXPECT_FALSE(segments_cross({0, 0}, {2, 0}, {1, 0}, {1, 2}));  // one ends on the other
+  EXPECT_FALSE(segments_cross({0, 0}, {2, 0}, {1, 2}, {1, 0}));  // from either side
+  EXPECT_FALSE(segments_cross({1, 0}, {1, 2}, {0, 0}, {2, 0}));
+  EXPECT_FALSE(segments_cross({1, 2}, {1, 0}, {0, 0}, {2, 0}));
 }
 
 }  // namespace
