@@ -131,8 +131,8 @@ void Viewer::do_action(Action action) {
     case Action::toggle_vsync: settings_.vsync = !settings_.vsync; break;
     case Action::toggle_knife:
       settings_.knife = !settings_.knife;
-      message_ = settings_.knife ? "knife on: a left drag cuts the cloth (X turns it off)"
-                                 : "knife off: a left drag grabs the cloth again";
+      message_ = settings_.knife ? "knife on: a left drag cuts (X: off)"
+                                 : "knife off: a left drag grabs again";
       break;
     case Action::next_preset:
     case Action::previous_preset: {
