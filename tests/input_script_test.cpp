@@ -89,5 +89,23 @@ TEST(InputScript, SaveIsCtrlS) {
   EXPECT_EQ(action_for_key(GLFW_KEY_Z, true), std::nullopt);
 }
 
+TEST(InputScript, TheKnifeIsAltOrX) {
+  const std::vector<ScriptEvent> events =
+      parse_input_script("5 press left 0.2 0.6 alt; 6 press left 0.2 0.6 ctrl shift; 7 key knife");
+  ASSERT_EQ(events.size(), 3u);
+  EXPECT_TRUE(events[0].alt);
+  EXPECT_FALSE(events[0].ctrl || events[0].shift);
+  EXPECT_FALSE(events[1].alt);
+  EXPECT_EQ(events[2].code, GLFW_KEY_X);
+  EXPECT_EQ(action_for_key(GLFW_KEY_X), Action::toggle_knife);
+  try {
+    parse_input_script("5 press left 0.2 0.6 meta");
+    ADD_FAILURE() << "accepted an unknown modifier";
+  } catch (const std::invalid_argument& error) {
+    EXPECT_NE(std::string(error.what()).find("expected shift, ctrl or alt"), std::string::npos)
+        << error.what();
+  }
+}
+
 }  // namespace
 }  // namespace weft::test

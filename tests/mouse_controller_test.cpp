@@ -1,7 +1,8 @@
 // The viewer's mouse (app/viewer/mouse_controller.h) without a window: a left press asks for a
 // pick; the GPU's answer turns it into a grab that follows the cursor at the particle's depth,
 // or, when nothing was hit, into an orbit that replays the motion made while waiting. With Ctrl,
-// a click pins or frees the particle it hits and a drag draws a box to pin.
+// a click pins or frees the particle it hits and a drag draws a box to pin. With Alt, a drag draws
+// a knife stroke.
 #include <gtest/gtest.h>
 
 #include <glm/geometric.hpp>
@@ -153,6 +154,39 @@ TEST(MouseController, ACtrlDragDrawsABoxToPinAndNeitherGrabsNorOrbits) {
   EXPECT_FALSE(mouse.take_pin_toggle().has_value());
   EXPECT_FALSE(mouse.grab(kViewport).has_value());
   EXPECT_EQ(camera.eye(), eye_before);
+}
+
+TEST(MouseController, AnAltDragDrawsAKnifeStrokeAndNeitherPicksNorOrbits) {
+  OrbitCamera camera = test_camera();
+  const glm::vec3 eye_before = camera.eye();
+  MouseController mouse(camera);
+  mouse.press(MouseController::Button::left, {.alt = true}, {100.0f, 100.0f});
+  EXPECT_FALSE(mouse.take_pick_request().has_value());
+  EXPECT_TRUE(mouse.busy());
+  mouse.move({101.0f, 100.0f}, kViewport);  // closer than a stroke point: not kept
+  mouse.move({150.0f, 120.0f}, kViewport);
+  mouse.move({200.0f, 180.0f}, kViewport);
+  EXPECT_EQ(mouse.stroke_in_progress(),
+            (std::vector<glm::vec2>{{100.0f, 100.0f}, {150.0f, 120.0f}, {200.0f, 180.0f}}));
+  EXPECT_FALSE(mouse.take_knife_stroke().has_value()) << "cut on release, not before";
+  mouse.move({201.0f, 181.0f}, kViewport);
+  mouse.release(MouseController::Button::left);
+  EXPECT_TRUE(mouse.stroke_in_progress().empty());
+  const auto stroke = mouse.take_knife_stroke();
+  ASSERT_TRUE(stroke.has_value());
+  // Where the drag ended is the stroke's last point, however near the one before.
+  EXPECT_EQ(*stroke, (std::vector<glm::vec2>{
+                         {100.0f, 100.0f}, {150.0f, 120.0f}, {200.0f, 180.0f}, {201.0f, 181.0f}}));
+  EXPECT_FALSE(mouse.take_knife_stroke().has_value());  // given once
+  EXPECT_FALSE(mouse.grab(kViewport).has_value());
+  EXPECT_FALSE(mouse.take_pin_box().has_value());
+  EXPECT_EQ(camera.eye(), eye_before);
+
+  // A click with the knife is no stroke.
+  mouse.press(MouseController::Button::left, {.alt = true}, {300.0f, 300.0f});
+  mouse.release(MouseController::Button::left);
+  EXPECT_FALSE(mouse.take_knife_stroke().has_value());
+  EXPECT_FALSE(mouse.busy());
 }
 
 }  // namespace

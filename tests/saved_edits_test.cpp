@@ -140,6 +140,24 @@ TEST(SavedEdits, AddedComplianceOnAMaterialIsRefused) {
   }
 }
 
+// The panel's break strain reaches the material of a cloth that tears, and no other.
+TEST(SavedEdits, TheBreakStrainIsSavedWithTheMaterial) {
+  const Scene paper = preset_scene(6, 12, 10);  // Paper: tears at 2%
+  std::vector<ViewerScene::System> systems = viewer_systems(paper);
+  systems[0].materials.break_strain = 0.05f;
+  apply_materials(systems[0].base, systems[0].materials, systems[0].model);
+  const fs::path file = fresh_directory("saved_break_strain") / "paper.toml";
+  save_scene(scene_to_save(paper, systems), file);
+  const Scene reloaded = load_scene(file);
+  EXPECT_EQ(reloaded.systems.at(0).model.grids.at(0).break_strain, 0.05f);
+
+  const Scene cotton = preset_scene(0, 12, 10);
+  systems = viewer_systems(cotton);
+  systems[0].materials.break_strain = 0.05f;
+  save_scene(scene_to_save(cotton, systems), file);
+  EXPECT_EQ(load_scene(file).systems.at(0).model.grids.at(0).break_strain, 0.0f);
+}
+
 // The built-in presets save as scenes: the same model (the loader adds the cloth's thickness,
 // which matters only with self-collision, off in every preset) and the same frames.
 TEST(SavedEdits, BuiltInPresetsSaveAsScenes) {

@@ -11,6 +11,7 @@
 #include "app/viewer/panel_colliders.h"
 #include "app/viewer/presets.h"
 #include "app/viewer/strain_legend.h"
+#include "sim/modules/tearing.h"
 
 namespace weft {
 
@@ -71,6 +72,10 @@ void draw_stats(ViewerScene& scene, const PanelInfo& info) {
       static_cast<double>(scene.frames_simulated) * scene.systems().front().model.solver.frame_dt,
       static_cast<unsigned long long>(scene.frames_simulated));
   ImGui::Text("max strain %.3f%%", 100.0 * stats.health().max_stretch);
+  const bool tears = std::any_of(
+      scene.systems().begin(), scene.systems().end(),
+      [](const ViewerScene::System& system) { return !tearable_grids(system.model).empty(); });
+  if (tears) ImGui::Text("torn links: %u", stats.health().torn_links);
   draw_status(stats, info);
 }
 
@@ -233,7 +238,30 @@ void draw_environment(PanelWidgets& ui, Model& model, bool& changed) {
   draw_colliders(ui, e, changed);
 }
 
-void draw_materials(PanelWidgets& ui, Materials& m, bool& changed) {
+// The break strain, for a cloth that tears only: a live edit can neither make a cloth tear nor
+// stop one tearing (sim/modules/tearing.h).
+void draw_break_strain(PanelWidgets& ui, const Model& base, Materials& m, bool& changed) {
+  float built = 0.0f;
+  for (const GridLayout& grid : base.grids) {
+    if (grid.break_strain > 0.0f) {
+      built = grid.break_strain;
+      break;
+    }
+  }
+  if (built == 0.0f) return;
+  float value = m.break_strain > 0.0f ? m.break_strain : built;
+  if (ui.slider("break strain", value, 0.001f, 1.0f, "%.4f", ImGuiSliderFlags_Logarithmic)) {
+    m.break_strain = std::max(value, 0.001f);
+  }
+  changed |= ui.edit_ended();
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip(
+        "Links of the cloth break beyond this strain (0.02: 2%% beyond their rest length); torn "
+        "links stay torn (R starts the cloth again)");
+  }
+}
+
+void draw_materials(PanelWidgets& ui, const Model& base, Materials& m, bool& changed) {
   // Link materials are uploaded when an edit ends, not while a slider is being dragged.
   ui.slider("spring stiffness x", m.spring_stiffness_scale, 0.01f, 100.0f, "%.2f",
             ImGuiSliderFlags_Logarithmic);
@@ -244,6 +272,7 @@ void draw_materials(PanelWidgets& ui, Materials& m, bool& changed) {
   ui.slider("added compliance (m/N)", m.added_compliance, 0.0f, 1e-2f, "%.1e",
             ImGuiSliderFlags_Logarithmic);
   changed |= ui.edit_ended();
+  draw_break_strain(ui, base, m, changed);
 }
 
 void draw_view(PanelWidgets& ui, ViewerSettings& settings, const PanelInfo& info,
@@ -307,7 +336,7 @@ PanelRequests draw_control_panel(ViewerScene& scene, ViewerSettings& settings,
     draw_environment(ui, scene.edited().model, requests.parameters_changed);
   }
   if (section("Materials", info)) {
-    draw_materials(ui, scene.edited().materials, requests.materials_changed);
+    draw_materials(ui, scene.edited().base, scene.edited().materials, requests.materials_changed);
   }
   if (section("View", info, true)) draw_view(ui, settings, info, requests);
   ImGui::End();
@@ -327,6 +356,8 @@ void draw_help_overlay(ViewerSettings& settings) {
     ImGui::End();
     return;
   }
+  // The knife changes what a left drag does: say so while it is on.
+  if (settings.knife) ImGui::TextUnformatted("knife on: left drag cuts (X: off)");
   if (!settings.show_help) {
     ImGui::TextUnformatted("H: help");
     ImGui::End();

@@ -36,6 +36,7 @@ std::optional<HealthReport> HealthWatch::collect(uint32_t slot) {
   std::memcpy(&report.max_stretch, &health.max_stretch_bits, sizeof(float));
   report.nonfinite_count = health.nonfinite_count;
   report.first_nonfinite = health.first_nonfinite;
+  report.torn_links = health.torn_links;
   return report;
 }
 

@@ -92,15 +92,18 @@ ScriptEvent parse_entry(const std::string& entry) {
     if (event.kind == ScriptEvent::Kind::press) {
       event.x = fraction(in, "x");
       event.y = fraction(in, "y");
-      // Modifiers after the point: "shift" (pan), "ctrl" (pin by hand), in any order.
+      // Modifiers after the point: "shift" (pan), "ctrl" (pin by hand), "alt" (the knife), in
+      // any order.
       while (in >> word) {
         if (word == "shift") {
           event.shift = true;
         } else if (word == "ctrl") {
           event.ctrl = true;
+        } else if (word == "alt") {
+          event.alt = true;
         } else {
           throw std::invalid_argument("press: unknown modifier '" + word +
-                                      "' (expected shift or ctrl)");
+                                      "' (expected shift, ctrl or alt)");
         }
       }
     }

@@ -7,7 +7,8 @@
 //   40 keyup left
 //   20 press left 0.5 0.45    a mouse button at a point of the window (fractions of its size,
 //   25 move 0.5 0.30          x from the left, y from the top); "shift" after the point
-//   30 release left           holds shift (pan), "ctrl" holds Ctrl (pin by hand)
+//   30 release left           holds shift (pan), "ctrl" holds Ctrl (pin by hand), "alt"
+//                             holds Alt (the knife: a left drag cuts the cloth)
 //   35 scroll 2               wheel steps (> 0 zooms in)
 //   50 resize 800 500         ask the window system for a new size (pixels)
 //   60 screenshot out.png     the window as a PNG
@@ -51,6 +52,7 @@ struct ScriptEvent {
   int code = 0;        // GLFW key or mouse button
   bool shift = false;  // press
   bool ctrl = false;   // press, and key for an action bound with Ctrl (save)
+  bool alt = false;    // press: the knife
   float x = 0, y = 0;  // press, move: fractions of the window; resize: pixels; scroll: x steps
   std::string path;    // screenshot
   std::string label;   // set, click: the panel's label

@@ -28,6 +28,7 @@ constexpr std::array kBindings{
     KeyBinding{GLFW_KEY_F1, Action::toggle_help, "F1", "this help"},
     KeyBinding{GLFW_KEY_TAB, Action::toggle_panel, "Tab", "show / hide the panel"},
     KeyBinding{GLFW_KEY_V, Action::toggle_vsync, "V", "vsync on / off"},
+    KeyBinding{GLFW_KEY_X, Action::toggle_knife, "X", "knife on / off: a left drag cuts the cloth"},
     KeyBinding{GLFW_KEY_RIGHT_BRACKET, Action::next_preset, "] / [", "next / previous preset"},
     KeyBinding{GLFW_KEY_LEFT_BRACKET, Action::previous_preset, "] / [", "next / previous preset"},
     KeyBinding{GLFW_KEY_S, Action::save_scene, "Ctrl+S", "save the scene as a scene file", true},
@@ -47,6 +48,7 @@ constexpr std::array kMouse{
     HeldKeyHelp{"Middle / Shift+drag", "pan"},
     HeldKeyHelp{"Ctrl+click", "pin a particle, or free it"},
     HeldKeyHelp{"Ctrl+drag", "pin every particle in a box"},
+    HeldKeyHelp{"Alt+drag", "knife: cut the cloth along the stroke (a cloth that tears)"},
     HeldKeyHelp{"Wheel", "zoom"},
 };
 
@@ -69,6 +71,7 @@ constexpr std::array kNames{
     Name{Action::toggle_help, "help"},
     Name{Action::toggle_panel, "panel"},
     Name{Action::toggle_vsync, "vsync"},
+    Name{Action::toggle_knife, "knife"},
     Name{Action::next_preset, "preset+"},
     Name{Action::previous_preset, "preset-"},
     Name{Action::save_scene, "save"},

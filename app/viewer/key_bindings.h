@@ -23,7 +23,8 @@ enum class Action {
   toggle_help,
   toggle_panel,  // the parameter panel
   toggle_vsync,
-  next_preset,  // the preset switcher, from the keyboard
+  toggle_knife,  // a left drag cuts the cloth (as Alt + left drag does)
+  next_preset,   // the preset switcher, from the keyboard
   previous_preset,
   save_scene,  // the scene as a scene file (scene_to_save.h)
   quit,

@@ -21,6 +21,9 @@ void MouseController::press(Button button, Modifiers modifiers, glm::vec2 at) {
     mode_ = Mode::panning;
   } else if (button == Button::right) {
     mode_ = Mode::orbiting;
+  } else if (modifiers.alt) {
+    mode_ = Mode::cutting;  // nothing to pick: the stroke is cut where it crosses the cloth
+    stroke_.assign(1, at);
   } else {
     mode_ = modifiers.ctrl ? Mode::pinning : Mode::picking;
     motion_while_picking_ = glm::vec2(0.0f);
@@ -33,6 +36,11 @@ void MouseController::press(Button button, Modifiers modifiers, glm::vec2 at) {
 void MouseController::release(Button button) {
   if (mode_ == Mode::idle || mode_ == Mode::pin_waiting || button != held_) return;
   if (mode_ == Mode::grabbing) grab_ended_ = true;
+  if (mode_ == Mode::cutting) {
+    if (stroke_.back() != cursor_) stroke_.push_back(cursor_);  // where the drag ended
+    if (stroke_.size() >= 2) knife_stroke_ = std::move(stroke_);
+    stroke_.clear();
+  }
   if (mode_ == Mode::pinning) {
     if (moved_far()) {
       pin_box_ = PinBox{pressed_at_, cursor_};
@@ -54,6 +62,9 @@ void MouseController::move(glm::vec2 at, glm::vec2 viewport) {
     case Mode::picking: motion_while_picking_ += delta; break;
     case Mode::orbiting: camera_.orbit(delta.x, delta.y); break;
     case Mode::panning: camera_.pan(delta.x, delta.y, viewport.y); break;
+    case Mode::cutting:
+      if (glm::length(at - stroke_.back()) >= kStrokePointPixels) stroke_.push_back(at);
+      break;
     default: break;
   }
 }
@@ -111,6 +122,17 @@ std::optional<MouseController::PinBox> MouseController::take_pin_box() {
   std::optional<PinBox> box = pin_box_;
   pin_box_.reset();
   return box;
+}
+
+std::optional<std::vector<glm::vec2>> MouseController::take_knife_stroke() {
+  std::optional<std::vector<glm::vec2>> stroke = std::move(knife_stroke_);
+  knife_stroke_.reset();
+  return stroke;
+}
+
+const std::vector<glm::vec2>& MouseController::stroke_in_progress() const {
+  static const std::vector<glm::vec2> kNone;
+  return mode_ == Mode::cutting ? stroke_ : kNone;
 }
 
 std::optional<MouseController::PinBox> MouseController::box_in_progress() const {

@@ -1,13 +1,15 @@
 // What the mouse does in the viewer. Left drag on the cloth grabs the particle under the cursor
 // and pulls it (the GLUT lab's drag); left drag elsewhere and right drag orbit; middle or
 // shift-drag pans; the wheel zooms. With Ctrl held, a left click pins the particle under the
-// cursor or frees it, and a left drag draws a box whose particles are pinned on release. Whether a
+// cursor or frees it, and a left drag draws a box whose particles are pinned on release. With Alt
+// held (or the knife switched on), a left drag draws a knife stroke, cut on release. Whether a
 // left press hit the cloth is only known when the GPU pick answers, a frame or two later: until
 // then the motion is kept, and replayed as an orbit if nothing was hit.
 #pragma once
 
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 #include <glm/geometric.hpp>
 #include <glm/vec2.hpp>
@@ -26,6 +28,7 @@ class MouseController {
   struct Modifiers {
     bool shift = false;
     bool ctrl = false;
+    bool alt = false;  // or the knife switched on: a left drag cuts
   };
   // Pixels in the framebuffer, y down; viewport: the framebuffer's size.
   void press(Button button, Modifiers modifiers, glm::vec2 at);
@@ -65,6 +68,13 @@ class MouseController {
   std::optional<PinBox> box_in_progress() const;
   // A Ctrl-press that moves this far (pixels) draws a box rather than clicking.
   static constexpr float kBoxPixels = 4.0f;
+  // A knife stroke (Alt + left drag), once, on release: the points the cursor went through, in
+  // framebuffer pixels, at least two (a click with the knife is no stroke).
+  std::optional<std::vector<glm::vec2>> take_knife_stroke();
+  // The stroke being drawn now, for the overlay (empty when none).
+  const std::vector<glm::vec2>& stroke_in_progress() const;
+  // The stroke keeps a point each time the cursor has moved this far (pixels) from the last.
+  static constexpr float kStrokePointPixels = 3.0f;
 
   bool busy() const { return mode_ != Mode::idle; }
   // Forgets the gesture in progress (the scene it was about has been rebuilt).
@@ -74,12 +84,14 @@ class MouseController {
     grab_ended_ = false;
     pin_toggle_.reset();
     pin_box_.reset();
+    stroke_.clear();
+    knife_stroke_.reset();
   }
 
  private:
   // pinning: Ctrl held down, the pick asked; pin_waiting: released without moving, the pick
-  // not answered yet.
-  enum class Mode { idle, picking, grabbing, orbiting, panning, pinning, pin_waiting };
+  // not answered yet; cutting: a knife stroke being drawn.
+  enum class Mode { idle, picking, grabbing, orbiting, panning, pinning, pin_waiting, cutting };
 
   bool moved_far() const { return glm::length(cursor_ - pressed_at_) > kBoxPixels; }
 
@@ -98,6 +110,8 @@ class MouseController {
   std::optional<PinToggle> answered_;  // what a Ctrl-press's pick found, if it came before release
   std::optional<PinToggle> pin_toggle_;
   std::optional<PinBox> pin_box_;
+  std::vector<glm::vec2> stroke_;  // while cutting
+  std::optional<std::vector<glm::vec2>> knife_stroke_;
 };
 
 }  // namespace weft

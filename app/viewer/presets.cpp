@@ -21,6 +21,9 @@ constexpr std::array kPresets{
     Preset{"NeHe ground",
            "one pinned corner, NeHe's ground forces (repulsion, friction, "
            "absorption) instead of projection"},
+    Preset{"Paper",
+           "a sheet of 80 g/m^2 paper on a table, held along its far edge: it tears beyond 2% "
+           "strain, so pull it away with the mouse, or cut it with the knife (Alt + left drag)"},
 };
 
 float particle_mass(const Model& model) {
@@ -49,7 +52,11 @@ Scene preset_scene(size_t index, uint32_t columns, uint32_t rows) {
   DefaultSceneOptions options;
   options.columns = columns;
   options.rows = rows;
-  options.material = index == 1 ? "silk" : index == 2 ? "denim" : index == 3 ? "rubber" : "cotton";
+  options.material = index == 1   ? "silk"
+                     : index == 2 ? "denim"
+                     : index == 3 ? "rubber"
+                     : index == 6 ? "paper"
+                                  : "cotton";
   Scene scene = default_scene(options);
   scene.title = kPresets[index].name;
   scene.description = kPresets[index].description;
@@ -77,6 +84,15 @@ Scene preset_scene(size_t index, uint32_t columns, uint32_t rows) {
       const float scale = m / 0.05f;
       model.environment.ground = {GroundMode::force, -0.6f, 100.0f * scale, 0.2f * scale,
                                   2.0f * scale};
+      break;
+    }
+    case 6: {  // paper, lying on the ground: hung, it would tear under its own weight
+      std::unordered_set<uint32_t> far_edge;
+      for (uint32_t c = 0; c < columns; ++c)
+        far_edge.insert(c);
+      pin_only(model, far_edge);
+      model.environment.spheres.clear();
+      model.environment.ground.height = model.positions.front().y - 0.005f;
       break;
     }
     default: break;

@@ -37,6 +37,8 @@ void parse_size(const std::string& text, uint32_t lo, uint32_t hi, uint32_t& w, 
 constexpr const char* kViewExamples = R"(Examples:
   weft view                                   the built-in presets; ] and [ switch between them
   weft view --preset 4 --grid 64x64           the curtain in the wind, 64 x 64 particles
+  weft view --preset 6                        paper that tears: pull it hard, or Alt + drag to
+                                              cut it with the knife (X: the knife on / off)
   weft view scenes/nehe40_rope.toml           NeHe's rope: the arrows, Home and End move its end
   weft view --script "100 screenshot a.png; 101 quit"
                                               scripted input (docs/viewer.md), then quit

@@ -12,6 +12,7 @@
 #include "app/render/offscreen_render.h"
 #include "app/viewer/control_panel.h"
 #include "app/viewer/imgui_layer.h"
+#include "app/viewer/knife.h"
 #include "engine/barriers.h"
 #include "engine/debug_label.h"
 #include "engine/image.h"
@@ -176,6 +177,13 @@ int Viewer::run() {
       scene_->title().c_str(), static_cast<unsigned long long>(particles),
       context_.device->name().c_str(), grabs_, swapchain_builds_, swapchain_->extent().width,
       swapchain_->extent().height, pinned_by_hand_, freed_by_hand_);
+  bool tearable = false;
+  for (const ViewerScene::System& system : scene_->systems())
+    tearable = tearable || any_tearable(system.model.grids);
+  if (tearable) {
+    std::printf("viewer: torn links: %u, cut by the knife: %llu\n", stats_.health().torn_links,
+                static_cast<unsigned long long>(cut_by_knife_));
+  }
   if (const std::optional<FrameTimings>& timings = stats_.timings()) {
     std::printf("viewer: GPU time of the last timed frame: %.2f ms:", timings->total_ms);
     for (const auto& [pass, ms] : timings->sections)
@@ -232,6 +240,7 @@ void Viewer::collect(uint32_t slot) {
       worst->max_stretch = std::max(worst->max_stretch, health->max_stretch);
       worst->nonfinite_count += health->nonfinite_count;
       worst->first_nonfinite = std::min(worst->first_nonfinite, health->first_nonfinite);
+      worst->torn_links += health->torn_links;  // the sum over systems, not the worst
     }
   }
   if (best) {
@@ -276,6 +285,14 @@ void Viewer::build_ui() {
   if (requests.capture) do_action(Action::capture);
   if (requests.reset_camera) do_action(Action::reset_camera);
   if (requests.save_scene) do_action(Action::save_scene);
+  if (const std::vector<glm::vec2>& stroke = mouse_.stroke_in_progress(); stroke.size() >= 2) {
+    // The knife's stroke: what will be cut on release.
+    std::vector<ImVec2> points;
+    for (glm::vec2 p : stroke)
+      points.emplace_back(p.x, p.y);
+    ImGui::GetForegroundDrawList()->AddPolyline(points.data(), static_cast<int>(points.size()),
+                                                IM_COL32(255, 220, 40, 230), 0, 2.0f);
+  }
   if (std::optional<MouseController::PinBox> box = mouse_.box_in_progress()) {
     // The box a Ctrl-drag draws: what will be pinned on release.
     ImDrawList* overlay = ImGui::GetForegroundDrawList();

@@ -68,6 +68,8 @@ class Viewer : public InputListener {
   void update_mouse();
   // Pins edited by hand: a Ctrl-click's toggle, a Ctrl-drag's box.
   void update_pins(glm::vec2 size);
+  // A knife stroke, once it ends: the links it crossed are cut (knife.h).
+  void update_knife(glm::vec2 size);
   glm::vec2 viewport() const;
   // The camera on the scene's expected bounds (a new scene), or on those and where the systems
   // are now (the camera reset, which also aims the shadow there).
@@ -111,6 +113,7 @@ class Viewer : public InputListener {
   uint32_t grabs_ = 0;           // counted for the exit summary (the scripted tests)
   uint32_t pinned_by_hand_ = 0;  // particles, likewise
   uint32_t freed_by_hand_ = 0;
+  uint64_t cut_by_knife_ = 0;  // links
   uint32_t swapchain_builds_ = 0;
 };
 

@@ -7,6 +7,7 @@
 #include "app/export/output_file.h"
 #include "app/viewer/hand_pins.h"
 #include "app/viewer/imgui_layer.h"
+#include "app/viewer/knife.h"
 #include "app/viewer/presets.h"
 #include "app/viewer/scene_to_save.h"
 #include "app/viewer/viewer.h"
@@ -57,7 +58,10 @@ void Viewer::on_mouse_button(int button, int action, int mods) {
   if (!which) return;
   if (action == GLFW_PRESS) {
     if (ui_ && ui_->wants_mouse()) return;  // a click on the panel
-    mouse_.press(*which, {(mods & GLFW_MOD_SHIFT) != 0, (mods & GLFW_MOD_CONTROL) != 0}, cursor_);
+    mouse_.press(*which,
+                 {(mods & GLFW_MOD_SHIFT) != 0, (mods & GLFW_MOD_CONTROL) != 0,
+                  (mods & GLFW_MOD_ALT) != 0 || settings_.knife},
+                 cursor_);
   } else if (action == GLFW_RELEASE) {
     mouse_.release(*which);
   }
@@ -125,6 +129,11 @@ void Viewer::do_action(Action action) {
     case Action::toggle_help: settings_.show_help = !settings_.show_help; break;
     case Action::toggle_panel: settings_.show_panel = !settings_.show_panel; break;
     case Action::toggle_vsync: settings_.vsync = !settings_.vsync; break;
+    case Action::toggle_knife:
+      settings_.knife = !settings_.knife;
+      message_ = settings_.knife ? "knife on: a left drag cuts (X: off)"
+                                 : "knife off: a left drag grabs again";
+      break;
     case Action::next_preset:
     case Action::previous_preset: {
       const size_t count = presets().size();
@@ -165,7 +174,8 @@ void Viewer::apply_script() {
         window_->set_cursor_position(at.x, at.y);  // the UI polls the real pointer
         on_cursor(at.x, at.y);
         on_mouse_button(e.code, GLFW_PRESS,
-                        (e.shift ? GLFW_MOD_SHIFT : 0) | (e.ctrl ? GLFW_MOD_CONTROL : 0));
+                        (e.shift ? GLFW_MOD_SHIFT : 0) | (e.ctrl ? GLFW_MOD_CONTROL : 0) |
+                            (e.alt ? GLFW_MOD_ALT : 0));
         break;
       case ScriptEvent::Kind::move:
         window_->set_cursor_position(at.x, at.y);
@@ -204,6 +214,7 @@ void Viewer::update_mouse() {
       system.picker->request(pick->first, ray, tan_tolerance);
   }
   update_pins(size);
+  update_knife(size);
   if (mouse_.take_grab_ended() && dragged_) {
     ViewerScene::System& system = scene_->systems().at(dragged_->first);
     system.solver->end_drag();
@@ -251,6 +262,40 @@ void Viewer::update_pins(glm::vec2 size) {
     message_ = "pinned " + std::to_string(pinned) + " particles in the box";
     std::printf("viewer: %s\n", message_.c_str());
   }
+}
+
+void Viewer::update_knife(glm::vec2 size) {
+  const std::optional<std::vector<glm::vec2>> stroke = mouse_.take_knife_stroke();
+  if (!stroke) return;
+  const glm::mat4 view_projection = camera_.view_projection(size);
+  bool tearable = false;
+  size_t cut = 0;
+  for (ViewerScene::System& system : scene_->systems()) {
+    if (!any_tearable(system.model.grids)) continue;
+    tearable = true;
+    // Where the cloth is now, read back once per stroke: what the stroke was drawn over.
+    const ParticleState<float> state = system.solver->download_state();
+    const std::vector<LinkCut> cuts = links_crossed(
+        system.model.grids, state.positions, state.link_state, view_projection, size, *stroke);
+    if (cuts.empty()) continue;
+    try {
+      system.solver->cut_links(cuts);
+      cut += cuts.size();
+    } catch (const ModelError& error) {
+      message_ = error.what();
+      return;
+    }
+  }
+  if (!tearable) {
+    message_ =
+        "the knife cuts only cloth that can tear: give its material a break_strain (the Paper "
+        "preset, or scenes/tearing_curtain.toml)";
+  } else {
+    cut_by_knife_ += cut;
+    message_ = cut == 0 ? "the knife crossed no link of a cloth that can tear"
+                        : "cut " + std::to_string(cut) + " links";
+  }
+  std::printf("viewer: %s\n", message_.c_str());
 }
 
 }  // namespace weft

@@ -112,6 +112,9 @@ void apply_materials(const Model& base, const Materials& materials, Model& model
     grid.structural = with_materials(from.structural, materials);
     grid.shear = with_materials(from.shear, materials);
     grid.bend = with_materials(from.bend, materials);
+    grid.break_strain = from.break_strain > 0.0f && materials.break_strain > 0.0f
+                            ? materials.break_strain
+                            : from.break_strain;
   }
 }
 
