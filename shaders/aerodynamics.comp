@@ -30,6 +30,12 @@ layout(std430, set = WEFT_MODULE_SET, binding = WEFT_AERODYNAMICS_BINDING_AIR) r
     buffer AirBuffer {
   AirParams air;
 };
+// Per corner, the links whose tearing opens its triangle (corner_tear_bits in sim/link_state.h):
+// the corner's vertex's bits for its two edges (low 16), the next vertex's for the third (high).
+layout(std430, set = WEFT_MODULE_SET, binding = WEFT_AERODYNAMICS_BINDING_TEARS) readonly
+    buffer TearsBuffer {
+  uint corner_tears[];
+};
 layout(push_constant) uniform Push {
   AerodynamicsPush push;
 };
@@ -57,6 +63,11 @@ void main() {
   uint end = corner_offsets[t + 1u];
   for (uint k = corner_offsets[t]; k < end; ++k) {
     TriangleCorner c = corners[k];
+    // A torn open triangle is no longer there to catch the air.
+    uint bits = push.tears != 0u ? corner_tears[k] : 0u;
+    if (bits != 0u && ((link_state[i] & (bits & 0xffffu)) | (link_state[c.next] & (bits >> 16))) != 0u) {
+      continue;
+    }
     vec3 x_next = positions[c.next].xyz;
     vec3 x_prev = positions[c.prev].xyz;
     vec3 area_normal = cross(x_next - p.xyz, x_prev - p.xyz);  // twice the area along n

@@ -12,6 +12,7 @@ namespace weft::gpu {
 #define WEFT_AERODYNAMICS_BINDING_OFFSETS 1    // corners of thread t: [offsets[t], offsets[t + 1])
 #define WEFT_AERODYNAMICS_BINDING_CORNERS 2    // TriangleCorner
 #define WEFT_AERODYNAMICS_BINDING_AIR 3        // AirParams
+#define WEFT_AERODYNAMICS_BINDING_TEARS 4      // per corner: the links whose tearing opens it
 
 // Gusts are a sum of this many travelling sine waves, two per axis of the wind.
 #define WEFT_GUST_WAVES 6
@@ -40,7 +41,7 @@ struct AirParams {
 struct AerodynamicsPush {
   uint thread_count;  // particles that are a corner of some triangle
   uint substep;       // within the frame: how far the gusts' phases have moved
-  uint pad0;
+  uint tears;         // 1 when a cloth can tear: a triangle that lost an edge feels no air
   uint pad1;
 };
 

@@ -4,6 +4,7 @@
 
 #include "sim/grid_layout.h"
 #include "sim/model.h"
+#include "sim/triangle_corners.h"
 
 namespace weft {
 
@@ -72,6 +73,18 @@ std::vector<glm::uvec3> intact_triangles(const Model& model,
     if (!triangle_torn(model, t, link_state)) intact.push_back(t);
   }
   return intact;
+}
+
+std::vector<uint32_t> corner_tear_bits(const Model& model, const CornerAdjacency& adjacency) {
+  std::vector<uint32_t> bits(adjacency.corners.size(), 0);
+  for (uint32_t i = 0; i + 1 < adjacency.offsets.size(); ++i) {
+    for (uint32_t k = adjacency.offsets[i]; k < adjacency.offsets[i + 1]; ++k) {
+      const gpu::TriangleCorner& c = adjacency.corners[k];
+      bits[k] = link_tear_bits(model, i, c.next) | link_tear_bits(model, i, c.prev) |
+                link_tear_bits(model, c.next, c.prev) << 16;
+    }
+  }
+  return bits;
 }
 
 uint64_t count_torn_links(const Model& model, const std::vector<uint32_t>& link_state) {

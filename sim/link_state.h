@@ -13,6 +13,7 @@
 
 namespace weft {
 
+struct CornerAdjacency;
 struct GridLayout;
 struct Model;
 
@@ -51,6 +52,16 @@ bool triangle_torn(const Model& model, const glm::uvec3& triangle,
 // The model's triangles that still have all their edges: the cloth as it is drawn and exported.
 std::vector<glm::uvec3> intact_triangles(const Model& model,
                                          const std::vector<uint32_t>& link_state);
+// Per corner of `adjacency` (triangle_corners.h), the links whose tearing opens the corner's
+// triangle: the bits of the corner's vertex's state for its two edges (low 16 bits), and of the
+// next vertex's for the edge to the previous one (high 16 bits). All 0 when nothing can tear.
+std::vector<uint32_t> corner_tear_bits(const Model& model, const CornerAdjacency& adjacency);
+// Whether a corner whose tear bits are `bits` lost its triangle, given the states of the corner's
+// vertex and the next one.
+inline bool corner_opened(uint32_t bits, uint32_t state, uint32_t next_state) {
+  return ((state & (bits & 0xffffu)) | (next_state & (bits >> 16))) != 0;
+}
+
 // Links torn in the model's tearable grids (structural and shear).
 uint64_t count_torn_links(const Model& model, const std::vector<uint32_t>& link_state);
 

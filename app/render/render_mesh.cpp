@@ -50,18 +50,6 @@ std::vector<gpu::RenderTriangle> render_triangles(const Model& model) {
   return triangles;
 }
 
-std::vector<uint32_t> corner_tear_bits(const Model& model, const CornerAdjacency& adjacency) {
-  std::vector<uint32_t> bits(adjacency.corners.size(), 0);
-  for (uint32_t i = 0; i + 1 < adjacency.offsets.size(); ++i) {
-    for (uint32_t k = adjacency.offsets[i]; k < adjacency.offsets[i + 1]; ++k) {
-      const gpu::TriangleCorner& c = adjacency.corners[k];
-      bits[k] = link_tear_bits(model, i, c.next) | link_tear_bits(model, i, c.prev) |
-                link_tear_bits(model, c.next, c.prev) << 16;
-    }
-  }
-  return bits;
-}
-
 std::vector<uint32_t> pinned_particles(const Model& model) {
   std::vector<uint32_t> pinned;
   for (uint32_t i = 0; i < model.particle_count(); ++i) {

@@ -24,11 +24,9 @@ std::vector<glm::vec3> vertex_normals(std::span<const glm::vec3> positions,
 // The springs, then the distance constraints (with the tear bits of those of a cloth that tears).
 std::vector<gpu::RenderLink> render_links(const Model& model);
 
-// The model's triangles with the bits that say a tear opened them (gpu::RenderTriangle), and per
-// corner of `adjacency` the same for the corner's triangle, as compute_normals.comp reads them.
-// Both all zero when no cloth of the model can tear.
+// The model's triangles with the bits that say a tear opened them (gpu::RenderTriangle); per
+// corner, the same is corner_tear_bits (sim/link_state.h).
 std::vector<gpu::RenderTriangle> render_triangles(const Model& model);
-std::vector<uint32_t> corner_tear_bits(const Model& model, const CornerAdjacency& adjacency);
 
 // Particles with inverse mass 0, in index order.
 std::vector<uint32_t> pinned_particles(const Model& model);

@@ -9,6 +9,8 @@
 #include "sim/cpu_forces.h"
 #include "sim/model_error.h"
 #include "sim/triangle_corners.h"
+#include "sim/link_state.h"
+#include "sim/modules/tearing.h"
 
 namespace weft {
 
@@ -54,6 +56,14 @@ Aerodynamics::Aerodynamics(const ModuleContext& context) : on_(context.model.env
                     adjacency.corners.begin() + adjacency.offsets[i + 1]);
     offsets_.push_back(static_cast<uint32_t>(corners_.size()));
   }
+  // A cloth that tears: per corner, the links whose tearing leaves its triangle out of the air.
+  if (!tearable_grids(context.model).empty()) {
+    const std::vector<uint32_t> bits = corner_tear_bits(context.model, adjacency);
+    for (uint32_t i = 0; i < context.model.particle_count(); ++i) {
+      tears_.insert(tears_.end(), bits.begin() + adjacency.offsets[i],
+                    bits.begin() + adjacency.offsets[i + 1]);
+    }
+  }
   set_air(context.model.environment.air, 0.0);
   dirty_ = false;
 }
@@ -90,6 +100,7 @@ void Aerodynamics::schedule(Stage stage, const FrameShape&, uint32_t substep, ui
   gpu::AerodynamicsPush push{};
   push.thread_count = static_cast<uint32_t>(particles_.size());
   push.substep = substep;
+  push.tears = tears_.empty() ? 0u : 1u;
   step.push = to_push(push);
   steps.push_back(std::move(step));
 }
@@ -105,7 +116,8 @@ std::vector<ModuleBuffer> Aerodynamics::buffers() const {
   return {{"particles", particles_.size() * sizeof(uint32_t), particles_.data()},
           {"corner offsets", offsets_.size() * sizeof(uint32_t), offsets_.data()},
           {"corners", corners_.size() * sizeof(gpu::TriangleCorner), corners_.data()},
-          {"air", sizeof(gpu::AirParams), &air_}};
+          {"air", sizeof(gpu::AirParams), &air_},
+          {"corner tears", tears_.size() * sizeof(uint32_t), tears_.data()}};
 }
 
 void Aerodynamics::take_updates(std::vector<BufferUpdate>& updates) {
@@ -140,6 +152,10 @@ void Aerodynamics::apply(const Step& step, CpuPass<Real>& pass) const {
     vec3 f(0);
     for (uint32_t k = offsets_[t]; k < offsets_[t + 1]; ++k) {
       const gpu::TriangleCorner& c = corners_[k];
+      if (!tears_.empty() &&
+          corner_opened(tears_[k], state.link_state[i], state.link_state[c.next])) {
+        continue;
+      }
       const vec3 x_next(state.positions[c.next]);
       const vec3 x_prev(state.positions[c.prev]);
       const vec3 area_normal = glm::cross(x_next - x, x_prev - x);
@@ -173,7 +189,9 @@ uint64_t Aerodynamics::bytes(const Step&, const TrafficContext& context) const {
     const uint32_t i = particles_[t];
     bytes += 4;
     if (context.pinned(i)) continue;
-    bytes += 2 * 4 + (offsets_[t + 1] - offsets_[t]) * sizeof(gpu::TriangleCorner) + 2 * 16;
+    // A cloth that tears also reads each corner's tear bits and the corners' link states.
+    const uint64_t per_corner = sizeof(gpu::TriangleCorner) + (tears_.empty() ? 0 : 3 * 4);
+    bytes += 2 * 4 + (offsets_[t + 1] - offsets_[t]) * per_corner + 2 * 16;
     read[i] = true;
     for (uint32_t k = offsets_[t]; k < offsets_[t + 1]; ++k) {
       read[corners_[k].next] = true;

@@ -50,6 +50,7 @@ class Aerodynamics final : public SolverModule {
   std::vector<uint32_t> particles_;  // the corners of some triangle, in index order
   std::vector<uint32_t> offsets_;    // per thread, into corners_
   std::vector<gpu::TriangleCorner> corners_;
+  std::vector<uint32_t> tears_;  // per corner, for a cloth that tears (empty: none does)
   gpu::AirParams air_{};
   double start_ = 0.0;
   bool dirty_ = false;  // air_ changed since the GPU's copy was written

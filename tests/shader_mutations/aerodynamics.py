@@ -19,4 +19,6 @@ MUTATIONS = [
      "gusts frozen within a frame"),
     ("aerodynamics.comp", "w[wave.axis] += 0.5 * air.gust_amplitude[wave.axis] * sin(phase);",
      "w.x += 0.5 * air.gust_amplitude[wave.axis] * sin(phase);", "every gust along x"),
+    ("aerodynamics.comp", "uint bits = push.tears != 0u ? corner_tears[k] : 0u;", "uint bits = 0u;",
+     "torn open triangles still catch the air"),
 ]
