@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string>
 #include <vector>
 
 #include <glm/geometric.hpp>
@@ -92,6 +93,10 @@ void expect_reach_follows_tears(const Model& model, const std::vector<uint32_t>&
   }
 }
 
+std::string path_name(const ::testing::TestParamInfo<SolverVariant>& path) {
+  return path.param == SolverVariant::grid ? "grid" : "general";
+}
+
 class TearingPaths : public ::testing::TestWithParam<SolverVariant> {};
 
 TEST_P(TearingPaths, ACurtainPulledApartTearsAndItsPiecesPart) {
@@ -119,10 +124,7 @@ TEST_P(TearingPaths, ACurtainPulledApartTearsAndItsPiecesPart) {
 }
 
 INSTANTIATE_TEST_SUITE_P(BothPaths, TearingPaths,
-                         ::testing::Values(SolverVariant::general, SolverVariant::grid),
-                         [](const auto& info) {
-                           return info.param == SolverVariant::grid ? "grid" : "general";
-                         });
+                         ::testing::Values(SolverVariant::general, SolverVariant::grid), path_name);
 
 TEST(Tearing, ACurtainLeftAloneDoesNotTear) {
   CpuSolver<float> cpu(curtain(SolverVariant::general, 0.0f));
@@ -245,10 +247,7 @@ TEST_P(GpuTearing, ATornClothInTheWindFollowsTheCpuReference) {
 }
 
 INSTANTIATE_TEST_SUITE_P(BothPaths, GpuTearing,
-                         ::testing::Values(SolverVariant::general, SolverVariant::grid),
-                         [](const auto& info) {
-                           return info.param == SolverVariant::grid ? "grid" : "general";
-                         });
+                         ::testing::Values(SolverVariant::general, SolverVariant::grid), path_name);
 
 }  // namespace
 }  // namespace weft::test
