@@ -59,17 +59,19 @@ Scene file keys: docs/scenes.md; exports: docs/export.md)";
 // Hands the sampled frames of a run to an AnimationExporter.
 class AnimationSink final : public FrameSink {
  public:
-  explicit AnimationSink(AnimationExporter& exporter) : exporter_(exporter) {}
+  AnimationSink(AnimationExporter& exporter, const Scene& scene)
+      : exporter_(exporter), scene_(scene) {}
   bool wants(uint32_t frame, uint32_t) const override { return exporter_.wants(frame); }
   uint32_t next_after(uint32_t frame, uint32_t last_frame) const override {
     return exporter_.next_after(frame, last_frame);
   }
   void take(uint32_t frame, std::vector<std::unique_ptr<SystemRunner>>& runners) override {
-    exporter_.record(frame, all_positions(runners));
+    exporter_.record(frame, all_positions(runners), torn_link_states(scene_, runners));
   }
 
  private:
   AnimationExporter& exporter_;
+  const Scene& scene_;
 };
 
 // Draws every `step`-th frame offscreen, framed where the systems are expected to be, into a
@@ -317,7 +319,7 @@ int run_command(const RunOptions& options) {
   if (!options.export_animation.empty()) {
     animation =
         std::make_unique<AnimationExporter>(scene, options.export_animation, options.export_every);
-    animation_sink = std::make_unique<AnimationSink>(*animation);
+    animation_sink = std::make_unique<AnimationSink>(*animation, scene);
   }
   std::unique_ptr<VideoSink> video;
   if (!options.video.empty()) {

@@ -24,10 +24,6 @@ std::vector<std::vector<glm::vec3>> all_positions(
   return positions;
 }
 
-namespace {
-
-// Per system, its particles' torn links when its cloth can tear (read back from the solver), and
-// nothing for a system that cannot tear.
 std::vector<std::vector<uint32_t>> torn_link_states(
     const Scene& scene, std::vector<std::unique_ptr<SystemRunner>>& runners) {
   std::vector<std::vector<uint32_t>> states(runners.size());
@@ -36,6 +32,8 @@ std::vector<std::vector<uint32_t>> torn_link_states(
   }
   return states;
 }
+
+namespace {
 
 // The first frame after `frame` at which some event fires, or `limit`.
 uint32_t next_event_after(const Scene& scene, uint32_t frame, uint32_t limit) {

@@ -13,6 +13,7 @@
 
 #include "app/export/animation_exporter.h"
 #include "app/export/output_file.h"
+#include "app/scene/obj_reader.h"
 #include "app/export/frame_exporter.h"
 #include "app/system_runner.h"
 #include "tests/support/scene_text.h"
@@ -305,6 +306,34 @@ TEST(AnimationExport, ObjFramesHaveTextureCoordinatesAndRopesArePolylines) {
     expect_near(line->mVertices[line->mFaces[i].mIndices[1]], positions[1][i + 1],
                 "rope segment " + std::to_string(i));
   }
+}
+
+// A cloth that tore: one set of faces for the whole run, the triangles whole at the last sample.
+TEST(AnimationExport, ATornClothKeepsTheTrianglesWholeAtItsLastSample) {
+  const Scene scene = parse_scene_text(R"(
+[[cloth]]
+name = "sheet"
+origin = [0, 1, 0]
+width_axis = [1, 0, 0]
+height_axis = [0, 0, 1]
+columns = 5
+rows = 4
+material = "paper"
+pin = { corners = ["first_row_first_column"] }
+)");
+  const Model& model = scene.systems[0].model;
+  const fs::path dir = scratch_directory("torn_pc2");
+  AnimationExporter exporter(scene, dir / "run.pc2", 1);
+  const std::vector<std::vector<glm::vec3>> positions(1, model.positions);
+  std::vector<uint32_t> state(model.particle_count(), 0);
+  exporter.record(0, positions, {state});
+  state[6] |= 1u << 0;  // node 6's link to its right neighbour tore: both ends hold its bit
+  state[7] |= 1u << 1;
+  exporter.record(1, positions, {state});
+  exporter.finish();
+  const ObjMesh rest = read_obj_file(dir / "run.obj");
+  EXPECT_EQ(rest.vertices.size(), model.particle_count());
+  EXPECT_EQ(rest.triangles.size(), model.triangles.size() - 2);
 }
 
 }  // namespace

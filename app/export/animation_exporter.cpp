@@ -1,5 +1,7 @@
 #include "app/export/animation_exporter.h"
 
+#include "sim/link_state.h"
+
 #include <algorithm>
 #include <bit>
 #include <cctype>
@@ -292,10 +294,14 @@ uint32_t AnimationExporter::next_after(uint32_t frame, uint32_t last_frame) cons
   return next < last_frame ? static_cast<uint32_t>(next) : last_frame;
 }
 
-void AnimationExporter::record(uint32_t frame,
-                               const std::vector<std::vector<glm::vec3>>& positions) {
+void AnimationExporter::record(uint32_t frame, const std::vector<std::vector<glm::vec3>>& positions,
+                               const std::vector<std::vector<uint32_t>>& link_states) {
   samples_.frames.push_back(frame);
   samples_.positions.push_back(positions);
+  for (size_t s = 0; s < link_states.size() && s < layouts_.size(); ++s) {
+    if (link_states[s].empty() || !layouts_[s].has_surface()) continue;
+    layouts_[s].triangles = intact_triangles(scene_.systems[s].model, link_states[s]);
+  }
 }
 
 std::filesystem::path AnimationExporter::rest_mesh_file() const {

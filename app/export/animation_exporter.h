@@ -55,8 +55,11 @@ class AnimationExporter {
   bool wants(uint32_t frame) const { return frame % samples_.every == 0; }
   // The next frame after `frame` that wants a sample, or `last_frame`.
   uint32_t next_after(uint32_t frame, uint32_t last_frame) const;
-  // positions[s]: every particle of system s.
-  void record(uint32_t frame, const std::vector<std::vector<glm::vec3>>& positions);
+  // positions[s]: every particle of system s. link_states[s], when given, is each particle's torn
+  // links: a system whose cloth tore is written with the triangles whole at its last sample (a
+  // morph-target animation and a point cache keep one set of faces for the whole run).
+  void record(uint32_t frame, const std::vector<std::vector<glm::vec3>>& positions,
+              const std::vector<std::vector<uint32_t>>& link_states = {});
 
   // Writes the file (and the rest mesh of a point cache); returns what was written.
   std::vector<std::filesystem::path> finish();
