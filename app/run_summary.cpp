@@ -1,9 +1,9 @@
 #include "app/run_summary.h"
 
-#include "sim/modules/tearing.h"
-
 #include <algorithm>
 #include <string>
+
+#include "sim/modules/tearing.h"
 
 namespace weft {
 

@@ -1,13 +1,12 @@
 #include "app/scene_run.h"
 
-#include "sim/modules/tearing.h"
-
 #include <algorithm>
 #include <chrono>
 
 #include "app/energy_watch.h"
 #include "app/export/interrupt.h"
 #include "app/export/output_file.h"
+#include "sim/modules/tearing.h"
 
 namespace weft {
 

@@ -1,9 +1,8 @@
 #include "sim/strain_report.h"
 
-#include "sim/link_state.h"
-
 #include <glm/geometric.hpp>
 
+#include "sim/link_state.h"
 #include "sim/model.h"
 
 namespace weft {

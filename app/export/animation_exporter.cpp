@@ -1,7 +1,5 @@
 #include "app/export/animation_exporter.h"
 
-#include "sim/link_state.h"
-
 #include <algorithm>
 #include <bit>
 #include <cctype>
@@ -15,6 +13,7 @@
 #include "app/export/output_file.h"
 #include "app/export/mesh_writers.h"
 #include "app/export/output_checks.h"
+#include "sim/link_state.h"
 
 namespace weft {
 

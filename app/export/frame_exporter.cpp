@@ -1,13 +1,12 @@
 #include "app/export/frame_exporter.h"
 
-#include "sim/link_state.h"
-
 #include <cstdio>
 
 #include "app/export/mesh_writers.h"
 #include "app/export/output_file.h"
 #include "app/scene/names.h"
 #include "app/scene/safe_text.h"
+#include "sim/link_state.h"
 
 namespace weft {
 

@@ -1,8 +1,7 @@
 #include "app/render/render_mesh.h"
 
-#include "sim/link_state.h"
-
 #include "app/render/collider_bounds.h"
+#include "sim/link_state.h"
 
 #include <algorithm>
 

@@ -1,8 +1,7 @@
 #include "sim/modules/grid_jacobi.h"
 
-#include "sim/link_state.h"
-
 #include "sim/cpu_forces.h"
+#include "sim/link_state.h"
 #include "sim/model_error.h"
 
 namespace weft {

@@ -1,10 +1,9 @@
 #include "sim/modules/grid_springs.h"
 
-#include "sim/link_state.h"
-
 #include <algorithm>
 
 #include "sim/cpu_forces.h"
+#include "sim/link_state.h"
 
 namespace weft {
 

@@ -1,6 +1,5 @@
 #include "sim/modules/tearing.h"
 
-#include <algorithm>
 #include <cstddef>
 
 #include "sim/cpu_forces.h"
