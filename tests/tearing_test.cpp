@@ -178,6 +178,78 @@ TEST_P(TearingPaths, AClothCutAcrossDropsItsLowerPiece) {
   expect_reach_follows_tears(model, cpu.state().link_state);
 }
 
+// A 0.5 m square of cotton that breaks at 6%, weightless, its top row pinned and its bottom row
+// anchors moving sideways at 8 cm/s: in a second it shears by 9 degrees, which stretches its
+// columns by 1.3% and one diagonal of every cell by 8%.
+Model sheared_square(SolverVariant variant) {
+  constexpr uint32_t kSide = 8;
+  Model model;
+  ClothGridDesc cloth;
+  cloth.origin = {-0.25f, 1.0f, 0.0f};
+  cloth.width_axis = {0.5f, 0.0f, 0.0f};
+  cloth.height_axis = {0.0f, -0.5f, 0.0f};
+  cloth.columns = kSide;
+  cloth.rows = kSide;
+  ClothMaterial material = *find_cloth_material("cotton");
+  material.break_strain = 0.06f;
+  apply_cloth_material(material, cloth);
+  for (uint32_t c = 0; c < kSide; ++c) {
+    cloth.pinned.push_back(c);
+    cloth.pinned.push_back((kSide - 1) * kSide + c);
+  }
+  const uint32_t first = add_cloth_grid(model, cloth);
+  for (uint32_t c = 0; c < kSide; ++c)
+    model.anchors.push_back({first + (kSide - 1) * kSide + c, {0.08f, 0.0f, 0.0f}});
+  model.environment.gravity = glm::vec3(0.0f);
+  model.solver.variant = variant;
+  model.solver.substeps = 16;
+  model.solver.relaxation_sweeps = 3;
+  return model;
+}
+
+// Woven cloth shears by tens of degrees without tearing: a shear link stands for that resistance,
+// not for a yarn, and breaks only with its cell.
+TEST_P(TearingPaths, ClothShearedFarBeyondItsBreakStrainAlongTheDiagonalsDoesNotTear) {
+  const Model model = sheared_square(GetParam());
+  CpuSolver<float> cpu(model);
+  for (uint32_t frame = 0; frame < 60; ++frame)
+    cpu.step_frame();
+  const GridLayout& grid = model.grids.at(0);
+  const float diagonal = glm::length(grid.column_step + grid.row_step);  // at rest
+  float diagonal_strain = 0.0f;  // the largest of the down-right diagonals'
+  for (uint32_t r = 0; r + 1 < grid.rows; ++r) {
+    for (uint32_t c = 0; c + 1 < grid.columns; ++c) {
+      const glm::vec3 a(cpu.state().positions[r * grid.columns + c]);
+      const glm::vec3 b(cpu.state().positions[(r + 1) * grid.columns + c + 1]);
+      diagonal_strain = std::max(diagonal_strain, glm::distance(a, b) / diagonal - 1);
+    }
+  }
+  EXPECT_GT(diagonal_strain, 0.07f);  // beyond the break strain, so a diagonal could have broken
+  EXPECT_EQ(cpu.state().torn_links, 0u);
+}
+
+// A structural link that breaks opens the two cells beside it: their four diagonals break in the
+// same substep, and the diagonals of the cells around them stay.
+TEST_P(TearingPaths, ALinkThatBreaksTakesTheDiagonalsOfItsTwoCells) {
+  const Model model = curtain(GetParam(), 0.0f);
+  CpuSolver<float> cpu(model);
+  cpu.step_frame();
+  const uint32_t c = 5;
+  const uint32_t r = 4;
+  auto at = [](uint32_t column, uint32_t row) { return row * kColumns + column; };
+  cpu.cut_links({{at(c, r), 2}});  // the column link from (5, 4) down to (5, 5)
+  cpu.step_frame();
+  const std::vector<uint32_t>& state = cpu.state().link_state;
+  EXPECT_EQ(cpu.state().torn_links, 5u);
+  EXPECT_TRUE(link_torn(state[at(c - 1, r)], 4));  // the cell to the left: its down-right
+  EXPECT_TRUE(link_torn(state[at(c, r)], 6));      // and down-left diagonals
+  EXPECT_TRUE(link_torn(state[at(c, r)], 4));      // the cell to the right
+  EXPECT_TRUE(link_torn(state[at(c + 1, r)], 6));
+  EXPECT_FALSE(link_torn(state[at(c + 1, r)], 4));  // the next cell to the right
+  EXPECT_FALSE(link_torn(state[at(c, r - 1)], 4));  // the cell above
+  EXPECT_FALSE(link_torn(state[at(c, r + 1)], 4));  // the cell below
+}
+
 class GpuTearing : public VulkanTest, public ::testing::WithParamInterface<SolverVariant> {};
 
 TEST_P(GpuTearing, TheGpuTearsTheLinksTheCpuReferenceTears) {
@@ -209,6 +281,44 @@ TEST_P(GpuTearing, TheGpuTearsTheLinksTheCpuReferenceTears) {
   EXPECT_EQ(health.torn_links, cpu.state().torn_links);
   EXPECT_NEAR(health.max_stretch, cpu.measure_health().max_stretch, 1e-5);
   EXPECT_LT(health.max_stretch, 0.5f);
+}
+
+// The tear pass alone, on the curtain at rest with two cells opened by a stretch, each by one
+// edge: the right half of the lower rows drawn sideways by a third of a link breaks the row links
+// from column 7 to 8 of rows 6 and below, the lower edge of the cell at (7, 5); one node pulled
+// down by a third of a link breaks the column link above it, the right edge of the cell at
+// (11, 2). The diagonals of the first are decided by threads that run before the thread that
+// breaks their cell's edge (lavapipe runs a workgroup's threads in index order). A diagonal must
+// still break in the pass its cell opens in, whichever edge opened it, as in the CPU reference.
+TEST_P(GpuTearing, ADiagonalBreaksInThePassItsCellLosesItsLowerEdge) {
+  const Model model = curtain(GetParam(), 0.0f);
+  CpuSolver<float> cpu(model);
+  GpuSolver gpu(device(), model);
+  const float link = 1.0f / (kColumns - 1);
+  for (uint32_t r = 6; r < kRows; ++r) {
+    for (uint32_t c = 8; c < kColumns; ++c)
+      cpu.state().positions[r * kColumns + c].x += link / 3;  // 33% strain on the link 7-8
+  }
+  cpu.state().positions[3 * kColumns + 12].y -= 0.75f / (kRows - 1) / 3;
+  gpu.upload_state(cpu.state());
+  const std::vector<Step> schedule = cpu.core().build_schedule(cpu.core().full_shape(1));
+  const auto tear = std::find_if(schedule.begin(), schedule.end(), [](const Step& step) {
+    return std::string(step.pass->shader) == "tear_links.comp";
+  });
+  ASSERT_NE(tear, schedule.end());
+  cpu.run_pass(*tear, model.solver.frame_dt);
+  gpu.run_pass(*tear, model.solver.frame_dt);
+  const std::vector<uint32_t>& expected = cpu.state().link_state;
+  auto at = [](uint32_t column, uint32_t row) { return row * kColumns + column; };
+  ASSERT_TRUE(link_torn(expected[at(7, 6)], 0));   // the lower edge of the cell at (7, 5)
+  ASSERT_TRUE(link_torn(expected[at(7, 5)], 4));   // and its down-right diagonal
+  ASSERT_TRUE(link_torn(expected[at(8, 5)], 6));   // and down-left one
+  EXPECT_FALSE(link_torn(expected[at(7, 5)], 0));  // its upper edge holds
+  ASSERT_TRUE(link_torn(expected[at(12, 2)], 2));  // the right edge of the cell at (11, 2)
+  ASSERT_TRUE(link_torn(expected[at(11, 2)], 4));  // and its diagonals
+  ASSERT_TRUE(link_torn(expected[at(12, 2)], 6));
+  EXPECT_FALSE(link_torn(expected[at(11, 2)], 2));  // its left edge holds
+  EXPECT_EQ(gpu.download_link_state(), expected);
 }
 
 // A wind on the triangles too: those a tear opened catch no more air, on both sides. The air's

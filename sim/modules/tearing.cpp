@@ -106,30 +106,45 @@ void tear_link(const gpu::GridParams& grid, uint32_t node, uint32_t k, uint32_t 
   ++torn_links;
 }
 
-// shaders/tear_links.comp. Each node decides only its own forward links, so the order of the
-// nodes does not matter.
+// shaders/tear_links.comp. Each node decides only its own forward links, and a cell's edges are
+// asked about with a test that gives the same answer before and after their own node has run,
+// so the order of the nodes does not matter.
 template <typename Real>
 void Tearing::tear(CpuPass<Real>& pass) const {
   using vec3 = cpu::vec3<Real>;
   ParticleState<Real>& state = pass.state;
   for (uint32_t t = 0; t < grids_.thread_count(); ++t) {
     const gpu::GridParams& grid = grids_.params()[grids_.grid_of_thread(t)];
+    const uint32_t base = grid.first_particle;
     const uint32_t node = t - grid.first_thread;
     const uint32_t column = node % grid.columns;
     const uint32_t row = node / grid.columns;
-    const uint32_t s = state.link_state[grid.first_particle + node];
-    const vec3 p(state.positions[grid.first_particle + node]);
+    const uint32_t s = state.link_state[base + node];
+    auto stretched = [&](uint32_t a, uint32_t b, uint32_t slot) {
+      const vec3 p(state.positions[base + a]);
+      const Real len = glm::length(vec3(state.positions[base + b]) - p);
+      const float limit = (1.0f + grid.break_strain) * grid_rest_length(grid, slot);
+      return len > Real(limit);
+    };
+    auto structural_gone = [&](uint32_t c, uint32_t r, uint32_t k) {
+      const uint32_t a = r * grid.columns + c;
+      const uint32_t b = k == 0 ? a + 1 : a + grid.columns;
+      const bool present = (kind_bits(grid) & WEFT_GRID_STRUCTURAL) != 0;
+      return link_torn(state.link_state[base + a], k) || (present && stretched(a, b, k / 2));
+    };
+    auto cell_open = [&](uint32_t c, uint32_t r) {
+      return structural_gone(c, r, 0) || structural_gone(c, r + 1, 0) || structural_gone(c, r, 2) ||
+             structural_gone(c + 1, r, 2);
+    };
     for (uint32_t k = 0; k < 8; k += 2) {
       uint32_t other = 0;
       if ((kind_bits(grid) & kind_bit_of(k)) == 0 || link_torn(s, k) ||
           !GridSet::neighbour(grid, column, row, kGridDirections[k], other)) {
         continue;
       }
-      const Real len = glm::length(vec3(state.positions[grid.first_particle + other]) - p);
-      const float limit = (1.0f + grid.break_strain) * grid_rest_length(grid, k / 2);
-      if (len > Real(limit)) {
-        tear_link(grid, node, k, other, pass.state.link_state, pass.state.torn_links);
-      }
+      const bool breaks =
+          k < 4 ? stretched(node, other, k / 2) : cell_open(k == 4 ? column : column - 1, row);
+      if (breaks) tear_link(grid, node, k, other, state.link_state, state.torn_links);
     }
   }
 }

@@ -1,7 +1,9 @@
-// Tearing of cloth grids: a structural or shear link stretched beyond (1 + break_strain) times
-// its rest length breaks, for good, on the GPU with no round trip to the CPU; so does a link the
-// viewer's knife crosses. Every grid whose material has a break strain tears, on either solver
-// path.
+// Tearing of cloth grids: a structural link (a row's or a column's: the yarns) stretched beyond
+// (1 + break_strain) times its rest length breaks, for good, on the GPU with no round trip to the
+// CPU; a shear link (a cell's diagonal: the weave's resistance to shearing, which stretches it far
+// beyond any break strain without tearing) breaks with its cell, when one of the cell's edges
+// does; and any link the viewer's knife crosses breaks. Every grid whose material has a break
+// strain tears, on either solver path.
 //
 // What a torn link is lives in the particle state (shaders/link_state.h): one uint per node with a
 // bit per link direction, set at both ends. So every pass over a tearable grid reads one word

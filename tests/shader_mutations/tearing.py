@@ -2,9 +2,15 @@
 SHADERS = ["tear_links.comp", "tear_link.glsl", "update_reach.comp", "cut_links.comp"]
 MUTATIONS = [
     ("tear_links.comp",
-     "if (len > (1.0 + grid.break_strain) * grid_rest_length(grid, k / 2u)) {",
-     "if (len > grid.break_strain * grid_rest_length(grid, k / 2u)) {",
+     "return len > (1.0 + grid.break_strain) * grid_rest_length(grid, slot);",
+     "return len > grid.break_strain * grid_rest_length(grid, slot);",
      "the break strain taken as the length"),
+    ("tear_links.comp", "structural_gone(grid, column + 1u, row, 2u);", "false;",
+     "a cell ignores its right edge"),
+    ("tear_links.comp", ": cell_open(grid, k == 4u ? column : column - 1u, row);",
+     ": cell_open(grid, column, row);", "a down-left diagonal asks about the cell to its right"),
+    ("tear_links.comp", "(present && stretched(grid, node, other, k / 2u))", "false",
+     "a cell opens a substep after its edge breaks"),
     ("tear_links.comp", "[[unroll]] for (uint k = 0u; k < 8u; k += 2u) {",
      "[[unroll]] for (uint k = 0u; k < 4u; k += 2u) {", "shear links never tear"),
     ("tear_links.comp", "if ((kinds & kKindBit[k]) == 0u || link_torn(state, k) ||",
