@@ -58,6 +58,13 @@ ParticleRef resolve_reference(const SceneDraft& draft, const TableReader& table,
     }
     index = 0;
   }
+  if (draft.resized_cloth && object.columns != 0) {
+    // The node numbered i at the scene's resolution is another place of the cloth at --columns
+    // and --rows: refused, as pins by node number are, rather than silently moved.
+    table.fail(key, "'" + text.substr(0, 80) +
+                        "' names a node of the cloth by number, which does not carry over to "
+                        "--columns and --rows; run the scene at its own resolution");
+  }
   if (*index >= count) {
     table.fail(key, "'" + name + "' has no particle " + std::to_string(*index) +
                         "; i runs from 0 to " + std::to_string(count - 1));
