@@ -4,7 +4,11 @@
 // the particle moves (pins do not), so each thread owns its particle and the pass needs no
 // colours. A particle pinned by a mouse drag keeps its tethers: the drag cannot pull the cloth
 // further than it reaches. Euler integrators carry a velocity, so a correction also changes it by
-// dx/dt. Mirrors Tethers::relax in sim/modules/tethers.cpp.
+// dx/dt. In a cloth that tears, a tether that a tear cut (check_tethers.comp) no longer holds, and
+// a tether lets go while its particle is further from the pin than the cloth along it can
+// stretch before it breaks: then the pull is the links', which break where it gathers, and the
+// tether holds again once the cloth is back within that reach. Mirrors Tethers::relax in
+// sim/modules/tethers.cpp.
 #include "particle_bindings.glsl"
 #include "tethers.h"
 
@@ -13,13 +17,23 @@ layout(std430, set = WEFT_MODULE_SET, binding = WEFT_TETHERS_BINDING_TETHERS) re
     TethersBuffer {
   Tether tethers[];
 };
+layout(std430, set = WEFT_MODULE_SET, binding = WEFT_TETHERS_BINDING_GIVE_WAY) readonly buffer
+    GiveWayBuffer {
+  float give_way[];
+};
 layout(push_constant) uniform Push {
   TethersPush push;
 };
 
+// Whether the tether to `pin` holds the particle at x: always, unless it was cut or the particle
+// is beyond the length it lets go at (give: that length over max_length; 0: never lets go).
+bool holds(vec3 x, uint pin, float max_length, float give, bool cut) {
+  if (pin == WEFT_TETHER_NONE || cut) return false;
+  return give == 0.0 || length(x - positions[pin].xyz) <= max_length * give;
+}
+
 // x pulled onto the sphere of radius max_length around the pin, if it is outside.
 vec3 attach(vec3 x, uint pin, float max_length) {
-  if (pin == WEFT_TETHER_NONE) return x;
   vec3 anchor = positions[pin].xyz;
   vec3 d = x - anchor;
   float len = length(d);
@@ -32,9 +46,20 @@ void main() {
   if (i >= push.particle_count) return;
   Tether tether = tethers[i];
   if (tether.pin0 == WEFT_TETHER_NONE) return;
+  uint cut = 0u;
+  float give = 0.0;
+  if (push.tears != 0u) {
+    cut = link_state[i];
+    give = give_way[i];
+  }
   vec4 p = positions[i];
-  vec3 x = attach(p.xyz, tether.pin0, tether.max_length0);
-  x = attach(x, tether.pin1, tether.max_length1);
+  vec3 x = p.xyz;
+  if (holds(p.xyz, tether.pin0, tether.max_length0, give, (cut & WEFT_LINK_TETHER_CUT_0) != 0u)) {
+    x = attach(x, tether.pin0, tether.max_length0);
+  }
+  if (holds(p.xyz, tether.pin1, tether.max_length1, give, (cut & WEFT_LINK_TETHER_CUT_1) != 0u)) {
+    x = attach(x, tether.pin1, tether.max_length1);
+  }
   if (x == p.xyz) return;
   positions[i] = vec4(x, p.w);
   if (!integrator_is_verlet()) velocities[i].xyz += (x - p.xyz) / params.dt;

@@ -1,8 +1,18 @@
 // Breaking one link of a tearable grid, shared by tear_links.comp (stretched too far) and
-// cut_links.comp (the viewer's knife). Mirrors Tearing::tear_link in sim/modules/tearing.cpp.
+// cut_links.comp (the viewer's knife), and whether a link yields, shared by tear_links.comp and
+// update_reach.comp. Mirrors tear_link and link_yields in sim/modules/tearing.cpp.
 #ifndef WEFT_TEAR_LINK_GLSL
 #define WEFT_TEAR_LINK_GLSL
 #include "grid_directions.glsl"
+#include "tearing.h"
+
+// Whether the link from particle a to particle b, in rest-length slot `slot` of the grid, is
+// stretched beyond WEFT_TEAR_YIELD_SHARE of its break strain: the strain limits no longer hold
+// across it (sim/modules/tearing.h).
+bool link_yields(GridParams grid, uint a, uint b, uint slot) {
+  float len = length(positions[b].xyz - positions[a].xyz);
+  return len > (1.0 + WEFT_TEAR_YIELD_SHARE * grid.break_strain) * grid_rest_length(grid, slot);
+}
 
 // Breaks the link from `node` of `grid` in forward direction k (0, 2, 4, 6) to `other`. Both ends
 // get its bit; a structural link also breaks the bend links across it (two nodes either way) and

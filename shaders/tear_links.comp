@@ -1,5 +1,6 @@
 #version 450
-// Tearing, once per substep after the sweeps, the strain limits and the tethers. A structural
+// Tearing, once per substep right after the sweeps, before the strain limits and the tethers
+// spread the pull on the cloth evenly over its rows and columns (tearing.h). A structural
 // link (along a row or a column: the yarns) stretched beyond (1 + break_strain) times its rest
 // length breaks. A shear link (a cell's diagonal) stands for the weave's resistance to shearing,
 // not for a yarn: woven cloth shears by tens of degrees without tearing, which stretches a
@@ -8,7 +9,9 @@
 // links it leads forward from (directions 0, 2, 4, 6), so each link is decided once; a broken
 // link stays broken. A thread sets only its own forward bits, and asks about a cell's edges with
 // a test whose answer does not depend on whether their own threads have run yet, so the result
-// does not depend on the order threads run in. Mirrors Tearing::tear in sim/modules/tearing.cpp.
+// does not depend on the order threads run in. A structural link that starts or stops yielding
+// (beyond half its break strain) marks its row or column for update_reach.comp, which counts the
+// strain limits' reach up to it. Mirrors Tearing::tear in sim/modules/tearing.cpp.
 #extension GL_EXT_control_flow_attributes : require
 #include "tear_link.glsl"
 #include "tearing.h"
@@ -62,6 +65,19 @@ void main() {
     // at (column - 1, row).
     bool breaks = k < 4u ? stretched(grid, node, other, k / 2u)
                          : cell_open(grid, k == 4u ? column : column - 1u, row);
-    if (breaks) tear_link(grid, node, k, other);
+    if (breaks) {
+      tear_link(grid, node, k, other);
+    } else if (k < 4u) {
+      // A structural link that started or stopped yielding: its row or column is counted again.
+      // The reach towards the link (sides 1 and 3: towards higher indices) is 0 exactly when the
+      // last count found it torn or yielding.
+      bool yielding = link_yields(grid, grid.first_particle + node, grid.first_particle + other,
+                                  k / 2u);
+      if (yielding != (reach_level(state, k + 1u) == 0u)) {
+        uint head = k == 0u ? row * grid.columns : column;
+        atomicOr(link_state[grid.first_particle + head],
+                 k == 0u ? WEFT_LINK_ROW_CHANGED : WEFT_LINK_COLUMN_CHANGED);
+      }
+    }
   }
 }

@@ -12,6 +12,10 @@ namespace weft::gpu {
 #define WEFT_TEARING_BINDING_GRIDS WEFT_GRID_BINDING_GRIDS
 #define WEFT_TEARING_BINDING_CUTS 1  // LinkCut: the links a knife cut this frame
 
+// A link stretched beyond this share of its break strain yields: the strain limits no longer
+// hold pairs of nodes across it (sim/modules/tearing.h).
+#define WEFT_TEAR_YIELD_SHARE 0.5f
+
 // A link to break: the one leading from the node at `thread` (of the module's dispatch over its
 // grids) in grid direction `direction` (0, 2, 4 or 6: each link from the end it leads forward
 // from).

@@ -32,11 +32,12 @@ class SolverPaths;
 
 // The stages of a substep, in the order they run. Within a stage, modules run in registry order.
 enum class Stage : uint32_t {
-  forces,     // force gathers write every particle's force; then the air and one-shot forces add
-  integrate,  // the integrator moves free particles
-  anchors,    // program-driven pins move
-  project,    // once per relaxation sweep: position elements (constraints)
-  after_project,  // once, after the sweeps: limits that must hold at the end (tethers)
+  forces,        // force gathers write every particle's force; then the air and one-shot forces add
+  integrate,     // the integrator moves free particles
+  anchors,       // program-driven pins move
+  project,       // once per relaxation sweep: position elements (constraints)
+  after_sweeps,  // once: what must see the links as the sweeps leave them (tearing)
+  after_project,  // once, after that: limits that must hold at the end (strain limits, tethers)
   collide,        // contacts
 };
 

@@ -26,40 +26,17 @@
 #include "sim/link_state.h"
 #include "sim/model.h"
 #include "sim/model_error.h"
+#include "sim/modules/tearing.h"
 #include "tests/support/state_compare.h"
+#include "tests/support/tearing_curtain.h"
 #include "tests/support/torn_cloth.h"
 #include "tests/support/vulkan_fixture.h"
 
 namespace weft::test {
 namespace {
 
-constexpr uint32_t kColumns = 16;
-constexpr uint32_t kRows = 12;
-
-// A 1 m x 0.75 m curtain of cotton that breaks at 10% hung by its two top corners, which move apart
-// at `pull` m/s each: it tears near a corner once the pull outgrows what the cloth can give.
-Model curtain(SolverVariant variant, float pull, float break_strain = 0.1f) {
-  Model model;
-  ClothGridDesc cloth;
-  cloth.origin = {-0.5f, 1.5f, 0.0f};
-  cloth.width_axis = {1.0f, 0.0f, 0.0f};
-  cloth.height_axis = {0.0f, -0.75f, 0.0f};
-  cloth.columns = kColumns;
-  cloth.rows = kRows;
-  ClothMaterial material;
-  material.break_strain = break_strain;
-  apply_cloth_material(material, cloth);
-  cloth.pinned = {0, kColumns - 1};
-  const uint32_t first = add_cloth_grid(model, cloth);
-  add_material_tethers(material, first, kColumns * kRows, model);
-  model.anchors.push_back({first, {-pull, 0.0f, 0.0f}});
-  model.anchors.push_back({first + kColumns - 1, {pull, 0.0f, 0.0f}});
-  model.solver.variant = variant;
-  model.solver.substeps = 16;
-  model.solver.relaxation_sweeps = 3;
-  model.solver.damping_rate = 1.0f;
-  return model;
-}
+constexpr uint32_t kColumns = kCurtainColumns;
+constexpr uint32_t kRows = kCurtainRows;
 
 // Every torn link as (particle, direction) from the end it leads forward from.
 std::vector<std::pair<uint32_t, uint32_t>> torn_links(const std::vector<uint32_t>& state) {
@@ -71,26 +48,45 @@ std::vector<std::pair<uint32_t, uint32_t>> torn_links(const std::vector<uint32_t
   return torn;
 }
 
-// The reach levels recounted from the torn bits alone: what update_reach must leave.
-void expect_reach_follows_tears(const Model& model, const std::vector<uint32_t>& state) {
+// The reach levels counted again: up to the first torn link, or also up to the first yielding
+// one. The first is an upper bound at the end of any substep (the reach is counted after the
+// tears, from the positions the sweeps left); the second is exact right after update_reach.
+void expect_reach_stops_at(const Model& model, const ParticleState<float>& state,
+                           bool counting_yields, bool exact) {
   const GridLayout& grid = model.grids.at(0);
-  auto at = [&](uint32_t c, uint32_t r) {
-    return state[grid.first_particle + r * grid.columns + c];
+  const gpu::GridParams params = make_grid_params(grid);
+  auto at = [&](uint32_t c, uint32_t r) { return grid.first_particle + r * grid.columns + c; };
+  auto open = [&](uint32_t a, uint32_t b, uint32_t axis) {
+    return link_torn(state.link_state[a], 2 * axis) ||
+           (counting_yields && link_yields(params, state.positions, a, b, axis));
   };
   for (uint32_t r = 0; r < grid.rows; ++r) {
     for (uint32_t c = 0; c < grid.columns; ++c) {
       uint32_t right = 0;
-      while (c + right + 1 < grid.columns && !link_torn(at(c + right, r), 0))
+      while (c + right + 1 < grid.columns && !open(at(c + right, r), at(c + right + 1, r), 0))
         ++right;
       uint32_t down = 0;
-      while (r + down + 1 < grid.rows && !link_torn(at(c, r + down), 2))
+      while (r + down + 1 < grid.rows && !open(at(c, r + down), at(c, r + down + 1), 1))
         ++down;
-      ASSERT_EQ(reach_level_of(at(c, r), WEFT_REACH_ROW_HIGHER), reach_level(right))
-          << "node (" << c << ", " << r << ")";
-      ASSERT_EQ(reach_level_of(at(c, r), WEFT_REACH_COLUMN_HIGHER), reach_level(down))
-          << "node (" << c << ", " << r << ")";
+      const uint32_t s = state.link_state[at(c, r)];
+      if (exact) {
+        ASSERT_EQ(reach_level_of(s, WEFT_REACH_ROW_HIGHER), reach_level(right))
+            << "node (" << c << ", " << r << ")";
+        ASSERT_EQ(reach_level_of(s, WEFT_REACH_COLUMN_HIGHER), reach_level(down))
+            << "node (" << c << ", " << r << ")";
+      } else {
+        ASSERT_LE(reach_level_of(s, WEFT_REACH_ROW_HIGHER), reach_level(right))
+            << "node (" << c << ", " << r << ")";
+        ASSERT_LE(reach_level_of(s, WEFT_REACH_COLUMN_HIGHER), reach_level(down))
+            << "node (" << c << ", " << r << ")";
+      }
     }
   }
+}
+
+// At the end of a frame: no strain limit holds across a torn link.
+void expect_reach_stops_at_tears(const Model& model, const ParticleState<float>& state) {
+  expect_reach_stops_at(model, state, false, false);
 }
 
 std::string path_name(const ::testing::TestParamInfo<SolverVariant>& path) {
@@ -100,25 +96,30 @@ std::string path_name(const ::testing::TestParamInfo<SolverVariant>& path) {
 class TearingPaths : public ::testing::TestWithParam<SolverVariant> {};
 
 TEST_P(TearingPaths, ACurtainPulledApartTearsAndItsPiecesPart) {
-  const Model model = curtain(GetParam(), 0.25f);
+  const Model model = hung_curtain(GetParam(), 0.25f);
   CpuSolver<float> cpu(model);
   uint32_t first_torn_frame = 0;
-  for (uint32_t frame = 1; frame <= 90; ++frame) {
+  float worst = 0.0f;  // the largest stretch of a whole link at the end of a frame
+  for (uint32_t frame = 1; frame <= 240; ++frame) {
     cpu.step_frame();
-    ASSERT_EQ(blow_up_reason(cpu.measure_health()), std::nullopt) << "frame " << frame;
+    const HealthReport health = cpu.measure_health();
+    ASSERT_EQ(blow_up_reason(health), std::nullopt) << "frame " << frame;
+    worst = std::max(worst, health.max_stretch);
     if (!first_torn_frame && cpu.state().torn_links > 0) first_torn_frame = frame;
   }
-  // 0.25 m/s each way: the corners are 1.75 m apart after 1.5 s, far beyond what 1 m of cloth at
-  // 10% can span, so it must have torn, and not at once: the cloth gives first.
+  // 0.25 m/s each way: the corners are 3 m apart after 4 s, far beyond what 1 m of cloth at 10%
+  // can span, so it must have torn, and not at once: the cloth gives first.
   ASSERT_GT(first_torn_frame, 3u);
   const std::vector<uint32_t>& state = cpu.state().link_state;
   EXPECT_EQ(cpu.state().torn_links, count_torn_links(model, state));
-  EXPECT_FALSE(joined(model, state, 0, kColumns - 1)) << "the two pinned corners are still joined";
-  expect_reach_follows_tears(model, state);
-  // Every link still whole is within its break strain at the end of the last substep.
   EXPECT_EQ(count_torn_links(model, state), torn_links(state).size());
-  const HealthReport health = cpu.measure_health();
-  EXPECT_LE(health.max_stretch, 0.1f + 1e-4f);
+  EXPECT_FALSE(joined(model, state, 0, kColumns - 1)) << "the two pinned corners are still joined";
+  expect_reach_stops_at_tears(model, cpu.state());
+  // Links are judged after the sweeps; the strain limits and tethers after them may leave a
+  // whole link beyond its break strain at the end of a substep (at the tip of a tear that runs
+  // down a pinned corner's column, 20%), but not far: the next substep's sweeps share that pull
+  // again, and the link breaks if it still gathers there.
+  EXPECT_LT(worst, 2.5f * 0.1f);
   // Torn triangles are dropped from what is drawn and exported.
   EXPECT_LT(intact_triangles(model, state).size(), model.triangles.size());
 }
@@ -127,7 +128,7 @@ INSTANTIATE_TEST_SUITE_P(BothPaths, TearingPaths,
                          ::testing::Values(SolverVariant::general, SolverVariant::grid), path_name);
 
 TEST(Tearing, ACurtainLeftAloneDoesNotTear) {
-  CpuSolver<float> cpu(curtain(SolverVariant::general, 0.0f));
+  CpuSolver<float> cpu(hung_curtain(SolverVariant::general, 0.0f));
   for (uint32_t frame = 0; frame < 60; ++frame) {
     cpu.step_frame();
   }
@@ -135,11 +136,11 @@ TEST(Tearing, ACurtainLeftAloneDoesNotTear) {
 }
 
 TEST(Tearing, TheKnifeRefusesWhatIsNoLinkOfATearableCloth) {
-  CpuSolver<float> cpu(curtain(SolverVariant::general, 0.0f));
+  CpuSolver<float> cpu(hung_curtain(SolverVariant::general, 0.0f));
   EXPECT_THROW(cpu.cut_links({{0, 8}}), ModelError);                 // a bend direction
   EXPECT_THROW(cpu.cut_links({{0, 1}}), ModelError);                 // off the grid's left edge
   EXPECT_THROW(cpu.cut_links({{kColumns * kRows, 0}}), ModelError);  // no such particle
-  Model plain = curtain(SolverVariant::general, 0.0f);
+  Model plain = hung_curtain(SolverVariant::general, 0.0f);
   plain.grids[0].break_strain = 0.0f;
   CpuSolver<float> untearable(plain);
   EXPECT_THROW(untearable.cut_links({{0, 0}}), ModelError);
@@ -158,7 +159,7 @@ std::vector<LinkCut> cut_across(uint32_t row) {
 }
 
 TEST_P(TearingPaths, AClothCutAcrossDropsItsLowerPiece) {
-  const Model model = curtain(GetParam(), 0.0f);
+  const Model model = hung_curtain(GetParam(), 0.0f);
   CpuSolver<float> cpu(model);
   for (uint32_t frame = 0; frame < 10; ++frame)
     cpu.step_frame();
@@ -175,7 +176,53 @@ TEST_P(TearingPaths, AClothCutAcrossDropsItsLowerPiece) {
   EXPECT_GT(top_row, 1.5f - 0.1f);
   EXPECT_FALSE(joined(model, cpu.state().link_state, 0, (kRows - 1) * kColumns));
   EXPECT_TRUE(joined(model, cpu.state().link_state, 0, kColumns - 1));
-  expect_reach_follows_tears(model, cpu.state().link_state);
+  expect_reach_stops_at_tears(model, cpu.state());
+}
+
+// The steps of the tearing module in one substep: the tear pass and the reach count after it.
+std::vector<Step> tearing_steps(const SolverCore& core) {
+  std::vector<Step> steps;
+  const uint32_t module = core.find<Tearing>()->index;
+  for (const Step& step : core.build_schedule(core.full_shape(1)))
+    if (step.module == module) steps.push_back(step);
+  return steps;
+}
+
+// Draws the nodes of row `row` from column `first` on sideways by `shift` (m), stretching the one
+// row link before them.
+void shift_row_end(ParticleState<float>& state, uint32_t row, uint32_t first, float shift) {
+  for (uint32_t c = first; c < kColumns; ++c)
+    state.positions[row * kColumns + c].x += shift;
+}
+
+// A link stretched beyond half its break strain yields: the strain limits' reach stops at it as at
+// a torn link, and comes back once it is within half its break strain again; nothing tears.
+TEST_P(TearingPaths, ALinkBeyondHalfItsBreakStrainYieldsUntilItIsBack) {
+  const Model model = hung_curtain(GetParam(), 0.0f);
+  CpuSolver<float> cpu(model);
+  const std::vector<Step> steps = tearing_steps(cpu.core());
+  ASSERT_EQ(steps.size(), 2u);
+  const float link = 1.0f / (kColumns - 1);
+  auto run = [&] {
+    for (const Step& step : steps)
+      cpu.run_pass(step, model.solver.frame_dt);
+  };
+  const uint32_t node = 4 * kColumns + 5;  // (5, 4): its link to (6, 4) is drawn to 7%
+  shift_row_end(cpu.state(), 4, 6, 0.07f * link);
+  run();
+  EXPECT_EQ(cpu.state().torn_links, 0u);
+  EXPECT_EQ(reach_level_of(cpu.state().link_state[node], WEFT_REACH_ROW_HIGHER), 0u);
+  EXPECT_EQ(reach_level_of(cpu.state().link_state[node + 1], WEFT_REACH_ROW_LOWER), 0u);
+  EXPECT_EQ(reach_level_of(cpu.state().link_state[node - kColumns], WEFT_REACH_ROW_HIGHER),
+            reach_level(kColumns - 1 - 5));  // the row above reaches on
+  expect_reach_stops_at(model, cpu.state(), true, true);
+  shift_row_end(cpu.state(), 4, 6, -0.04f * link);  // back to 3%
+  run();
+  EXPECT_EQ(reach_level_of(cpu.state().link_state[node], WEFT_REACH_ROW_HIGHER),
+            reach_level(kColumns - 1 - 5));
+  EXPECT_EQ(reach_level_of(cpu.state().link_state[node + 1], WEFT_REACH_ROW_LOWER), reach_level(6));
+  expect_reach_stops_at(model, cpu.state(), true, true);
+  EXPECT_EQ(cpu.state().torn_links, 0u);
 }
 
 // A 0.5 m square of cotton that breaks at 6%, weightless, its top row pinned and its bottom row
@@ -231,7 +278,7 @@ TEST_P(TearingPaths, ClothShearedFarBeyondItsBreakStrainAlongTheDiagonalsDoesNot
 // A structural link that breaks opens the two cells beside it: their four diagonals break in the
 // same substep, and the diagonals of the cells around them stay.
 TEST_P(TearingPaths, ALinkThatBreaksTakesTheDiagonalsOfItsTwoCells) {
-  const Model model = curtain(GetParam(), 0.0f);
+  const Model model = hung_curtain(GetParam(), 0.0f);
   CpuSolver<float> cpu(model);
   cpu.step_frame();
   const uint32_t c = 5;
@@ -253,7 +300,7 @@ TEST_P(TearingPaths, ALinkThatBreaksTakesTheDiagonalsOfItsTwoCells) {
 class GpuTearing : public VulkanTest, public ::testing::WithParamInterface<SolverVariant> {};
 
 TEST_P(GpuTearing, TheGpuTearsTheLinksTheCpuReferenceTears) {
-  const Model model = curtain(GetParam(), 0.5f);
+  const Model model = hung_curtain(GetParam(), 0.5f);
   CpuSolver<float> cpu(model);
   GpuSolver gpu(device(), model);
   bool cut = false;
@@ -291,7 +338,7 @@ TEST_P(GpuTearing, TheGpuTearsTheLinksTheCpuReferenceTears) {
 // breaks their cell's edge (lavapipe runs a workgroup's threads in index order). A diagonal must
 // still break in the pass its cell opens in, whichever edge opened it, as in the CPU reference.
 TEST_P(GpuTearing, ADiagonalBreaksInThePassItsCellLosesItsLowerEdge) {
-  const Model model = curtain(GetParam(), 0.0f);
+  const Model model = hung_curtain(GetParam(), 0.0f);
   CpuSolver<float> cpu(model);
   GpuSolver gpu(device(), model);
   const float link = 1.0f / (kColumns - 1);
@@ -321,12 +368,34 @@ TEST_P(GpuTearing, ADiagonalBreaksInThePassItsCellLosesItsLowerEdge) {
   EXPECT_EQ(gpu.download_link_state(), expected);
 }
 
+// A link that starts to yield and one that stops, each alone in its pass, on the GPU as in the
+// CPU reference: the same reach levels, counted up to the yielding link.
+TEST_P(GpuTearing, ALinkYieldsAndStopsYieldingOnTheGpuAsOnTheCpu) {
+  const Model model = hung_curtain(GetParam(), 0.0f);
+  CpuSolver<float> cpu(model);
+  GpuSolver gpu(device(), model);
+  const std::vector<Step> steps = tearing_steps(cpu.core());
+  const float link = 1.0f / (kColumns - 1);
+  const uint32_t node = 4 * kColumns + 5;
+  for (const float shift : {0.07f * link, -0.04f * link}) {  // to 7%, then back to 3%
+    shift_row_end(cpu.state(), 4, 6, shift);
+    gpu.upload_state(cpu.state());
+    for (const Step& step : steps) {
+      cpu.run_pass(step, model.solver.frame_dt);
+      gpu.run_pass(step, model.solver.frame_dt);
+    }
+    ASSERT_EQ(gpu.download_link_state(), cpu.state().link_state) << "shifted by " << shift;
+  }
+  EXPECT_EQ(reach_level_of(cpu.state().link_state[node], WEFT_REACH_ROW_HIGHER),
+            reach_level(kColumns - 1 - 5));
+}
+
 // A wind on the triangles too: those a tear opened catch no more air, on both sides. The air's
 // arithmetic (square roots, divisions) rounds differently on the GPU, so positions are compared
 // as the whole-frame trajectory test does: within 4 times how far a double-precision run drifts
 // from the float reference, plus 1e-6 m; the torn links must still be the same.
 TEST_P(GpuTearing, ATornClothInTheWindFollowsTheCpuReference) {
-  Model model = curtain(GetParam(), 0.5f);
+  Model model = hung_curtain(GetParam(), 0.5f);
   model.environment.wind = {0.0f, 0.0f, 4.0f};
   model.environment.air.drag_coefficient = 1.2f;
   model.environment.air.lift_coefficient = 0.5f;

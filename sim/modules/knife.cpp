@@ -121,7 +121,7 @@ template <typename Real>
 void Knife::dispatch(const Step& step, CpuPass<Real>& pass) const {
   std::vector<uint32_t>& state = pass.state.link_state;
   if (step.pass != &kCut) {
-    update_reach(grids_, state);
+    update_reach(grids_, pass.state.positions, state);
     return;
   }
   for (const gpu::LinkCut& cut : frame_cuts_) {

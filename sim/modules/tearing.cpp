@@ -55,7 +55,7 @@ void Tearing::schedule(Stage stage, const FrameShape&, uint32_t substep, uint32_
     step.push = to_push(push);
     steps.push_back(std::move(step));
   };
-  if (stage == Stage::after_project) {
+  if (stage == Stage::after_sweeps) {
     add(kTear);
     add(kUpdateReach);
   }
@@ -74,7 +74,7 @@ void Tearing::dispatch(const Step& step, CpuPass<Real>& pass) const {
   if (step.pass == &kTear) {
     tear(pass);
   } else {
-    update_reach(grids_, pass.state.link_state);
+    update_reach(grids_, pass.state.positions, pass.state.link_state);
   }
 }
 
@@ -105,6 +105,20 @@ void tear_link(const gpu::GridParams& grid, uint32_t node, uint32_t k, uint32_t 
   }
   ++torn_links;
 }
+
+// shaders/tear_link.glsl
+template <typename Real>
+bool link_yields(const gpu::GridParams& grid, const std::vector<glm::vec<4, Real>>& positions,
+                 uint32_t a, uint32_t b, uint32_t slot) {
+  using vec3 = cpu::vec3<Real>;
+  const Real len = glm::length(vec3(positions[b]) - vec3(positions[a]));
+  return len >
+         Real((1.0f + WEFT_TEAR_YIELD_SHARE * grid.break_strain) * grid_rest_length(grid, slot));
+}
+template bool link_yields(const gpu::GridParams&, const std::vector<glm::vec4>&, uint32_t, uint32_t,
+                          uint32_t);
+template bool link_yields(const gpu::GridParams&, const std::vector<glm::dvec4>&, uint32_t,
+                          uint32_t, uint32_t);
 
 // shaders/tear_links.comp. Each node decides only its own forward links, and a cell's edges are
 // asked about with a test that gives the same answer before and after their own node has run,
@@ -144,30 +158,50 @@ void Tearing::tear(CpuPass<Real>& pass) const {
       }
       const bool breaks =
           k < 4 ? stretched(node, other, k / 2) : cell_open(k == 4 ? column : column - 1, row);
-      if (breaks) tear_link(grid, node, k, other, state.link_state, state.torn_links);
+      if (breaks) {
+        tear_link(grid, node, k, other, state.link_state, state.torn_links);
+      } else if (k < 4) {
+        // A structural link that started or stopped yielding: its row or column is counted again.
+        // The reach towards the link (sides 1 and 3: towards higher indices) is 0 exactly when the
+        // last count found it torn or yielding.
+        const bool yielding = link_yields(grid, state.positions, base + node, base + other, k / 2);
+        if (yielding != (reach_level_of(s, k + 1) == 0)) {
+          const uint32_t head = k == 0 ? row * grid.columns : column;
+          state.link_state[base + head] |=
+              k == 0 ? WEFT_LINK_ROW_CHANGED : WEFT_LINK_COLUMN_CHANGED;
+        }
+      }
     }
   }
 }
 
 // shaders/update_reach.comp
-void update_reach(const GridSet& grids, std::vector<uint32_t>& state) {
-  auto walk = [&](uint32_t first, uint32_t nodes, uint32_t stride, uint32_t axis) {
-    const uint32_t forward = 2 * axis;
-    uint32_t reach = 0;
-    for (uint32_t a = nodes; a-- > 0;) {
-      uint32_t& s = state[first + a * stride];
-      if (a + 1 < nodes) reach = link_torn(s, forward) ? 0 : reach + 1;
-      s = with_reach_level(s, 2 * axis + 1, reach_level(reach));
-    }
-    reach = 0;
-    for (uint32_t a = 0; a < nodes; ++a) {
-      uint32_t& s = state[first + a * stride];
-      if (a > 0) reach = link_torn(s, forward + 1) ? 0 : reach + 1;
-      s = with_reach_level(s, 2 * axis, reach_level(reach));
-    }
-  };
+template <typename Real>
+void update_reach(const GridSet& grids, const std::vector<glm::vec<4, Real>>& positions,
+                  std::vector<uint32_t>& state) {
   for (uint32_t t = 0; t < grids.thread_count(); ++t) {
     const gpu::GridParams& grid = grids.params()[grids.grid_of_thread(t)];
+    // The line of `nodes` nodes from particle `first` in steps of `stride` along `axis`.
+    auto walk = [&](uint32_t first, uint32_t nodes, uint32_t stride, uint32_t axis) {
+      // Whether the link from the line's node a to the next is torn or yielding.
+      auto open = [&](uint32_t a) {
+        const uint32_t particle = first + a * stride;
+        return link_torn(state[particle], 2 * axis) ||
+               link_yields(grid, positions, particle, particle + stride, axis);
+      };
+      uint32_t reach = 0;
+      for (uint32_t a = nodes; a-- > 0;) {
+        if (a + 1 < nodes) reach = open(a) ? 0 : reach + 1;
+        uint32_t& s = state[first + a * stride];
+        s = with_reach_level(s, 2 * axis + 1, reach_level(reach));
+      }
+      reach = 0;
+      for (uint32_t a = 0; a < nodes; ++a) {
+        if (a > 0) reach = open(a - 1) ? 0 : reach + 1;
+        uint32_t& s = state[first + a * stride];
+        s = with_reach_level(s, 2 * axis, reach_level(reach));
+      }
+    };
     const uint32_t node = t - grid.first_thread;
     const uint32_t heads = (node % grid.columns == 0 ? WEFT_LINK_ROW_CHANGED : 0) |
                            (node / grid.columns == 0 ? WEFT_LINK_COLUMN_CHANGED : 0);
@@ -179,6 +213,8 @@ void update_reach(const GridSet& grids, std::vector<uint32_t>& state) {
     if (changed & WEFT_LINK_COLUMN_CHANGED) walk(i, grid.rows, grid.columns, 1);
   }
 }
+template void update_reach(const GridSet&, const std::vector<glm::vec4>&, std::vector<uint32_t>&);
+template void update_reach(const GridSet&, const std::vector<glm::dvec4>&, std::vector<uint32_t>&);
 
 uint64_t update_reach_bytes(const GridSet& grids) {
   // The first node of every row and column reads and clears its state; lines that changed are

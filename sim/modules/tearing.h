@@ -10,18 +10,28 @@
 // for the node it handles and skips what is torn: the grid path's sweeps and springs, the general
 // path's constraints, springs and bending (which hold the bit to test), the blow-up watch. The
 // strain limits read how far a node reaches along its row and column before a torn link, which
-// this module recounts for the rows and columns that changed. A tearable cloth has no tethers: a
-// tether's rest distance, along the cloth to a pin, no longer holds once the cloth has torn; the
-// strain limits, which follow the tears, keep its length.
+// this module recounts for the rows and columns that changed; the tethers are cut where their
+// line to the pin crosses a torn link (tethers.h).
 //
-// Passes, once per substep after the other limits (Stage::after_project): tear_links.comp (one
-// thread per node) and update_reach.comp. The viewer's knife cuts links through its own module
-// (knife.h), with the same two functions below. Which triangles still have all their edges:
-// intact_triangles (sim/link_state.h).
+// Where it tears. A link breaks where the pull on the cloth gathers, at the tip of a tear. The
+// sweeps leave the links as the material's stiffness shares that pull; the strain limits and the
+// tethers after them hold the cloth within its limit by moving whole rows, and would spread the
+// pull evenly and hide the tip. So the links are judged right after the sweeps, before the
+// limits move them (Stage::after_sweeps). And a link stretched beyond half its break strain
+// yields: the strain limits no longer hold pairs of nodes across it (its reach stops there, as at
+// a torn link), so the pull on it is the material's alone and can grow until it breaks. A cloth
+// below half its break strain everywhere keeps every limit.
+//
+// Passes, once per substep right after the sweeps: tear_links.comp (one thread per node: breaks
+// links, and marks the rows and columns whose yielding links changed) and update_reach.comp. The
+// viewer's knife cuts links through its own module (knife.h), with the same two functions below.
+// Which triangles still have all their edges: intact_triangles (sim/link_state.h).
 #pragma once
 
 #include <string>
 #include <vector>
+
+#include <glm/vec4.hpp>
 
 #include "shaders/tearing.h"
 #include "sim/link_state.h"
@@ -34,8 +44,15 @@ namespace weft {
 // direction k (0, 2, 4, 6) to `other`, and counts it.
 void tear_link(const gpu::GridParams& grid, uint32_t node, uint32_t k, uint32_t other,
                std::vector<uint32_t>& link_state, uint32_t& torn_links);
+// Whether the link from particle a to particle b, in rest-length slot `slot` of the grid, is
+// stretched beyond half its break strain (shaders/tear_link.glsl).
+template <typename Real>
+bool link_yields(const gpu::GridParams& grid, const std::vector<glm::vec<4, Real>>& positions,
+                 uint32_t a, uint32_t b, uint32_t slot);
 // The CPU reference of shaders/update_reach.comp over these grids.
-void update_reach(const GridSet& grids, std::vector<uint32_t>& link_state);
+template <typename Real>
+void update_reach(const GridSet& grids, const std::vector<glm::vec<4, Real>>& positions,
+                  std::vector<uint32_t>& link_state);
 // The reach pass of a module over these grids, and its traffic.
 extern const PassInfo kUpdateReach;
 uint64_t update_reach_bytes(const GridSet& grids);

@@ -5,9 +5,20 @@
 // locally, and the error they leave grows with the distance to the pins, which is what the
 // tethers remove. They hold whatever the pins do (anchors move them; the tethers read the pins'
 // current positions) and are rebuilt when a particle is pinned or freed.
+//
+// A cloth that tears keeps its tethers while they fit it: before the tethers are relaxed, a check
+// cuts every tether whose straight line to its pin, through the grid's nodes, crosses a torn
+// link (shaders/check_tethers.comp), so a torn piece hangs from the pins it still hangs from.
+// The check walks those lines, so it runs only in a substep after links have torn. And a tether of
+// a cloth that tears lets go while its particle is further from the pin than the cloth along it
+// could stretch without breaking, as when two pins it hangs from move apart: then the links carry
+// the pull, and break where it gathers, instead of the tether hiding it.
 #pragma once
 
+#include <cstdint>
+
 #include "shaders/tethers.h"
+#include "sim/modules/grid_set.h"
 #include "sim/nearest_pins.h"
 #include "sim/solver_module.h"
 
@@ -22,10 +33,10 @@ class Tethers final : public SolverModule {
   bool needed() const override { return !groups_.empty(); }
   void schedule(Stage stage, const FrameShape& shape, uint32_t substep, uint32_t sweep,
                 std::vector<Step>& steps) const override;
-  uint32_t threads(const Step&) const override { return params_.particle_count; }
+  uint32_t threads(const Step& step) const override;
   PushConstants push(const Step& step) const override;
-  void run(const Step&, CpuPass<float>& pass) const override { relax(pass); }
-  void run(const Step&, CpuPass<double>& pass) const override { relax(pass); }
+  void run(const Step& step, CpuPass<float>& pass) const override { dispatch(step, pass); }
+  void run(const Step& step, CpuPass<double>& pass) const override { dispatch(step, pass); }
   std::vector<ModuleBuffer> buffers() const override;
   void take_updates(std::vector<BufferUpdate>& updates) override;
   uint64_t bytes(const Step& step, const TrafficContext& context) const override;
@@ -33,8 +44,14 @@ class Tethers final : public SolverModule {
 
   // One per particle; pin0 = WEFT_TETHER_NONE for a particle without tethers.
   const std::vector<gpu::Tether>& tethers() const { return tethers_; }
+  // The grids that tear and have tethers: those check_tethers.comp walks.
+  const GridSet& tearing_grids() const { return tearing_grids_; }
 
  private:
+  template <typename Real>
+  void dispatch(const Step& step, CpuPass<Real>& pass) const;
+  template <typename Real>
+  void check(CpuPass<Real>& pass) const;
   template <typename Real>
   void relax(CpuPass<Real>& pass) const;
   // Attaches every free particle of every group to its nearest pins.
@@ -43,7 +60,12 @@ class Tethers final : public SolverModule {
   const gpu::SimParams& params_;
   std::vector<RestShape> groups_;
   std::vector<gpu::Tether> tethers_;
-  bool dirty_ = false;  // attached again since the GPU's copy was written
+  GridSet tearing_grids_;
+  std::vector<float> give_way_;  // per particle (WEFT_TETHERS_BINDING_GIVE_WAY)
+  bool dirty_ = false;           // attached again since the GPU's copy was written
+  // The CPU's copy of the GPU's count of torn links at the last check (WEFT_TETHERS_UNCHECKED:
+  // check at the next substep): the one state a CPU step keeps in its module.
+  mutable uint32_t checked_torn_links_ = 0;
 };
 
 }  // namespace weft
