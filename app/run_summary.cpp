@@ -129,7 +129,9 @@ void print_run_summary(std::FILE* out, const Scene& scene, const std::string& so
       }
     }
     if (!tearable_grids(model).empty()) {
-      std::fprintf(out, "  torn links:    %u\n", result.torn_links);
+      std::fprintf(out, "  torn links:    %u (%u %s, %u held by a pin or an anchor)\n",
+                   result.torn_links, result.pieces.pieces,
+                   result.pieces.pieces == 1 ? "piece" : "pieces", result.pieces.held);
     }
     print_energy(out, "  energy:        ", result.energy);
     std::fprintf(out, "  motion limit:  %.6g J of kinetic + gravitational (the blow-up watch)\n",

@@ -116,7 +116,9 @@ RunOutcome run_scene_frames(const Scene& scene, std::vector<std::unique_ptr<Syst
   const std::vector<std::vector<glm::vec3>> positions = all_positions(runners);
   for (size_t s = 0; s < runners.size(); ++s) {
     const Model& model = scene.systems[s].model;
-    outcome.systems[s].final_strain = measure_strain(model, positions[s], runners[s]->link_state());
+    const std::vector<uint32_t> link_state = runners[s]->link_state();
+    outcome.systems[s].final_strain = measure_strain(model, positions[s], link_state);
+    if (!link_state.empty()) outcome.systems[s].pieces = count_torn_pieces(model, link_state);
     if (model.environment.self_collision && !outcome.systems[s].blow_up) {
       outcome.systems[s].contacts =
           measure_contacts(positions[s], model.triangles, model.contact_groups);

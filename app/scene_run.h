@@ -18,12 +18,14 @@
 #include "app/system_runner.h"
 #include "sim/contact_report.h"
 #include "sim/strain_report.h"
+#include "sim/torn_pieces.h"
 
 namespace weft {
 
 struct SystemOutcome {
   float max_stretch = 0.0f;   // largest seen at any health check, (length - rest) / rest
   uint32_t torn_links = 0;    // links of its cloth torn by the end (sim/modules/tearing.h)
+  TornPieces pieces;          // what its tearable cloth came apart into, at the end
   Energy energy;              // at the end
   StrainReport final_strain;  // at the end (strain_report.h)
   double energy_limit = 0.0;  // J: the most the blow-up watch allowed at the end (energy_bound.h)

@@ -1,6 +1,6 @@
 // A cloth that tears, and what holds it: a tether holds only while the cloth between its node
 // and its pin is whole, and lets go where the cloth along it would break; the run summary counts
-// the pieces a cloth parted into and those still held (sim/modules/tethers.h).
+// the pieces a cloth parted into and those still held (sim/modules/tethers.h, sim/torn_pieces.h).
 // CPU reference on both solver paths; tearing_test compares the GPU with it frame by frame on a
 // curtain that tears with its tethers.
 #include <gtest/gtest.h>
@@ -16,6 +16,7 @@
 #include "sim/link_state.h"
 #include "sim/model.h"
 #include "sim/modules/tethers.h"
+#include "sim/torn_pieces.h"
 #include "tests/support/tearing_curtain.h"
 
 namespace weft::test {
@@ -71,6 +72,36 @@ TEST_P(TornTethers, ACutCutsTheTethersAcrossItAndNoOthers) {
     }
   }
   EXPECT_GT(checked, kColumns * kRows / 3);
+}
+
+// The run summary's pieces: a whole curtain is one held piece; a cut from edge to edge between
+// rows 4 and 5 parts it into two, of which only the upper one, with the pinned corners, is held.
+// A cut that stops a column short of the far edge parts nothing.
+TEST_P(TornTethers, ACutAcrossTheClothPartsItIntoAHeldPieceAndAFallingOne) {
+  const Model model = hung_curtain(GetParam(), 0.0f);
+  CpuSolver<float> cpu(model);
+  cpu.step_frame();
+  TornPieces pieces = count_torn_pieces(model, cpu.state().link_state);
+  EXPECT_EQ(pieces.pieces, 1u);
+  EXPECT_EQ(pieces.held, 1u);
+  auto cut_rows_4_and_5 = [&](uint32_t columns) {
+    std::vector<LinkCut> cuts;
+    for (uint32_t c = 0; c < columns; ++c) {
+      const uint32_t i = 4 * kColumns + c;
+      cuts.push_back({i, 2});
+      if (c + 1 < kColumns) cuts.push_back({i, 4});
+      if (c > 0) cuts.push_back({i, 6});
+    }
+    cpu.cut_links(cuts);
+    cpu.step_frame();
+  };
+  cut_rows_4_and_5(kColumns - 1);
+  pieces = count_torn_pieces(model, cpu.state().link_state);
+  EXPECT_EQ(pieces.pieces, 1u) << "a cut short of the edge parted the cloth";
+  cut_rows_4_and_5(kColumns);
+  pieces = count_torn_pieces(model, cpu.state().link_state);
+  EXPECT_EQ(pieces.pieces, 2u);
+  EXPECT_EQ(pieces.held, 1u);
 }
 
 // A tether of a cloth that tears lets go where the cloth along it would break: a drag can pull a
