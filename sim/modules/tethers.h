@@ -44,8 +44,6 @@ class Tethers final : public SolverModule {
 
   // One per particle; pin0 = WEFT_TETHER_NONE for a particle without tethers.
   const std::vector<gpu::Tether>& tethers() const { return tethers_; }
-  // The grids that tear and have tethers: those check_tethers.comp walks.
-  const GridSet& tearing_grids() const { return tearing_grids_; }
 
  private:
   template <typename Real>
@@ -60,7 +58,7 @@ class Tethers final : public SolverModule {
   const gpu::SimParams& params_;
   std::vector<RestShape> groups_;
   std::vector<gpu::Tether> tethers_;
-  GridSet tearing_grids_;
+  GridSet tearing_grids_;  // the grids that tear and have tethers: those check_tethers.comp walks
   std::vector<float> give_way_;  // per particle (WEFT_TETHERS_BINDING_GIVE_WAY)
   bool dirty_ = false;           // attached again since the GPU's copy was written
   // The CPU's copy of the GPU's count of torn links at the last check (WEFT_TETHERS_UNCHECKED:
