@@ -9,10 +9,10 @@
 // A cloth that tears keeps its tethers while they fit it: before the tethers are relaxed, a check
 // cuts every tether whose straight line to its pin, through the grid's nodes, crosses a torn
 // link (shaders/check_tethers.comp), so a torn piece hangs only from the pins it is still joined
-// to. The check walks those lines, so it runs only in a substep in which links have torn. And a tether of
-// a cloth that tears lets go while its particle is further from the pin than the cloth along it
-// could stretch without breaking, as when two pins it hangs from move apart: then the links carry
-// the pull, and break where it gathers, instead of the tether hiding it.
+// to. The check walks those lines, so it runs only in a substep in which links have torn. And a
+// tether of a cloth that tears lets go while its particle is further from the pin than the cloth
+// along it could stretch without breaking, as when two pins it hangs from move apart: then the
+// links carry the pull, and break where it gathers, instead of the tether hiding it.
 #pragma once
 
 #include <cstdint>
