@@ -166,6 +166,12 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
   run->add_option("--variant", options.variant,
                   "Solver path for every system: auto, general or grid (default: the scene's)")
       ->check(CLI::IsMember({"auto", "general", "grid"}));
+  run->add_option("--substeps", options.substeps,
+                  "Substeps per frame for every system (default: the scene's)")
+      ->transform(decimal_in_range(1, 1024));
+  run->add_option("--sweeps", options.sweeps,
+                  "Relaxation sweeps per substep for every system (default: the scene's)")
+      ->transform(decimal_in_range(1, 1024));
   add_frame_capture_options(*run, options.capture);
   run->get_option("--capture-frame")->excludes("--cpu");
   run->add_option("--screenshot", options.screenshot,
@@ -292,6 +298,10 @@ int run_command(const RunOptions& options) {
                                                                  : SolverVariant::automatic;
     for (SceneSystem& system : scene.systems)
       system.model.solver.variant = variant;
+  }
+  for (SceneSystem& system : scene.systems) {
+    if (options.substeps != 0) system.model.solver.substeps = options.substeps;
+    if (options.sweeps != 0) system.model.solver.relaxation_sweeps = options.sweeps;
   }
   // RenderDoc must be in the process before the Vulkan instance exists.
   FrameCapture capture(options.capture, frames);

@@ -28,6 +28,8 @@ struct RunOptions {
   std::string export_csv;     // final positions
   bool quiet = false;         // no progress bar
   std::string variant;        // --variant: overrides every system's solver path; empty: the scene's
+  uint32_t substeps = 0;      // --substeps: overrides every system's; 0: the scene's
+  uint32_t sweeps = 0;  // --sweeps: relaxation sweeps per substep, every system's; 0: the scene's
   GpuContextOptions gpu;
   FrameCaptureOptions capture;   // --capture-frame N [--capture-file PATH]
   std::string screenshot;        // --screenshot PATH: the last frame drawn offscreen, as PNG

@@ -114,7 +114,8 @@ void print_run_summary(std::FILE* out, const Scene& scene, const std::string& so
     std::fprintf(out, "  integrator:    %s, %u substeps per frame",
                  integrator_name(model.solver.integrator), model.solver.substeps);
     if (!model.constraints.empty()) {
-      std::fprintf(out, ", %u relaxation sweeps", model.solver.relaxation_sweeps);
+      std::fprintf(out, ", %u relaxation sweep%s", model.solver.relaxation_sweeps,
+                   model.solver.relaxation_sweeps == 1 ? "" : "s");
     }
     std::fprintf(out, "\n");
     std::fprintf(out, "  max strain:    %.3f%% (the largest at any check during the run)\n",
