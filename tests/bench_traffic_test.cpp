@@ -43,23 +43,27 @@ TEST(BenchOptions, ParsesGridSizes) {
     EXPECT_THROW(parse_grid_size(bad), std::invalid_argument) << bad;
 }
 
-// Without --sweeps the path decides: 3 on the general path, 4 on the grid path (where an odd
-// count ends with a copy back that costs as much as a sweep); a given count is kept.
-TEST(BenchOptions, SweepsDefaultToThePathsCheapestThatHolds) {
-  auto sweeps_of = [](std::vector<std::string> args) {
+// Without --substeps or --sweeps the path decides: 32 x 1 on the general path, 16 x 4 on the grid
+// path (where an odd sweep count ends with a copy back that costs as much as a sweep); a given
+// count is kept.
+TEST(BenchOptions, SolverStepsDefaultToThePathsCheapestThatHold) {
+  auto steps_of = [](std::vector<std::string> args) {
     CLI::App app;
     BenchOptions options;
     add_bench_command(app, options);
     args.insert(args.begin(), "bench");
     std::reverse(args.begin(), args.end());  // CLI11 takes the arguments last first
     app.parse(args);
-    return options.sweeps;
+    return std::pair{options.substeps, options.sweeps};
   };
-  EXPECT_EQ(sweeps_of({}), 3u);
-  EXPECT_EQ(sweeps_of({"--variant", "general"}), 3u);
-  EXPECT_EQ(sweeps_of({"--variant", "grid"}), 4u);
-  EXPECT_EQ(sweeps_of({"--variant", "grid", "--sweeps", "2"}), 2u);
-  EXPECT_EQ(sweeps_of({"--sweeps", "8"}), 8u);
+  using Steps = std::pair<uint32_t, uint32_t>;
+  EXPECT_EQ(steps_of({}), Steps(32, 1));
+  EXPECT_EQ(steps_of({"--variant", "general"}), Steps(32, 1));
+  EXPECT_EQ(steps_of({"--variant", "grid"}), Steps(16, 4));
+  EXPECT_EQ(steps_of({"--variant", "grid", "--sweeps", "2"}), Steps(16, 2));
+  EXPECT_EQ(steps_of({"--sweeps", "8"}), Steps(32, 8));
+  EXPECT_EQ(steps_of({"--substeps", "16", "--sweeps", "3"}), Steps(16, 3));
+  EXPECT_EQ(steps_of({"--variant", "grid", "--substeps", "8"}), Steps(8, 4));
 }
 
 TEST(BenchStatistics, MedianPercentileAndMean) {

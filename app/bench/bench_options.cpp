@@ -46,7 +46,7 @@ moved per frame counted from the data layout, and that bandwidth as a share of a
 vkCmdCopyBuffer measured in the same run.
 
 Examples:
-  weft bench                                      256x256, 16 substeps, 3 sweeps, Verlet
+  weft bench                                      256x256, 32 substeps x 1 sweep, Verlet
   weft bench --grid 256x256,1024x1024 --frames 100 --format json --output bench.json
   weft bench --scaling                            the scaling table: 1024^2, 4096^2, 8192^2
   weft bench --grid 64x64 --frames 20 --cpu       also time the CPU reference
@@ -90,8 +90,9 @@ std::string grid_name(const GridSize& grid) {
   return std::to_string(grid.columns) + "x" + std::to_string(grid.rows);
 }
 
-uint32_t default_sweeps(const std::string& variant) {
-  return variant == "grid" ? 4 : 3;
+SolverSteps default_solver_steps(const std::string& variant) {
+  if (variant == "grid") return {16, 4};
+  return {32, 1};
 }
 
 const char* constraints_name(BenchConstraints constraints) {
@@ -144,16 +145,21 @@ CLI::App* add_bench_command(CLI::App& app, BenchOptions& options) {
           "Also draw every frame offscreen at WxH pixels, as the viewer does (normals and the "
           "scene pass, 4x MSAA): times a cloth simulated and drawn with no display")
       ->type_name("WxH");
-  bench->add_option("--substeps", options.substeps, "Substeps per frame")
-      ->transform(decimal_in_range(1, 1024));
+  CLI::Option* substeps =
+      bench
+          ->add_option("--substeps", options.substeps,
+                       "Substeps per frame (default: 32 on the general path, 16 on the grid path)")
+          ->transform(decimal_in_range(1, 1024));
   CLI::Option* sweeps =
       bench
           ->add_option("--sweeps", options.sweeps,
-                       "Constraint relaxation sweeps per substep (default: 3 on the general "
+                       "Constraint relaxation sweeps per substep (default: 1 on the general "
                        "path, 4 on the grid path)")
           ->transform(decimal_in_range(0, 1024));
-  bench->parse_complete_callback([&options, sweeps] {
-    if (sweeps->count() == 0) options.sweeps = default_sweeps(options.variant);
+  bench->parse_complete_callback([&options, substeps, sweeps] {
+    const SolverSteps steps = default_solver_steps(options.variant);
+    if (substeps->count() == 0) options.substeps = steps.substeps;
+    if (sweeps->count() == 0) options.sweeps = steps.sweeps;
   });
   const std::map<std::string, Integrator> integrators{
       {"verlet", Integrator::verlet},
