@@ -21,6 +21,7 @@
 // reads a wrong neighbour fails here.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <set>
 #include <tuple>
@@ -316,6 +317,24 @@ TEST_P(GpuPassTest, ConstraintRelaxationEveryColourAndSweep) {
 }
 
 TEST_P(GpuPassTest, Tethers) {
+  // Every fifth particle held by two pins is moved away from the middle of its pins by half its
+  // longer tether: beyond both, and often so far that pulling it onto either sphere leaves it
+  // beyond the other, where it goes to the circle in which the two spheres meet.
+  const std::vector<gpu::Tether>& tethers = core().find<Tethers>()->tethers();
+  uint32_t held_by_two = 0;
+  for (size_t i = 0; i < tethers.size(); ++i) {
+    const gpu::Tether& tether = tethers[i];
+    if (tether.pin0 == WEFT_TETHER_NONE || tether.pin1 == WEFT_TETHER_NONE) continue;
+    if (held_by_two++ % 5 != 0) continue;
+    const glm::vec3 x(start_.positions[i]);
+    const glm::vec3 middle = 0.5f * (glm::vec3(start_.positions[tether.pin0]) +
+                                     glm::vec3(start_.positions[tether.pin1]));
+    const glm::vec3 moved =
+        x + glm::normalize(x - middle) * 0.5f * std::max(tether.max_length0, tether.max_length1);
+    start_.positions[i] = glm::vec4(moved, start_.positions[i].w);
+  }
+  cpu_->state().positions = start_.positions;
+  gpu_->upload_state(start_);
   run_both(steps_of<Tethers>(core()));
   expect_states_match("tethers");
   // The jitter put some particles beyond their tethers: they must have been pulled back.
@@ -323,6 +342,23 @@ TEST_P(GpuPassTest, Tethers) {
   for (size_t i = 0; i < start_.positions.size(); ++i)
     moved += cpu_->state().positions[i] != start_.positions[i];
   EXPECT_GT(moved, 3u);
+  // A cloth has particles held by two pins, and some of them need the circle.
+  if (held_by_two == 0) return;
+  uint32_t on_the_circle = 0;
+  for (size_t i = 0; i < tethers.size(); ++i) {
+    const gpu::Tether& tether = tethers[i];
+    if (tether.pin0 == WEFT_TETHER_NONE || tether.pin1 == WEFT_TETHER_NONE) continue;
+    const glm::vec3 x(start_.positions[i]);
+    const glm::vec3 a(start_.positions[tether.pin0]);
+    const glm::vec3 b(start_.positions[tether.pin1]);
+    const glm::vec3 onto_a = a + (x - a) * (tether.max_length0 / glm::distance(x, a));
+    const glm::vec3 onto_b = b + (x - b) * (tether.max_length1 / glm::distance(x, b));
+    on_the_circle += glm::distance(x, a) > tether.max_length0 &&
+                     glm::distance(x, b) > tether.max_length1 &&
+                     glm::distance(onto_a, b) > tether.max_length1 &&
+                     glm::distance(onto_b, a) > tether.max_length0;
+  }
+  EXPECT_GT(on_the_circle, 3u);
 }
 
 TEST_P(GpuPassTest, StrainLimits) {

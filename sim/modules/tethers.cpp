@@ -1,6 +1,7 @@
 #include "sim/modules/tethers.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <cstdlib>
 #include <vector>
@@ -250,6 +251,31 @@ void Tethers::relax(CpuPass<Real>& pass) const {
     if (len <= Real(max_length)) return x;
     return anchor + d * (Real(max_length) / len);
   };
+  // The point nearest x within reach of both tethers (attach_both in the shader says why).
+  auto attach_to_both = [&](const vec3& x, const gpu::Tether& tether) {
+    const Real r0 = Real(tether.max_length0);
+    const Real r1 = Real(tether.max_length1);
+    const vec3 onto0 = attach_to(x, tether.pin0, tether.max_length0);
+    const vec3 a(state.positions[tether.pin0]);
+    const vec3 b(state.positions[tether.pin1]);
+    if (glm::length(onto0 - b) <= r1) return onto0;
+    const vec3 onto1 = attach_to(x, tether.pin1, tether.max_length1);
+    if (glm::length(onto1 - a) <= r0) return onto1;
+    const Real d = glm::length(b - a);
+    if (d == Real(0)) return onto1;
+    const vec3 axis = (b - a) / d;
+    const Real s =
+        d > r0 + r1 ? Real(0.5) * (r0 + d - r1) : (d * d + r0 * r0 - r1 * r1) / (Real(2) * d);
+    const Real radius = std::sqrt(std::max(r0 * r0 - s * s, Real(0)));
+    const vec3 centre = a + axis * s;
+    vec3 across = (x - centre) - glm::dot(x - centre, axis) * axis;
+    Real len = glm::length(across);
+    if (len == Real(0)) {
+      across = glm::cross(axis, std::abs(axis.x) < Real(0.9) ? vec3(1, 0, 0) : vec3(0, 1, 0));
+      len = glm::length(across);
+    }
+    return centre + across * (radius / len);
+  };
   const bool tears = !tearing_grids_.empty();
   for (uint32_t i = 0; i < pass.params.particle_count; ++i) {
     const gpu::Tether& tether = tethers_[i];
@@ -265,10 +291,13 @@ void Tethers::relax(CpuPass<Real>& pass) const {
       return give == 0.0f ||
              glm::length(vec3(p) - vec3(state.positions[pin])) <= Real(max_length * give);
     };
-    if (holds(tether.pin0, tether.max_length0, (cut & WEFT_LINK_TETHER_CUT_0) != 0)) {
+    const bool hold0 = holds(tether.pin0, tether.max_length0, (cut & WEFT_LINK_TETHER_CUT_0) != 0);
+    const bool hold1 = holds(tether.pin1, tether.max_length1, (cut & WEFT_LINK_TETHER_CUT_1) != 0);
+    if (hold0 && hold1) {
+      x = attach_to_both(x, tether);
+    } else if (hold0) {
       x = attach_to(x, tether.pin0, tether.max_length0);
-    }
-    if (holds(tether.pin1, tether.max_length1, (cut & WEFT_LINK_TETHER_CUT_1) != 0)) {
+    } else if (hold1) {
       x = attach_to(x, tether.pin1, tether.max_length1);
     }
     if (x == vec3(p)) continue;

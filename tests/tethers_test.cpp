@@ -1,0 +1,105 @@
+// The tethers' projection on the CPU reference (sim/modules/tethers.h), worked by hand on a 3 x 3
+// cloth hung from its two top corners: a node beyond one tether goes onto its sphere; a node
+// beyond both goes to the nearest point within reach of both, on the circle where the two
+// spheres meet; pins further apart than the two tethers reach leave it halfway across the gap.
+// gpu_pass_test compares the shader with this on jittered cloths.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <vector>
+
+#include <glm/geometric.hpp>
+
+#include "sim/cloth_grid.h"
+#include "sim/cpu_solver.h"
+#include "sim/model.h"
+#include "sim/modules/tethers.h"
+
+namespace weft::test {
+namespace {
+
+constexpr uint32_t kLeftPin = 0;   // node (0, 0) at (-1, 0, 0)
+constexpr uint32_t kRightPin = 2;  // node (2, 0) at (1, 0, 0)
+constexpr uint32_t kBottom = 7;    // node (1, 2) at (0, -2, 0): sqrt(5) m from either pin
+constexpr float kScale = 1.003f;   // cotton's tethers
+
+// 2 m x 2 m in the plane z = 0, hanging down from its top row.
+Model corner_hung_square() {
+  Model model;
+  ClothGridDesc cloth;
+  cloth.origin = {-1.0f, 0.0f, 0.0f};
+  cloth.width_axis = {2.0f, 0.0f, 0.0f};
+  cloth.height_axis = {0.0f, -2.0f, 0.0f};
+  cloth.columns = 3;
+  cloth.rows = 3;
+  cloth.pinned = {kLeftPin, kRightPin};
+  const uint32_t first = add_cloth_grid(model, cloth);
+  model.tether_groups.push_back({first, 9, kScale});
+  return model;
+}
+
+// Where the tethers put the bottom node from `at`, with the right pin at `right_pin`.
+glm::dvec3 tethered(const glm::dvec3& at, const glm::dvec3& right_pin = {1.0, 0.0, 0.0}) {
+  CpuSolver<double> solver(corner_hung_square());
+  solver.state().positions[kBottom] = glm::dvec4(at, solver.state().positions[kBottom].w);
+  solver.state().positions[kRightPin] = glm::dvec4(right_pin, 0.0);
+  for (const Step& step : solver.core().build_schedule(solver.core().full_shape(1))) {
+    if (step.module == solver.core().find<Tethers>()->index) solver.run_pass(step, 1.0f / 60.0f);
+  }
+  return glm::dvec3(solver.state().positions[kBottom]);
+}
+
+const double kReach = std::sqrt(5.0) * double(kScale);  // each tether's length, m
+// The tethers keep their lengths in float: within 2.4e-7 m (one ULP at 2.24 m) of kReach, which
+// moves the answers by about as much.
+constexpr double kTolerance = 1e-6;  // m
+
+TEST(Tethers, BothPinsHoldTheBottomNode) {
+  const Model model = corner_hung_square();
+  CpuSolver<double> solver(model);
+  const gpu::Tether& tether = solver.core().find<Tethers>()->tethers()[kBottom];
+  EXPECT_EQ(std::min(tether.pin0, tether.pin1), kLeftPin);
+  EXPECT_EQ(std::max(tether.pin0, tether.pin1), kRightPin);
+  EXPECT_NEAR(tether.max_length0, kReach, kTolerance);
+  EXPECT_NEAR(tether.max_length1, kReach, kTolerance);
+}
+
+TEST(Tethers, ANodeBeyondOneGoesOntoItsSphere) {
+  // 4 m from the right pin, 2.06 m from the left one: the right tether alone pulls it in, to a
+  // point well within the left one's reach.
+  const glm::dvec3 at(-3.0, -0.5, 0.0);
+  const glm::dvec3 right(1.0, 0.0, 0.0);
+  const glm::dvec3 expected = right + (at - right) * (kReach / glm::length(at - right));
+  const glm::dvec3 x = tethered(at);
+  EXPECT_NEAR(glm::distance(x, expected), 0.0, kTolerance);
+}
+
+TEST(Tethers, ANodeBeyondBothGoesToTheNearestPointWithinBoth) {
+  // Below the middle and off the cloth's plane: both spheres meet in the circle of radius
+  // sqrt(reach^2 - 1) around the origin in the plane x = 0; the nearest point of it lies the
+  // same way from the origin as the node does. Pulled onto one sphere and then the other, the
+  // node would end up beyond the first, nearer the second pin.
+  const glm::dvec3 at(0.0, -3.0, 0.5);
+  const glm::dvec3 expected = std::sqrt(kReach * kReach - 1.0) * glm::normalize(at);
+  const glm::dvec3 x = tethered(at);
+  EXPECT_NEAR(glm::distance(x, expected), 0.0, kTolerance);
+  EXPECT_LE(glm::distance(x, glm::dvec3(-1.0, 0.0, 0.0)), kReach + kTolerance);
+  EXPECT_LE(glm::distance(x, glm::dvec3(1.0, 0.0, 0.0)), kReach + kTolerance);
+  // Off the middle, the nearest point of the circle still lies straight across the pins' axis
+  // from the node: its x is the circle's.
+  const glm::dvec3 aside = tethered(glm::dvec3(0.3, -3.0, 0.0));
+  EXPECT_NEAR(aside.x, 0.0, kTolerance);
+  EXPECT_NEAR(aside.y, -std::sqrt(kReach * kReach - 1.0), kTolerance);
+}
+
+TEST(Tethers, PinsBeyondBothReachesLeaveTheNodeHalfwayAcrossTheGap) {
+  // The right pin moved to x = 5: the left sphere ends at -1 + reach, the right one starts at
+  // 5 - reach, and the node waits on the axis halfway between, each tether short by as much.
+  const glm::dvec3 x = tethered(glm::dvec3(0.0, -3.0, 0.0), glm::dvec3(5.0, 0.0, 0.0));
+  EXPECT_NEAR(x.x, 2.0, kTolerance);
+  EXPECT_NEAR(x.y, 0.0, kTolerance);
+  EXPECT_NEAR(x.z, 0.0, kTolerance);
+}
+
+}  // namespace
+}  // namespace weft::test
