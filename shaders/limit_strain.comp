@@ -1,7 +1,7 @@
 #version 450
-// Strain limits of cloth grids, once per substep after the relaxation sweeps and before the
-// tethers: every pair of nodes 2, 4, 8, ... apart along a row or a column may be no further apart
-// than (1 + max_stretch) times their rest distance. A pair beyond it is pulled back to it, each
+// Strain limits of cloth grids, once per substep after the relaxation sweeps and the tethers:
+// every pair of nodes 2, 4, 8, ... apart along a row or a column may be no further apart than
+// the cloth's tether scale times their rest distance. A pair beyond it is pulled back to it, each
 // node by its share of the excess (by inverse mass: a pin takes none). One thread per node
 // gathers the pulls of its pairs from the positions the sweeps left and moves by their mean
 // (Jacobi: a mean of pulls cannot overshoot). Two passes per substep: the first reads the

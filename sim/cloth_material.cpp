@@ -97,7 +97,17 @@ void apply_cloth_material(const ClothMaterial& material, TriangleMeshDesc& mesh)
 void add_material_tethers(const ClothMaterial& material, uint32_t first, uint32_t count,
                           Model& model) {
   if (!material.max_stretch) return;
-  model.tether_groups.push_back({first, count, 1.0f + *material.max_stretch});
+  // A particle held by two pins with both tethers taut lies on the circle where their spheres
+  // meet, and its neighbours along the line between the pins lie scale^2 times their rest
+  // distance apart. So each tether reaches sqrt(1 + max_stretch) times its rest distance (about
+  // half the allowance), and the cloth between two pins stretches by no more than all of it.
+  // The strain limits hold the same scale, which leaves the solver's own error room within the
+  // material's allowance. A cloth that tears keeps all of it: where a pull goes beyond it (pins
+  // moving apart), limits held to half would gather the excess into the few links nearest the
+  // pins, which would break long before the cloth gave.
+  const float allowance = 1.0f + *material.max_stretch;
+  const float scale = material.break_strain ? allowance : std::sqrt(allowance);
+  model.tether_groups.push_back({first, count, scale});
 }
 
 }  // namespace weft

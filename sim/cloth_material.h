@@ -8,8 +8,10 @@
 //   shear S_xy (N/m): the two diagonals of a cell of sides hx, hy (diagonal d) store the cell's
 //     shear energy when each has stiffness S_xy d^2 / (2 hx hy): S_xy for square cells.
 //   bending B (N m): bending elements (bending.h).
-//   max_stretch: how far beyond its rest length the cloth may ever reach from its pins, as a
-//     fraction (0.02: 2%); tethers (tethers.h) enforce it. Woven cloth locks at a few percent.
+//   max_stretch: how far beyond its rest length the cloth may ever reach, as a fraction (0.02:
+//     2%); tethers (tethers.h) and strain limits (strain_limits.h) enforce it, holding half of it
+//     along any path from a pin so that between two pins it is all (a cloth that tears: all of
+//     it on each). Woven cloth locks at a few percent.
 //   break_strain: the strain at which a link of the cloth breaks (0.03: 3% beyond its rest
 //     length); none: it never tears (sim/modules/tearing.h).
 //
@@ -51,8 +53,9 @@ const ClothMaterial* find_cloth_material(std::string_view name);
 void apply_cloth_material(const ClothMaterial& material, ClothGridDesc& cloth);
 void apply_cloth_material(const ClothMaterial& material, TriangleMeshDesc& mesh);
 
-// Tethers holding the `count` particles from `first` within max_stretch of their rest distance
-// to the pins; nothing when the material has no max_stretch. Call after the pins are set.
+// Tethers holding the `count` particles from `first` within sqrt(1 + max_stretch) of their rest
+// distance to the pins (1 + max_stretch for a cloth that tears); nothing when the material has
+// no max_stretch. Call after the pins are set.
 void add_material_tethers(const ClothMaterial& material, uint32_t first, uint32_t count,
                           Model& model);
 

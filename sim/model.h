@@ -64,7 +64,9 @@ struct Anchor {
 struct TetherGroup {
   uint32_t first_particle = 0;
   uint32_t particle_count = 0;
-  float scale = 1.0f;  // >= 1: the stretch the tethers allow along any path from a pin is scale - 1
+  // >= 1: the stretch the tethers allow along any path from a pin is scale - 1, and between two
+  // pins scale^2 - 1; the strain limits of the object's grids hold its pairs to it too.
+  float scale = 1.0f;
 };
 
 struct Sphere {

@@ -128,7 +128,7 @@ TEST_F(GpuSolverTest, PassTimesAddUpToTheFrameTime) {
   }
   EXPECT_EQ(names, (std::vector<std::string>{"frame updates", "force accumulation", "Verlet update",
                                              "anchors", "constraint relaxation", "bending",
-                                             "strain limits", "tethers", "collision"}));
+                                             "tethers", "strain limits", "collision"}));
   EXPECT_GT(timings->total_ms, 0.0);
   // Sections are contiguous (each timestamp ends one and starts the next), so they telescope to
   // the total; only double rounding of the sum remains.

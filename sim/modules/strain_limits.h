@@ -1,9 +1,11 @@
 // Strain limits of cloth grids (multi-resolution strain limiting, after Wang, O'Brien and
 // Ramamoorthi 2010): every pair of nodes 2, 4, 8, ... apart along a row or a column of a grid may
-// be no further apart than (1 + max_stretch) times their rest distance, the material's limit that
-// its tethers also hold (tethers.h). Projected in two Jacobi passes per substep after the
-// relaxation sweeps and before the tethers, one thread per node (shaders/limit_strain.comp), on
-// either solver path.
+// be no further apart than the object's tether scale times their rest distance (model.h), the
+// limit its tethers also hold (tethers.h). Projected in two Jacobi passes per substep after the
+// relaxation sweeps and the tethers, one thread per node (shaders/limit_strain.comp), on either
+// solver path: the tethers pull whole regions back towards the pins, and the limits then even
+// out between neighbours what that leaves, so that no link ends a substep stretched by the
+// tethers' last move.
 //
 // Why: woven cloth locks after a fraction of a percent of stretch, and the relaxation sweeps move
 // a correction only a few links per sweep, so where a large grid carries its load across many
@@ -42,7 +44,7 @@ class StrainLimits final : public SolverModule {
   uint64_t bytes(const Step& step, const TrafficContext& context) const override;
 
   const GridSet& grids() const { return grids_; }
-  // Per grid: 1 + max_stretch.
+  // Per grid: its tethers' scale (TetherGroup::scale).
   const std::vector<float>& scales() const { return scales_; }
 
  private:
