@@ -3,8 +3,9 @@
 // its distance along the rest shape times the object's scale (nearest_pins.h). Projected once per
 // substep after the relaxation sweeps and before the strain limits (strain_limits.h), one thread
 // per particle: the sweeps correct a cloth locally, and the error they leave grows with the
-// distance to the pins, which is what the tethers remove. They hold whatever the pins do (anchors move them; the tethers read the pins'
-// current positions) and are rebuilt when a particle is pinned or freed.
+// distance to the pins, which is what the tethers remove. They hold whatever the pins do
+// (anchors move them; the tethers read the pins' current positions) and are rebuilt when a
+// particle is pinned or freed.
 //
 // A cloth that tears keeps its tethers while they fit it: before the tethers are relaxed, a check
 // cuts every tether whose straight line to its pin, through the grid's nodes, crosses a torn
