@@ -10,6 +10,7 @@
 #include "sim/link_state.h"
 #include "sim/model.h"
 #include "sim/modules/tearing.h"
+#include "sim/solver_paths.h"
 
 namespace weft {
 
@@ -45,6 +46,27 @@ std::vector<size_t> tearing_grids_with_tethers(const Model& model) {
   return grids;
 }
 
+// Whether a cloth grid on the general path lies within a tether group: the strain limits hold
+// such a grid, and there the tethers are relaxed again after them. The grid path's substep moves a
+// fifth of the bytes of the general path's, and one more read and write of every particle would
+// take its frame past the budget that its default substeps and sweeps are chosen to fit
+// (docs/physics.md, "What it costs").
+bool has_general_grid_with_tethers(const Model& model, const SolverPaths& paths) {
+  for (size_t g = 0; g < model.grids.size(); ++g) {
+    const GridLayout& grid = model.grids[g];
+    const std::vector<size_t>& on_grid_path = paths.grid_path();
+    if (std::find(on_grid_path.begin(), on_grid_path.end(), g) != on_grid_path.end()) continue;
+    for (const TetherGroup& group : model.tether_groups) {
+      if (grid.first_particle >= group.first_particle &&
+          grid.first_particle + grid.node_count() <=
+              uint64_t{group.first_particle} + group.particle_count) {
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
 // The grid direction (sim/grid_layout.h) of a step by (dc, dr), each -1, 0 or 1, not both 0.
 uint32_t direction_of(int dc, int dr) {
   uint32_t direction = 0;
@@ -60,7 +82,8 @@ uint32_t direction_of(int dc, int dr) {
 
 Tethers::Tethers(const ModuleContext& context)
     : params_(context.params),
-      tearing_grids_(context.model, tearing_grids_with_tethers(context.model)) {
+      tearing_grids_(context.model, tearing_grids_with_tethers(context.model)),
+      follow_strain_limits_(has_general_grid_with_tethers(context.model, context.paths)) {
   for (const TetherGroup& group : context.model.tether_groups)
     groups_.emplace_back(context.model, group);
   // A tether of a cloth that tears lets go where the cloth along it would break.
@@ -113,6 +136,10 @@ std::vector<const PassInfo*> Tethers::passes() const {
 
 void Tethers::schedule(Stage stage, const FrameShape&, uint32_t substep, uint32_t,
                        std::vector<Step>& steps) const {
+  if (stage == Stage::after_limits) {
+    if (follow_strain_limits_) steps.push_back(make_step(*this, kRelax, substep));
+    return;
+  }
   if (stage != Stage::after_project) return;
   if (!tearing_grids_.empty()) {
     Step check = make_step(*this, kCheck, substep);
