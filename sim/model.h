@@ -69,6 +69,13 @@ struct TetherGroup {
   float scale = 1.0f;
 };
 
+// Whether the group's particles include every node of `grid`.
+inline bool holds(const TetherGroup& group, const GridLayout& grid) {
+  return grid.first_particle >= group.first_particle &&
+         grid.first_particle + grid.node_count() <=
+             uint64_t{group.first_particle} + group.particle_count;
+}
+
 struct Sphere {
   glm::vec3 center{0.0f};  // m
   float radius = 0.0f;     // m

@@ -22,9 +22,7 @@ constexpr uint32_t kScratch = WEFT_STRAIN_LIMITS_BINDING_SCRATCH;
 // The tether group that holds the whole grid, if any: its scale is the grid's limit.
 const TetherGroup* group_of(const Model& model, const GridLayout& grid) {
   for (const TetherGroup& group : model.tether_groups) {
-    if (grid.first_particle >= group.first_particle &&
-        grid.first_particle + grid.node_count() <=
-            uint64_t{group.first_particle} + group.particle_count) {
+    if (holds(group, grid)) {
       return &group;
     }
   }

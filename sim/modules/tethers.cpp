@@ -35,9 +35,7 @@ std::vector<size_t> tearing_grids_with_tethers(const Model& model) {
   for (size_t g : tearable_grids(model)) {
     const GridLayout& grid = model.grids[g];
     for (const TetherGroup& group : model.tether_groups) {
-      if (grid.first_particle >= group.first_particle &&
-          grid.first_particle + grid.node_count() <=
-              uint64_t{group.first_particle} + group.particle_count) {
+      if (holds(group, grid)) {
         grids.push_back(g);
         break;
       }
@@ -57,9 +55,7 @@ bool has_general_grid_with_tethers(const Model& model, const SolverPaths& paths)
     const std::vector<size_t>& on_grid_path = paths.grid_path();
     if (std::find(on_grid_path.begin(), on_grid_path.end(), g) != on_grid_path.end()) continue;
     for (const TetherGroup& group : model.tether_groups) {
-      if (grid.first_particle >= group.first_particle &&
-          grid.first_particle + grid.node_count() <=
-              uint64_t{group.first_particle} + group.particle_count) {
+      if (holds(group, grid)) {
         return true;
       }
     }
