@@ -34,6 +34,7 @@ struct GridParams {
   vec4 stiffness;          // ks per kind, N/m
   vec4 damping;            // kd per kind, N s/m
   vec4 compliance;         // per kind, m/N
+  vec4 compression;        // per kind, m/N: the compliance of a link shorter than its rest length
   float jacobi_scale;      // share of each constraint's correction a Jacobi sweep applies
   uint uses_lambdas;       // 1 when a constraint kind has compliance > 0 (multipliers matter)
   uint first_particle;     // node (c, r) is particle first_particle + r * columns + c

@@ -46,7 +46,10 @@ void main() {
     lambdas[c] = lambda;
     return;
   }
-  float alpha = constraint.compliance / (params.dt * params.dt);
+  // Softer while compressed where the material buckles (sim/link.h).
+  float compliance = len < constraint.rest_length ? constraint.compression_compliance
+                                                  : constraint.compliance;
+  float alpha = compliance / (params.dt * params.dt);
   vec3 n = d / len;
   float delta_lambda = (-(len - constraint.rest_length) - alpha * lambda) / (w + alpha);
   lambdas[c] = lambda + delta_lambda;

@@ -86,10 +86,12 @@ void main() {
       if (forward) write_lambda(grid, slot, lambda);
       continue;
     }
-    float alpha = grid.compliance[kKind[k]] / (params.dt * params.dt);
+    float rest = grid_rest_length(grid, k / 2u);
+    // Softer while compressed where the material buckles (sim/link.h).
+    float compliance = len < rest ? grid.compression[kKind[k]] : grid.compliance[kKind[k]];
+    float alpha = compliance / (params.dt * params.dt);
     vec3 n = d / len;
-    float delta_lambda =
-        grid.jacobi_scale * (-(len - grid_rest_length(grid, k / 2u)) - alpha * lambda) / (w + alpha);
+    float delta_lambda = grid.jacobi_scale * (-(len - rest) - alpha * lambda) / (w + alpha);
     if (forward) write_lambda(grid, slot, lambda + delta_lambda);
     correction += forward ? (p.w * delta_lambda) * n : (-p.w * delta_lambda) * n;
   }

@@ -40,14 +40,21 @@ void check(const ClothMaterial& m) {
       !positive(m.shear_stiffness) || !std::isfinite(m.bending_stiffness) ||
       m.bending_stiffness < 0.0f ||
       (m.max_stretch && !(*m.max_stretch >= 0.0f && std::isfinite(*m.max_stretch))) ||
-      (m.break_strain && !positive(*m.break_strain))) {
+      (m.break_strain && !positive(*m.break_strain)) ||
+      (m.compression_stiffness && !positive(*m.compression_stiffness))) {
     throw ModelError(
-        "cloth material: areal density, stretch and shear stiffness and break strain must be > "
-        "0, bending stiffness and max_stretch >= 0");
+        "cloth material: areal density, stretch, shear and compression stiffness and break strain "
+        "must be > 0, bending stiffness and max_stretch >= 0");
   }
 }
 
 }  // namespace
+
+float compression_softening(const ClothMaterial& material) {
+  return material.compression_stiffness
+             ? material.stretch_stiffness / *material.compression_stiffness
+             : 1.0f;
+}
 
 std::span<const NamedClothMaterial> cloth_materials() {
   return kMaterials;
@@ -68,9 +75,11 @@ void apply_cloth_material(const ClothMaterial& material, ClothGridDesc& cloth) {
   cloth.particle_mass = float(material.areal_density * area / count);
   const double hx = glm::length(glm::dvec3(cloth.width_axis)) / double(cloth.columns - 1);
   const double hy = glm::length(glm::dvec3(cloth.height_axis)) / double(cloth.rows - 1);
-  cloth.structural = {LinkKind::constraint, 0.0f, 0.0f, 1.0f / material.stretch_stiffness};
-  cloth.shear = {LinkKind::constraint, 0.0f, 0.0f,
-                 float(2.0 * hx * hy / (material.shear_stiffness * (hx * hx + hy * hy)))};
+  const float softening = compression_softening(material);
+  const float structural = 1.0f / material.stretch_stiffness;
+  const float shear = float(2.0 * hx * hy / (material.shear_stiffness * (hx * hx + hy * hy)));
+  cloth.structural = {LinkKind::constraint, 0.0f, 0.0f, structural, structural * softening};
+  cloth.shear = {LinkKind::constraint, 0.0f, 0.0f, shear, shear * softening};
   cloth.bend = {LinkKind::none, 0.0f, 0.0f, 0.0f};
   cloth.bending_stiffness = material.bending_stiffness;
   cloth.break_strain = material.break_strain.value_or(0.0f);
@@ -89,6 +98,7 @@ void apply_cloth_material(const ClothMaterial& material, TriangleMeshDesc& mesh)
   mesh.stretch_stiffness = material.stretch_stiffness;
   mesh.bend = {LinkKind::none, 0.0f, 0.0f, 0.0f};
   mesh.bending_stiffness = material.bending_stiffness;
+  mesh.compression_softening = compression_softening(material);
   if (material.break_strain) {
     throw ModelError("cloth material: break_strain tears cloth grids only, not triangle meshes");
   }

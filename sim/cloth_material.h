@@ -12,6 +12,11 @@
 //     2%); tethers (tethers.h) and strain limits (strain_limits.h) enforce it, holding half of it
 //     along any path from a pin so that between two pins it is all (a cloth that tears: all of
 //     it on each). Woven cloth locks at a few percent.
+//   compression, per unit width C (N/m): how hard the links push back while shorter than their
+//     rest length. Woven cloth buckles out of its plane long before its threads shorten, and a
+//     grid cannot fold between its nodes, so links that push back in compression as hard as they
+//     pull in stretch would push the cloth beside a fold apart instead of letting it form. The
+//     compressed links' compliance is their stretched one times S / C.
 //   break_strain: the strain at which a link of the cloth breaks (0.03: 3% beyond its rest
 //     length); none: it never tears (sim/modules/tearing.h).
 //
@@ -30,12 +35,13 @@ struct TriangleMeshDesc;
 struct Model;
 
 struct ClothMaterial {
-  float areal_density = 0.15f;               // kg/m^2
-  float stretch_stiffness = 1e3f;            // N/m
-  float shear_stiffness = 30.0f;             // N/m
-  float bending_stiffness = 3e-6f;           // N m
-  std::optional<float> max_stretch = 0.02f;  // none: no tethers
-  std::optional<float> break_strain;         // none: never tears; > 0
+  float areal_density = 0.15f;                 // kg/m^2
+  float stretch_stiffness = 1e3f;              // N/m
+  float shear_stiffness = 30.0f;               // N/m
+  float bending_stiffness = 3e-6f;             // N m
+  std::optional<float> max_stretch = 0.02f;    // none: no tethers
+  std::optional<float> break_strain;           // none: never tears; > 0
+  std::optional<float> compression_stiffness;  // N/m; none: stretch_stiffness
 };
 
 struct NamedClothMaterial {
@@ -47,6 +53,9 @@ struct NamedClothMaterial {
 // silk, cotton, denim, wool, leather, rubber, paper: sources in docs/scenes.md.
 std::span<const NamedClothMaterial> cloth_materials();
 const ClothMaterial* find_cloth_material(std::string_view name);
+
+// How many times softer the material's links are in compression than in stretch: S / C.
+float compression_softening(const ClothMaterial& material);
 
 // Mass per particle, link kinds and compliances, and bending stiffness for the grid or mesh
 // whose shape is already set (columns, rows, axes; vertices, triangles).

@@ -20,7 +20,8 @@ ColoredConstraints color_constraints(uint32_t particle_count,
   for (uint32_t c : colors.order) {
     const DistanceConstraint& constraint = constraints[c];
     colored.constraints.push_back(
-        {constraint.a, constraint.b, constraint.rest_length, constraint.compliance});
+        {constraint.a, constraint.b, constraint.rest_length, constraint.compliance,
+         constraint.compression_compliance.value_or(constraint.compliance)});
   }
   return colored;
 }

@@ -67,7 +67,8 @@ void list_grid_links(const GridLayout& grid, std::vector<Spring>& springs,
       springs.push_back({first + a, first + b, rest[slot], material.stiffness, material.damping});
     }
     if (has_constraint(material.kind)) {
-      constraints.push_back({first + a, first + b, rest[slot], material.compliance});
+      constraints.push_back(
+          {first + a, first + b, rest[slot], material.compliance, material.compression_compliance});
     }
   });
 }
@@ -133,6 +134,7 @@ gpu::GridParams make_grid_params(const GridLayout& grid) {
     params.stiffness[k] = m.stiffness;
     params.damping[k] = m.damping;
     params.compliance[k] = m.compliance;
+    params.compression[k] = compression_compliance_of(m);
   }
   params.rest_lengths = glm::vec4(rest_length_of_slot(grid, 0), rest_length_of_slot(grid, 1),
                                   rest_length_of_slot(grid, 2), rest_length_of_slot(grid, 3));

@@ -25,6 +25,9 @@ void check_link_material(const LinkMaterial& material, const std::string& what) 
   require_non_negative(material.stiffness, what, "stiffness", "N/m");
   require_non_negative(material.damping, what, "damping", "N s/m");
   require_non_negative(material.compliance, what, "compliance", "m/N");
+  if (material.compression_compliance) {
+    require_non_negative(*material.compression_compliance, what, "compression_compliance", "m/N");
+  }
 }
 
 void add_link(Model& model, uint32_t a, uint32_t b, const LinkMaterial& material,
@@ -39,7 +42,7 @@ void add_link(Model& model, uint32_t a, uint32_t b, const LinkMaterial& material
     model.springs.push_back({a, b, rest, material.stiffness, material.damping});
   }
   if (has_constraint(material.kind)) {
-    model.constraints.push_back({a, b, rest, material.compliance});
+    model.constraints.push_back({a, b, rest, material.compliance, material.compression_compliance});
   }
 }
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace weft {
@@ -31,7 +32,17 @@ struct LinkMaterial {
   float stiffness = 0.0f;   // ks, N/m (springs)
   float damping = 0.0f;     // kd, N s/m (springs)
   float compliance = 0.0f;  // m/N (constraints); 0 is inextensible
+  // m/N while the link is shorter than its rest length (constraints); none: compliance. Woven
+  // cloth buckles out of its plane under a far smaller load than it takes to shorten its
+  // threads, so a cloth's links may give more in compression than in stretch, which lets the
+  // folds of a drape form instead of pushing the cloth around them apart.
+  std::optional<float> compression_compliance;
 };
+
+// The compliance of a material's links while they are compressed.
+inline float compression_compliance_of(const LinkMaterial& material) {
+  return material.compression_compliance.value_or(material.compliance);
+}
 
 // Throws ModelError naming `what` ("rope segment", "cloth shear") when a value is out of range.
 void check_link_material(const LinkMaterial& material, const std::string& what);

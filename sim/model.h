@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include <glm/vec3.hpp>
@@ -48,7 +49,14 @@ struct DistanceConstraint {
   uint32_t b = 0;
   float rest_length = 0.0f;  // m, > 0
   float compliance = 0.0f;   // m/N, inverse stiffness; 0 is inextensible
+  // m/N while the link is shorter than its rest length; none: compliance (link.h).
+  std::optional<float> compression_compliance;
 };
+
+// The compliance a constraint answers with at length `length`.
+inline float compliance_at(const DistanceConstraint& c, float length) {
+  return length < c.rest_length ? c.compression_compliance.value_or(c.compliance) : c.compliance;
+}
 
 // A pinned particle that the program moves at a velocity each substep.
 struct Anchor {

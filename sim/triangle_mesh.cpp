@@ -53,6 +53,10 @@ uint32_t add_triangle_mesh(Model& model, const TriangleMeshDesc& mesh) {
     throw ModelError("mesh: bending_stiffness must be finite and >= 0 N m, got " +
                      std::to_string(mesh.bending_stiffness));
   }
+  if (!std::isfinite(mesh.compression_softening) || !(mesh.compression_softening > 0.0f)) {
+    throw ModelError("mesh: compression_softening must be finite and > 0, got " +
+                     std::to_string(mesh.compression_softening));
+  }
   for (size_t v = 0; v < vertex_count; ++v) {
     const glm::vec3& p = mesh.vertices[v];
     if (!std::isfinite(p.x) || !std::isfinite(p.y) || !std::isfinite(p.z)) {
@@ -117,6 +121,7 @@ uint32_t add_triangle_mesh(Model& model, const TriangleMeshDesc& mesh) {
         area += 0.5f * glm::length(glm::cross(b - a, mesh.vertices[edge.opposite[k]] - a));
       }
       link.compliance = glm::dot(b - a, b - a) / (mesh.stretch_stiffness * area);
+      link.compression_compliance = link.compliance * mesh.compression_softening;
     }
     add_link(model, first + edge.a, first + edge.b, link, "mesh edge link");
   }

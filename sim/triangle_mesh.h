@@ -24,6 +24,9 @@ struct TriangleMeshDesc {
   // N/m, > 0: each edge constraint's compliance from the triangles beside it (cloth_material.h);
   // 0: edge.compliance for every edge.
   float stretch_stiffness = 0.0f;
+  // Edge constraints' compliance while compressed, as a multiple of their compliance in stretch
+  // (cloth_material.h).
+  float compression_softening = 1.0f;
 };
 
 // Appends the mesh and returns its first particle. Refuses (ModelError) out-of-range indices,

@@ -187,7 +187,7 @@ uint64_t relax_colour_bytes(const SolverCore& m, uint32_t colour, bool reset_lam
   const auto& offsets = colored.color_offsets;
   for (uint32_t c = offsets[colour]; c < offsets[colour + 1]; ++c) {
     const gpu::DistanceConstraint& k = colored.constraints[c];
-    a.read("constraints", c, 16);
+    a.read("constraints", c, 20);
     a.read("positions", k.a, 16);
     a.read("positions", k.b, 16);
     if (!reset_lambda) a.read("lambdas", c, 4);

@@ -6,6 +6,7 @@
 
 #include "app/scene/closest_match.h"
 #include "app/scene/names.h"
+#include "app/scene/scene_error.h"
 #include "tests/support/scene_text.h"
 
 namespace weft::test {
@@ -283,6 +284,34 @@ material = "cotton"
   EXPECT_EQ(system.objects[2].material->max_stretch, 0.005f);
   EXPECT_FALSE(system.objects[5].material->break_strain.has_value());
   EXPECT_EQ(system.objects[6].kind, SceneObjectKind::mesh);
+}
+
+TEST(SceneFile, CompressionStiffnessSoftensTheCompressedLinks) {
+  const Scene scene = parse_scene_text(R"(
+[[cloth]]
+name = "figures"
+columns = 3
+rows = 3
+[cloth.material]
+areal_density = 0.2
+stretch_stiffness = 800
+shear_stiffness = 30
+compression_stiffness = 16
+
+[[cloth]]
+name = "as_stiff"
+columns = 3
+rows = 3
+material = { preset = "cotton", compression_stiffness = 1000 }
+)");
+  const std::vector<GridLayout>& grids = scene.systems[0].model.grids;
+  ASSERT_EQ(grids.size(), 2u);
+  EXPECT_FLOAT_EQ(compression_compliance_of(grids[0].structural), 50.0f / 800.0f);
+  EXPECT_FLOAT_EQ(compression_compliance_of(grids[0].shear), 50.0f * grids[0].shear.compliance);
+  EXPECT_FLOAT_EQ(compression_compliance_of(grids[1].structural), grids[1].structural.compliance);
+  EXPECT_THROW(parse_scene_text("[[cloth]]\nmaterial = { preset = \"cotton\", "
+                                "compression_stiffness = 0 }\n"),
+               SceneError);
 }
 
 TEST(SceneFile, MeshFileIsFoundNextToTheSceneFile) {

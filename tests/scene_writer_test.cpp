@@ -152,12 +152,14 @@ areal_density = 0.1
 stretch_stiffness = 300
 shear_stiffness = 20
 break_strain = 0.123456789
+compression_stiffness = 12.5
 )");
   const fs::path file = fresh_directory("saved_break_strain") / "tearing.toml";
   save_scene(original, file);
   const std::string text = read_text(file);
   EXPECT_NE(text.find("break_strain = 0.07\n"), std::string::npos) << text;
   EXPECT_NE(text.find("material = \"paper\""), std::string::npos) << text;
+  EXPECT_NE(text.find("compression_stiffness = 12.5\n"), std::string::npos) << text;
   EXPECT_EQ(text.find("material = \"cotton\""), std::string::npos) << text;
   const Scene reloaded = load_scene(file);
   expect_same_scene(original, reloaded);

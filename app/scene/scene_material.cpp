@@ -11,8 +11,8 @@ namespace weft {
 namespace {
 
 const std::vector<std::string> kFigureKeys = {
-    "preset",      "areal_density", "stretch_stiffness", "shear_stiffness", "bending_stiffness",
-    "max_stretch", "break_strain"};
+    "preset",      "areal_density", "stretch_stiffness",    "shear_stiffness", "bending_stiffness",
+    "max_stretch", "break_strain",  "compression_stiffness"};
 
 std::vector<std::string> material_names() {
   std::vector<std::string> names;
@@ -68,6 +68,10 @@ std::optional<ClothMaterial> read_cloth_material(const TableReader& object,
   figure("areal_density", material.areal_density, NumberRange::between(1e-6, 1e3, "kg/m^2"));
   figure("stretch_stiffness", material.stretch_stiffness, NumberRange::between(1e-3, 1e12, "N/m"));
   figure("shear_stiffness", material.shear_stiffness, NumberRange::between(1e-3, 1e12, "N/m"));
+  if (auto compression =
+          table->number("compression_stiffness", NumberRange::between(1e-3, 1e12, "N/m"))) {
+    material.compression_stiffness = float(*compression);
+  }
   if (auto bending = table->number("bending_stiffness", NumberRange::between(0, 1e6, "N m"))) {
     material.bending_stiffness = float(*bending);
   }

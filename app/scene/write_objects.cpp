@@ -76,7 +76,8 @@ std::optional<std::string> material_name(const ClothMaterial& material) {
         m.stretch_stiffness == material.stretch_stiffness &&
         m.shear_stiffness == material.shear_stiffness &&
         m.bending_stiffness == material.bending_stiffness &&
-        m.max_stretch == material.max_stretch && m.break_strain == material.break_strain) {
+        m.max_stretch == material.max_stretch && m.break_strain == material.break_strain &&
+        m.compression_stiffness == material.compression_stiffness) {
       return named.name;
     }
   }
@@ -91,6 +92,10 @@ void write_material_figures(std::string& out, const std::string& table, const Cl
   put(out, "bending_stiffness", toml_float(m.bending_stiffness, "bending_stiffness"));
   if (m.max_stretch) put(out, "max_stretch", toml_float(*m.max_stretch, "max_stretch"));
   if (m.break_strain) put(out, "break_strain", toml_float(*m.break_strain, "break_strain"));
+  if (m.compression_stiffness) {
+    put(out, "compression_stiffness",
+        toml_float(*m.compression_stiffness, "compression_stiffness"));
+  }
 }
 
 uint32_t corner_node(const SceneObject& object, const std::string& corner) {

@@ -23,7 +23,12 @@ LinkMaterial with_materials(const LinkMaterial& link, const Materials& materials
   LinkMaterial out = link;
   out.stiffness = link.stiffness * materials.spring_stiffness_scale;
   out.damping = link.damping * materials.spring_damping_scale;
-  if (has_constraint(link.kind)) out.compliance = link.compliance + materials.added_compliance;
+  if (has_constraint(link.kind)) {
+    out.compliance = link.compliance + materials.added_compliance;
+    if (link.compression_compliance) {
+      out.compression_compliance = *link.compression_compliance + materials.added_compliance;
+    }
+  }
   return out;
 }
 
@@ -103,7 +108,12 @@ void apply_materials(const Model& base, const Materials& materials, Model& model
     model.springs[k].damping = base.springs[k].damping * materials.spring_damping_scale;
   }
   for (size_t c = 0; c < model.constraints.size(); ++c) {
-    model.constraints[c].compliance = base.constraints[c].compliance + materials.added_compliance;
+    const DistanceConstraint& from = base.constraints[c];
+    model.constraints[c].compliance = from.compliance + materials.added_compliance;
+    if (from.compression_compliance) {
+      model.constraints[c].compression_compliance =
+          *from.compression_compliance + materials.added_compliance;
+    }
   }
   // Grids on the grid path read their materials from their layouts, one per kind of link.
   for (size_t g = 0; g < model.grids.size(); ++g) {

@@ -10,7 +10,7 @@
 
 namespace weft {
 
-static_assert(sizeof(gpu::DistanceConstraint) == 16);
+static_assert(sizeof(gpu::DistanceConstraint) == 20);
 static_assert(offsetof(gpu::DistanceConstraint, compliance) == 12);
 static_assert(sizeof(gpu::RelaxPush) == 16);
 static_assert(offsetof(gpu::RelaxPush, reset_lambda) == 8);
@@ -112,7 +112,11 @@ void ColouredDistance::relax(const Step& step, CpuPass<Real>& pass) const {
       lambdas[c] = lambda;
       continue;
     }
-    const Real alpha = Real(constraint.compliance) / (dt * dt);
+    // Softer while compressed where the material buckles (sim/link.h).
+    const Real compliance = len < Real(constraint.rest_length)
+                                ? Real(constraint.compression_compliance)
+                                : Real(constraint.compliance);
+    const Real alpha = compliance / (dt * dt);
     const vec3 n = d / len;
     const Real delta_lambda =
         (-(len - Real(constraint.rest_length)) - alpha * lambda) / (w + alpha);
@@ -151,12 +155,13 @@ double ColouredDistance::energy(const ParticleState<Real>& state) const {
   double energy = 0.0;
   for (size_t k = 0; k < colored_.constraints.size(); ++k) {
     const gpu::DistanceConstraint& c = colored_.constraints[k];
-    if (c.compliance <= 0.0f) continue;  // inextensible: no stored energy
     if (!tear_bits_.empty() && (state.link_state[c.a] & tear_bits_[k]) != 0u) continue;
     const double stretch =
         glm::length(glm::dvec3(state.positions[c.a]) - glm::dvec3(state.positions[c.b])) -
         c.rest_length;
-    energy += 0.5 * stretch * stretch / c.compliance;
+    const float compliance = stretch < 0.0 ? c.compression_compliance : c.compliance;
+    if (compliance <= 0.0f) continue;  // inextensible: no stored energy
+    energy += 0.5 * stretch * stretch / compliance;
   }
   return energy;
 }

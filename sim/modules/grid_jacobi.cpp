@@ -144,11 +144,15 @@ void GridJacobi::relax(const Step& step, CpuPass<Real>& pass) const {
         if (d.forward && grid_lambdas) next_lambdas[slot] = lambda;
         continue;
       }
-      const Real alpha = Real(grid.compliance[static_cast<glm::length_t>(d.kind)]) / (dt * dt);
+      const Real rest(grid_rest_length(grid, d.slot));
+      // Softer while compressed where the material buckles (sim/link.h).
+      const auto kind = static_cast<glm::length_t>(d.kind);
+      const Real compliance =
+          len < rest ? Real(grid.compression[kind]) : Real(grid.compliance[kind]);
+      const Real alpha = compliance / (dt * dt);
       const vec3 n = delta / len;
-      const Real delta_lambda = Real(grid.jacobi_scale) *
-                                (-(len - Real(grid_rest_length(grid, d.slot))) - alpha * lambda) /
-                                (w + alpha);
+      const Real delta_lambda =
+          Real(grid.jacobi_scale) * (-(len - rest) - alpha * lambda) / (w + alpha);
       if (d.forward && grid_lambdas) next_lambdas[slot] = lambda + delta_lambda;
       correction += d.forward ? (p.w * delta_lambda) * n : (-p.w * delta_lambda) * n;
     }
@@ -201,11 +205,13 @@ double GridJacobi::energy(const ParticleState<Real>& state) const {
     };
     for_each_grid_link(layout, [&](uint32_t a, uint32_t b, GridLinkKind kind, uint32_t slot) {
       const LinkMaterial& m = grid_material(layout, kind);
-      if (!has_constraint(m.kind) || m.compliance <= 0.0f || torn(a, 1u << (2 * slot))) return;
+      if (!has_constraint(m.kind) || torn(a, 1u << (2 * slot))) return;
       const double stretch = glm::length(glm::dvec3(state.positions[first + a]) -
                                          glm::dvec3(state.positions[first + b])) -
                              grid_rest_length(grid, slot);
-      energy += 0.5 * stretch * stretch / m.compliance;
+      const float compliance = stretch < 0.0 ? compression_compliance_of(m) : m.compliance;
+      if (compliance <= 0.0f) return;  // inextensible: no stored energy
+      energy += 0.5 * stretch * stretch / compliance;
     });
     if (!(grid.bending.x > 0.0f)) continue;
     const uint32_t columns = layout.columns;

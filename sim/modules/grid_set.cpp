@@ -10,15 +10,16 @@
 
 namespace weft {
 
-static_assert(sizeof(gpu::GridParams) == 144);
-static_assert(offsetof(gpu::GridParams, break_strain) == 128);
-static_assert(offsetof(gpu::GridParams, bending) == 112);
+static_assert(sizeof(gpu::GridParams) == 160);
+static_assert(offsetof(gpu::GridParams, break_strain) == 144);
+static_assert(offsetof(gpu::GridParams, bending) == 128);
 static_assert(offsetof(gpu::GridParams, rest_lengths) == 16);
 static_assert(offsetof(gpu::GridParams, compliance) == 80);
-static_assert(offsetof(gpu::GridParams, jacobi_scale) == 96);
-static_assert(offsetof(gpu::GridParams, uses_lambdas) == 100);
-static_assert(offsetof(gpu::GridParams, first_particle) == 104);
-static_assert(offsetof(gpu::GridParams, first_thread) == 108);
+static_assert(offsetof(gpu::GridParams, compression) == 96);
+static_assert(offsetof(gpu::GridParams, jacobi_scale) == 112);
+static_assert(offsetof(gpu::GridParams, uses_lambdas) == 116);
+static_assert(offsetof(gpu::GridParams, first_particle) == 120);
+static_assert(offsetof(gpu::GridParams, first_thread) == 124);
 static_assert(sizeof(gpu::GridPush) == 16);
 static_assert(offsetof(gpu::GridPush, read_scratch) == 12);
 

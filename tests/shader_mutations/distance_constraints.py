@@ -1,8 +1,11 @@
 # Mutations of coloured distance constraints (sim/modules/coloured_distance.h).
 SHADERS = ["relax_distance.comp", "measure_distance.comp"]
 MUTATIONS = [
-    ("relax_distance.comp", "float alpha = constraint.compliance / (params.dt * params.dt);",
-     "float alpha = constraint.compliance / params.dt;", "XPBD compliance scaled by dt, not dt^2"),
+    ("relax_distance.comp", "float alpha = compliance / (params.dt * params.dt);",
+     "float alpha = compliance / params.dt;", "XPBD compliance scaled by dt, not dt^2"),
+    ("relax_distance.comp", "float compliance = len < constraint.rest_length",
+     "float compliance = len > constraint.rest_length",
+     "compression compliance used for stretched links"),
     ("relax_distance.comp", "float lambda = relax.reset_lambda != 0u ? 0.0 : lambdas[c];",
      "float lambda = lambdas[c];", "XPBD multipliers never reset"),
     ("relax_distance.comp", "vec3 move_b = (-pb.w * delta_lambda) * n;",

@@ -74,6 +74,7 @@ inline void compare_links(ModelDiff& d, const std::string& w, const LinkMaterial
   d.same(w + ".stiffness", a.stiffness, b.stiffness);
   d.same(w + ".damping", a.damping, b.damping);
   d.same(w + ".compliance", a.compliance, b.compliance);
+  d.same(w + ".compression_compliance", compression_compliance_of(a), compression_compliance_of(b));
 }
 
 inline void compare_paths(ModelDiff& d, const std::string& w, const ColliderPath& a,
@@ -174,6 +175,8 @@ inline ::testing::AssertionResult models_equal(const Model& a, const Model& b) {
            d.same(w + ".b", x.b, y.b);
            d.same(w + ".rest_length", x.rest_length, y.rest_length);
            d.same(w + ".compliance", x.compliance, y.compliance);
+           d.same(w + ".compression_compliance", x.compression_compliance.value_or(x.compliance),
+                  y.compression_compliance.value_or(y.compliance));
          });
   d.list("anchors", a.anchors, b.anchors,
          [&](const std::string& w, const Anchor& x, const Anchor& y) {
