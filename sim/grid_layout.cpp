@@ -129,7 +129,7 @@ gpu::GridParams make_grid_params(const GridLayout& grid) {
     if (has_constraint(m.kind)) {
       params.constraint_kinds |= kind_bit(kind);
       constraint_links += 4;
-      uses_lambdas = uses_lambdas || m.compliance > 0.0f;
+      uses_lambdas = uses_lambdas || m.compliance > 0.0f || compression_compliance_of(m) > 0.0f;
     }
     params.stiffness[k] = m.stiffness;
     params.damping[k] = m.damping;

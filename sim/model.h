@@ -53,11 +53,6 @@ struct DistanceConstraint {
   std::optional<float> compression_compliance;
 };
 
-// The compliance a constraint answers with at length `length`.
-inline float compliance_at(const DistanceConstraint& c, float length) {
-  return length < c.rest_length ? c.compression_compliance.value_or(c.compliance) : c.compliance;
-}
-
 // A pinned particle that the program moves at a velocity each substep.
 struct Anchor {
   uint32_t particle = 0;

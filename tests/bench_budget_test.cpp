@@ -54,8 +54,8 @@ TEST_P(BenchBudget, TheDefaultsCostAtMostAQuarterMoreThanTheSpringCloth) {
 
 INSTANTIATE_TEST_SUITE_P(BothPaths, BenchBudget,
                          testing::Values(SolverVariant::general, SolverVariant::grid),
-                         [](const auto& info) {
-                           return info.param == SolverVariant::grid ? "grid" : "general";
+                         [](const auto& test) {
+                           return test.param == SolverVariant::grid ? "grid" : "general";
                          });
 
 }  // namespace

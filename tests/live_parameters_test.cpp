@@ -96,6 +96,8 @@ TEST(LiveParameters, GridPathTakesParametersAndMaterials) {
       Model unsupported = model;
       unsupported.grids[0].structural.compliance = 0.0f;
       unsupported.grids[0].shear.compliance = 0.0f;
+      unsupported.grids[0].structural.compression_compliance.reset();  // as in stretch: 0
+      unsupported.grids[0].shear.compression_compliance.reset();
       CpuSolver<double> stiff(unsupported);
       unsupported.grids[0].shear.compliance = 1e-4f;
       EXPECT_THROW(stiff.set_link_materials(unsupported), ModelError);
