@@ -9,4 +9,15 @@ uint32_t Model::add_particle(const glm::vec3& position, float inverse_mass) {
   return static_cast<uint32_t>(positions.size() - 1);
 }
 
+const TetherGroup* tether_group_holding(const Model& model, const GridLayout& grid) {
+  for (const TetherGroup& group : model.tether_groups) {
+    if (grid.first_particle >= group.first_particle &&
+        grid.first_particle + grid.node_count() <=
+            uint64_t{group.first_particle} + group.particle_count) {
+      return &group;
+    }
+  }
+  return nullptr;
+}
+
 }  // namespace weft

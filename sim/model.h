@@ -72,13 +72,6 @@ struct TetherGroup {
   float scale = 1.0f;
 };
 
-// Whether the group's particles include every node of `grid`.
-inline bool holds(const TetherGroup& group, const GridLayout& grid) {
-  return grid.first_particle >= group.first_particle &&
-         grid.first_particle + grid.node_count() <=
-             uint64_t{group.first_particle} + group.particle_count;
-}
-
 struct Sphere {
   glm::vec3 center{0.0f};  // m
   float radius = 0.0f;     // m
@@ -199,5 +192,9 @@ struct Model {
   // Adds a particle at rest and returns its index; inverse mass 0 pins it.
   uint32_t add_particle(const glm::vec3& position, float inverse_mass);
 };
+
+// The tether group whose particles include every node of `grid`, if any: the grid's tethers'
+// scale is its strain limit.
+const TetherGroup* tether_group_holding(const Model& model, const GridLayout& grid);
 
 }  // namespace weft

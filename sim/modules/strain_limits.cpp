@@ -19,20 +19,10 @@ constexpr uint32_t kGrids = WEFT_STRAIN_LIMITS_BINDING_GRIDS;
 constexpr uint32_t kScales = WEFT_STRAIN_LIMITS_BINDING_SCALES;
 constexpr uint32_t kScratch = WEFT_STRAIN_LIMITS_BINDING_SCRATCH;
 
-// The tether group that holds the whole grid, if any: its scale is the grid's limit.
-const TetherGroup* group_of(const Model& model, const GridLayout& grid) {
-  for (const TetherGroup& group : model.tether_groups) {
-    if (holds(group, grid)) {
-      return &group;
-    }
-  }
-  return nullptr;
-}
-
 std::vector<size_t> limited_grids(const Model& model) {
   std::vector<size_t> grids;
   for (size_t g = 0; g < model.grids.size(); ++g) {
-    if (group_of(model, model.grids[g])) grids.push_back(g);
+    if (tether_group_holding(model, model.grids[g])) grids.push_back(g);
   }
   return grids;
 }
@@ -42,7 +32,7 @@ std::vector<size_t> limited_grids(const Model& model) {
 StrainLimits::StrainLimits(const ModuleContext& context)
     : grids_(context.model, limited_grids(context.model)) {
   for (const GridLayout& grid : grids_.layouts())
-    scales_.push_back(group_of(context.model, grid)->scale);
+    scales_.push_back(tether_group_holding(context.model, grid)->scale);
 }
 
 std::vector<const PassInfo*> StrainLimits::passes() const {

@@ -33,13 +33,7 @@ constexpr uint32_t kGiveWay = WEFT_TETHERS_BINDING_GIVE_WAY;
 std::vector<size_t> tearing_grids_with_tethers(const Model& model) {
   std::vector<size_t> grids;
   for (size_t g : tearable_grids(model)) {
-    const GridLayout& grid = model.grids[g];
-    for (const TetherGroup& group : model.tether_groups) {
-      if (holds(group, grid)) {
-        grids.push_back(g);
-        break;
-      }
-    }
+    if (tether_group_holding(model, model.grids[g])) grids.push_back(g);
   }
   return grids;
 }
@@ -50,15 +44,10 @@ std::vector<size_t> tearing_grids_with_tethers(const Model& model) {
 // take its frame past the budget that its default substeps and sweeps are chosen to fit
 // (docs/physics.md, "What it costs").
 bool has_general_grid_with_tethers(const Model& model, const SolverPaths& paths) {
+  const std::vector<size_t>& on_grid_path = paths.grid_path();
   for (size_t g = 0; g < model.grids.size(); ++g) {
-    const GridLayout& grid = model.grids[g];
-    const std::vector<size_t>& on_grid_path = paths.grid_path();
     if (std::find(on_grid_path.begin(), on_grid_path.end(), g) != on_grid_path.end()) continue;
-    for (const TetherGroup& group : model.tether_groups) {
-      if (holds(group, grid)) {
-        return true;
-      }
-    }
+    if (tether_group_holding(model, model.grids[g])) return true;
   }
   return false;
 }
