@@ -38,7 +38,6 @@ enum class Stage : uint32_t {
   project,       // once per relaxation sweep: position elements (constraints)
   after_sweeps,  // once: what must see the links as the sweeps leave them (tearing)
   after_project,  // once, after that: limits that must hold at the end (tethers, strain limits)
-  after_limits,   // once, after those: the tethers again, where the strain limits moved nodes
   collide,        // contacts
 };
 

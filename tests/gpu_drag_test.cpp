@@ -1,8 +1,12 @@
 // A mouse drag on the GPU against the CPU reference: the drag anchor slot, the pinning, the pull
 // towards a moving target, the release and a switch to another particle, for every integrator.
-// Tolerance as in gpu_trajectory_test.cpp: 4x the float reference's own rounding error (measured
-// against a double run of the same frames), plus 1e-6 m. A broken drag moves the dragged
-// particle by centimetres per frame.
+// Tolerance: 8x the float reference's own rounding error (measured against a double run of the
+// same frames), plus 1e-6 m; gpu_trajectory_test.cpp allows 4x. The drag pins a particle, so the
+// tethers reattach, and a node held by two pins goes onto the circle where their spheres meet,
+// whose radius is the root of a difference of nearly equal squares: it magnifies rounding by the
+// reach over the radius, and the GPU rounds differently from the CPU (fused multiply-adds), so
+// the two part by about 4x the CPU's own error there (measured: 4.06x, at one node). Still
+// 1e-5 m, where a broken drag moves the dragged particle by centimetres per frame.
 #include <gtest/gtest.h>
 
 #include <glm/geometric.hpp>
@@ -52,7 +56,7 @@ TEST_P(GpuDragTest, GpuFollowsTheCpuReferenceUnderADrag) {
                                                         glm::dvec3(exact.state().positions[i])));
     }
     const ParticleState<float> state = gpu.download_state();
-    ASSERT_TRUE(all_near(state.positions, cpu.state().positions, 1e-6 + 4.0 * float_error,
+    ASSERT_TRUE(all_near(state.positions, cpu.state().positions, 1e-6 + 8.0 * float_error,
                          "positions after frame " + std::to_string(frame)));
     // Inverse masses are compared exactly: pinning and the release must match.
     for (size_t i = 0; i < state.positions.size(); ++i) {

@@ -10,7 +10,6 @@
 #include "sim/link_state.h"
 #include "sim/model.h"
 #include "sim/modules/tearing.h"
-#include "sim/solver_paths.h"
 
 namespace weft {
 
@@ -38,18 +37,23 @@ std::vector<size_t> tearing_grids_with_tethers(const Model& model) {
   return grids;
 }
 
-// Whether a cloth grid on the general path lies within a tether group: the strain limits hold
-// such a grid, and there the tethers are relaxed again after them. The grid path's substep moves a
-// fifth of the bytes of the general path's, and one more read and write of every particle would
-// take its frame past the budget that its default substeps and sweeps are chosen to fit
-// (docs/physics.md, "What it costs").
-bool has_general_grid_with_tethers(const Model& model, const SolverPaths& paths) {
-  const std::vector<size_t>& on_grid_path = paths.grid_path();
-  for (size_t g = 0; g < model.grids.size(); ++g) {
-    if (std::find(on_grid_path.begin(), on_grid_path.end(), g) != on_grid_path.end()) continue;
-    if (tether_group_holding(model, model.grids[g])) return true;
-  }
-  return false;
+// The reaches of a particle's two tethers, at rest distances a and b from their pins: each
+// allowance over its rest distance is the scale's, e = scale - 1, times the other's share:
+// a (1 + e b / (a + b)) and b (1 + e a / (a + b)). Why: a particle with both tethers taut lies
+// on the circle where their spheres meet. On the straight line between two pins W apart (the top
+// edge of a cloth hung from two corners, a + b = W) that circle's radius is
+// sqrt(2 a b (a e_a + b e_b) / W) for allowances e_a and e_b, and gravity pulls the edge onto it.
+// With e on both it is sqrt(2 e a b): a sag that drops like the square root of the distance from
+// a pin, steeper the nearer the pin, and the edge along it is stretched by about e W / (4 a):
+// past 1% within 25 e W of a pin (7.5 cm of a 2 m cotton cloth, 38 links at 1024 x 1024), which
+// the links' sweeps cannot undo so far from their ends. Shared this way it is 2 sqrt(e) a b / W:
+// a parabola, stretched by 2 e at most (at the pins), with 1/sqrt(2) of the sag at the middle.
+// Each allowance is at most e, so a particle elsewhere is held no looser than before.
+void share_slack(float a, float b, float scale, gpu::Tether& tether) {
+  if (a + b <= 0.0f) return;
+  const float e = scale - 1.0f;
+  tether.max_length0 = a * (1.0f + e * b / (a + b));
+  tether.max_length1 = b * (1.0f + e * a / (a + b));
 }
 
 // The grid direction (sim/grid_layout.h) of a step by (dc, dr), each -1, 0 or 1, not both 0.
@@ -67,8 +71,7 @@ uint32_t direction_of(int dc, int dr) {
 
 Tethers::Tethers(const ModuleContext& context)
     : params_(context.params),
-      tearing_grids_(context.model, tearing_grids_with_tethers(context.model)),
-      follow_strain_limits_(has_general_grid_with_tethers(context.model, context.paths)) {
+      tearing_grids_(context.model, tearing_grids_with_tethers(context.model)) {
   for (const TetherGroup& group : context.model.tether_groups)
     groups_.emplace_back(context.model, group);
   // A tether of a cloth that tears lets go where the cloth along it would break.
@@ -102,6 +105,9 @@ void Tethers::attach(const std::vector<float>& inverse_masses) {
       if (pins[k].size() > 1) {
         tether.pin1 = pins[k][1].pin;
         tether.max_length1 = pins[k][1].distance * group.scale;
+        // A cloth that tears keeps the whole scale on both (its give-way is a share of it).
+        if (give_way_[i] == 0.0f)
+          share_slack(pins[k][0].distance, pins[k][1].distance, group.scale, tether);
       }
     }
   }
@@ -121,10 +127,6 @@ std::vector<const PassInfo*> Tethers::passes() const {
 
 void Tethers::schedule(Stage stage, const FrameShape&, uint32_t substep, uint32_t,
                        std::vector<Step>& steps) const {
-  if (stage == Stage::after_limits) {
-    if (follow_strain_limits_) steps.push_back(make_step(*this, kRelax, substep));
-    return;
-  }
   if (stage != Stage::after_project) return;
   if (!tearing_grids_.empty()) {
     Step check = make_step(*this, kCheck, substep);

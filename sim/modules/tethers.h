@@ -3,11 +3,9 @@
 // its distance along the rest shape times the object's scale (nearest_pins.h). Projected after
 // the relaxation sweeps and before the strain limits (strain_limits.h), one thread per particle:
 // the sweeps correct a cloth locally, and the error they leave grows with the distance to the
-// pins, which is what the tethers remove. Where a grid on the general path has strain limits
-// they are projected once more after those: the limits move each node by the mean of its pairs'
-// pulls, which can take a node next to a pin out of the pin's reach, and the substep should end
-// with every node within it (on a 1024 x 1024 cloth the link beside a pin was otherwise the
-// longest). The grid path, whose budget is in bytes, leaves that pass out. They hold whatever the
+// pins, which is what the tethers remove. A particle held by two pins shares the slack between
+// them: each tether's allowance over its rest distance is the scale's, weighted by the other
+// tether's share of the two rest distances (Tethers::attach says why). They hold whatever the
 // pins do (anchors move them; the tethers read the pins' current positions) and are rebuilt when a
 // particle is pinned or freed.
 //
@@ -64,9 +62,8 @@ class Tethers final : public SolverModule {
   std::vector<RestShape> groups_;
   std::vector<gpu::Tether> tethers_;
   GridSet tearing_grids_;  // the grids that tear and have tethers: those check_tethers.comp walks
-  bool follow_strain_limits_ = false;  // relaxed again after the strain limits (general path)
-  std::vector<float> give_way_;        // per particle (WEFT_TETHERS_BINDING_GIVE_WAY)
-  bool dirty_ = false;                 // attached again since the GPU's copy was written
+  std::vector<float> give_way_;  // per particle (WEFT_TETHERS_BINDING_GIVE_WAY)
+  bool dirty_ = false;           // attached again since the GPU's copy was written
   // The CPU's copy of the GPU's count of torn links at the last check (WEFT_TETHERS_UNCHECKED:
   // check at the next substep): the one state a CPU step keeps in its module.
   mutable uint32_t checked_torn_links_ = 0;
