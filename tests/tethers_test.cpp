@@ -56,7 +56,7 @@ glm::dvec3 tethered(const glm::dvec3& at, const glm::dvec3& right_pin = {1.0, 0.
 }
 
 // Each tether's length, m: the bottom node is as far from either pin, so each tether has half
-// the scale's allowance (Tethers::attach).
+// the scale's allowance (share_slack in sim/modules/tethers.cpp).
 const double kReach = std::sqrt(5.0) * (1.0 + 0.5 * (double(kScale) - 1.0));
 // The tethers keep their lengths in float: within 2.4e-7 m (one ULP at 2.24 m) of kReach, which
 // moves the answers by about as much.

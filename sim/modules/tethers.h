@@ -5,9 +5,9 @@
 // the sweeps correct a cloth locally, and the error they leave grows with the distance to the
 // pins, which is what the tethers remove. A particle held by two pins shares the slack between
 // them: each tether's allowance over its rest distance is the scale's, weighted by the other
-// tether's share of the two rest distances (Tethers::attach says why). They hold whatever the
-// pins do (anchors move them; the tethers read the pins' current positions) and are rebuilt when a
-// particle is pinned or freed.
+// tether's share of the two rest distances (share_slack in tethers.cpp says why). They hold
+// whatever the pins do (anchors move them; the tethers read the pins' current positions) and are
+// rebuilt when a particle is pinned or freed.
 //
 // A cloth that tears keeps its tethers while they fit it: before the tethers are relaxed, a check
 // cuts every tether whose straight line to its pin, through the grid's nodes, crosses a torn
