@@ -23,7 +23,7 @@ struct BendingElement {
 struct BendingPush {
   uint first;
   uint count;
-  uint substeps;  // how many substeps this step stands for (Bending::kSubstepsPerStep or fewer)
+  uint pad0;
   uint pad1;
 };
 

@@ -1,11 +1,9 @@
 #version 450
-// Bending, every second substep in the first relaxation sweep: one colour of the bending elements
+// Bending, once per substep in the first relaxation sweep: one colour of the bending elements
 // (elements of one colour share no particle, so each thread owns its element's particles). The
 // element's C = sum c_k x_k is linear in the positions, so its XPBD projection is exact in one
-// step: lambda = -C / (sum c_k^2 w_k + compliance / (n dt^2)), x_k += w_k c_k lambda, for a step
-// that stands for n substeps (a soft element's correction is then n times one substep's, the
-// impulse its force gives over n substeps). Euler integrators carry a velocity, so a correction
-// also changes it by dx/dt.
+// step: lambda = -C / (sum c_k^2 w_k + compliance / dt^2), x_k += w_k c_k lambda. Euler
+// integrators carry a velocity, so a correction also changes it by dx/dt.
 // Mirrors Bending::relax in sim/modules/bending.cpp.
 #extension GL_EXT_control_flow_attributes : require
 #include "particle_bindings.glsl"
@@ -28,7 +26,7 @@ void main() {
   if (e.tear_bits != 0u && (link_state[e.particles[0]] & e.tear_bits) != 0u) return;
   vec4 p[4];
   vec3 c = vec3(0.0);
-  float denominator = e.compliance / (float(push.substeps) * params.dt * params.dt);
+  float denominator = e.compliance / (params.dt * params.dt);
   [[unroll]] for (uint j = 0u; j < 4u; ++j) {
     if (j >= e.arity) break;
     p[j] = positions[e.particles[j]];

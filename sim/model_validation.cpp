@@ -249,7 +249,7 @@ void validate_model(const Model& model) {
   for (const GridLayout& grid : model.grids)
     bends = bends || grid.bending_stiffness > 0.0f;
   require(!bends || model.solver.relaxation_sweeps >= 1,
-          "bending is relaxed in the first relaxation sweep of its substeps: relaxation_sweeps "
+          "bending is relaxed in the first relaxation sweep of each substep: relaxation_sweeps "
           "must be >= 1 when a cloth has bending_stiffness > 0");
 }
 

@@ -1,6 +1,5 @@
 #include "sim/modules/bending.h"
 
-#include <algorithm>
 #include <cstddef>
 
 #include "sim/cpu_forces.h"
@@ -60,18 +59,15 @@ std::vector<const PassInfo*> Bending::passes() const {
   return {&kRelax};
 }
 
-void Bending::schedule(Stage stage, const FrameShape& shape, uint32_t substep, uint32_t sweep,
+void Bending::schedule(Stage stage, const FrameShape&, uint32_t substep, uint32_t sweep,
                        std::vector<Step>& steps) const {
-  // One exact step of a linear, soft element is its whole projection: the first sweep of every
-  // kSubstepsPerStep-th substep, standing for it and those after it in the frame.
-  if (stage != Stage::project || sweep != 0 || substep % kSubstepsPerStep != 0) return;
-  const uint32_t substeps = std::min(kSubstepsPerStep, shape.substeps - substep);
+  // Once per substep: one exact step of a linear, soft element is its whole projection.
+  if (stage != Stage::project || sweep != 0) return;
   for (uint32_t c = 0; c + 1 < offsets_.size(); ++c) {
     Step step = make_step(*this, kRelax, substep, sweep, c);
     gpu::BendingPush push{};
     push.first = offsets_[c];
     push.count = offsets_[c + 1] - offsets_[c];
-    push.substeps = substeps;
     step.push = to_push(push);
     steps.push_back(std::move(step));
   }
@@ -97,13 +93,12 @@ void Bending::relax(const Step& step, CpuPass<Real>& pass) const {
   ParticleState<Real>& state = pass.state;
   const gpu::BendingPush push = from_push<gpu::BendingPush>(step.push);
   const Real dt = pass.params.dt;
-  const Real steps_dt2 = Real(push.substeps) * dt * dt;
   for (uint32_t k = 0; k < push.count; ++k) {
     const gpu::BendingElement& e = elements_[push.first + k];
     if (e.tear_bits != 0u && (state.link_state[e.particles[0]] & e.tear_bits) != 0u) continue;
     vec4 p[4];
     vec3 c(0);
-    Real denominator = Real(e.compliance) / steps_dt2;
+    Real denominator = Real(e.compliance) / (dt * dt);
     for (uint32_t j = 0; j < e.arity; ++j) {
       const Real coefficient = e.coefficients[static_cast<glm::length_t>(j)];
       p[j] = state.positions[e.particles[static_cast<glm::length_t>(j)]];

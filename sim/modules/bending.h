@@ -1,11 +1,7 @@
 // Bending elements (sim/bending.h) of the objects on the general path: meshes, and cloth grids
-// that run on the general modules. Relaxed every second substep, in the first relaxation sweep:
-// the elements are soft and linear, so one exact XPBD step whose compliance is divided by the
-// substeps it stands for gives the impulse their forces give over those substeps, at any substep
-// count. Bending is the slowest motion of a cloth, and its six colours are a third of a
-// substep's dispatches and bytes: relaxing it every second substep buys the general path more
-// substeps, which is what holds the length of a large grid (docs/physics.md, "How stiff is the
-// cloth"). Split into colours (element_coloring.h), one dispatch each.
+// that run on the general modules. Relaxed once per substep, in the first relaxation sweep: the
+// elements are soft and linear, so one exact XPBD step per substep holds their stiffness at any
+// substep count. Split into colours (element_coloring.h), one dispatch each.
 #pragma once
 
 #include "shaders/bending.h"
@@ -18,9 +14,6 @@ namespace weft {
 class Bending final : public SolverModule {
  public:
   explicit Bending(const ModuleContext& context);
-
-  // Substeps one relaxation of the elements stands for; the last of a frame may stand for fewer.
-  static constexpr uint32_t kSubstepsPerStep = 2;
 
   std::string_view name() const override { return "bending"; }
   std::vector<const PassInfo*> passes() const override;
