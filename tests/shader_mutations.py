@@ -56,9 +56,10 @@ def compile_shader(glslc, source_dir, out_dir, name):
         raise RuntimeError(f"glslc failed on {name}:\n{result.stderr}")
 
 
-def tests_pass(programs, spirv_dir):
+def tests_pass(programs, spirv_dir, first=None):
+    """Runs the programs until one fails; `first`, when given, goes before the others."""
     env = dict(os.environ, WEFT_SHADER_DIR=spirv_dir)
-    for program in programs:
+    for program in sorted(programs, key=lambda p: os.path.basename(p) != first):
         result = subprocess.run([program, "--gtest_brief=1", "--gtest_fail_fast"], env=env,
                                 capture_output=True, text=True)
         if result.returncode != 0:
@@ -78,7 +79,7 @@ class Workspace:
         for shader in shaders:
             compile_shader(args.glslc, self.sources, self.spirv, shader)
 
-    def run(self, mutation, users):
+    def run(self, mutation, users, first):
         shader, find, replace, what = mutation
         path = os.path.join(self.sources, shader)
         original = open(path).read()
@@ -88,7 +89,7 @@ class Workspace:
         try:
             for user in users:
                 compile_shader(self.args.glslc, self.sources, self.spirv, user)
-            ok, failing = tests_pass(self.args.programs, self.spirv)
+            ok, failing = tests_pass(self.args.programs, self.spirv, first)
         finally:
             open(path, "w").write(original)
             for user in users:
@@ -139,6 +140,10 @@ def main():
         survivors = []
         stale = []
         free = list(spaces)
+        # The program that caught a module's last mutation most likely catches its next one too:
+        # trying it first skips whole runs of the programs that would pass. Which mutations are
+        # caught does not change, only how soon.
+        catcher = {}
         with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
             pending = {}
             queue = list(work)
@@ -147,7 +152,8 @@ def main():
                     module, mutation = queue.pop(0)
                     space = free.pop()
                     users = [c for c in compute if mutation[0] in includes[c]]
-                    pending[pool.submit(space.run, mutation, users)] = (module, space)
+                    pending[pool.submit(space.run, mutation, users, catcher.get(module))] = (
+                        module, space)
                 done, _ = concurrent.futures.wait(
                     pending, return_when=concurrent.futures.FIRST_COMPLETED)
                 for future in done:
@@ -161,6 +167,7 @@ def main():
                         survivors.append(f"{shader}: {what}")
                         text = "survived (no test failed)"
                     else:
+                        catcher[module] = failing
                         text = f"caught by {failing}"
                     print(f"{module:22} {shader:28} {what:52} {text}", flush=True)
 
