@@ -1,7 +1,8 @@
 // Splits elements (constraints over two, three or four particles) into colours such that no two
 // elements of one colour share a particle, so each colour can be projected in parallel without
 // races (Gauss-Seidel between colours). Greedy: each element, in order, takes the lowest colour
-// none of its particles uses yet. A grid gets a handful of colours; any mesh works.
+// none of its particles uses yet; when that needs more colours than the least possible, the
+// elements are tried again grouped by direction. A grid gets the fewest; any mesh works.
 #pragma once
 
 #include <cstdint>

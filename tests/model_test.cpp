@@ -126,6 +126,23 @@ TEST(ConstraintColoring, NoTwoConstraintsOfAColourShareAParticle) {
   EXPECT_EQ(before, after);  // every constraint exactly once
 }
 
+// An inner node of a grid has 4 structural and 4 shear links, so no colouring has fewer than 8
+// colours; every colour is one relaxation dispatch per sweep, so a colouring with one more costs
+// a dispatch per substep.
+TEST(ConstraintColoring, AGridsStructuralAndShearLinksTakeTheFewestColours) {
+  for (uint32_t nodes : {4u, 17u, 64u}) {
+    Model model;
+    ClothGridDesc cloth;
+    cloth.columns = nodes;
+    cloth.rows = nodes + 3;
+    cloth.structural = {LinkKind::constraint, 0.0f, 0.0f, 0.0f};
+    cloth.shear = {LinkKind::constraint, 0.0f, 0.0f, 0.0f};
+    add_cloth_grid(model, cloth);
+    EXPECT_EQ(color_constraints(model.particle_count(), model.constraints).color_count(), 8u)
+        << nodes;
+  }
+}
+
 TEST(FrameSchedule, RunsThePassesOfEverySubstepInOrder) {
   // A rope of 5 inextensible links (greedy colours: links 0, 2, 4 then 1, 3), its first node
   // driven by an anchor, a projection ground, and a one-shot force queued for the frame.
