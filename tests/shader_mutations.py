@@ -56,14 +56,39 @@ def compile_shader(glslc, source_dir, out_dir, name):
         raise RuntimeError(f"glslc failed on {name}:\n{result.stderr}")
 
 
-def tests_pass(programs, spirv_dir, first=None):
-    """Runs the programs until one fails; `first`, when given, goes before the others."""
+# "[  FAILED  ] Suite.Name (3 ms)", or "..., where GetParam() = ..." for a parameterised test.
+FAILED_TEST = re.compile(r"^\[  FAILED  \] ([^\s,]+)", re.MULTILINE)
+
+
+def tests_pass(programs, spirv_dir, hints=()):
+    """Runs the programs until one fails. Returns (True, None), or (False, (program, test)) with
+    the program's name and the first test that failed in it (None when it names none).
+
+    `hints`, the (program, test) pairs that caught earlier mutations, most recent first, go
+    first: each of those tests alone, then their programs before the others."""
     env = dict(os.environ, WEFT_SHADER_DIR=spirv_dir)
-    for program in sorted(programs, key=lambda p: os.path.basename(p) != first):
-        result = subprocess.run([program, "--gtest_brief=1", "--gtest_fail_fast"], env=env,
-                                capture_output=True, text=True)
-        if result.returncode != 0:
-            return False, os.path.basename(program)
+    by_name = {os.path.basename(p): p for p in programs}
+
+    def run(program, extra):
+        result = subprocess.run([program, "--gtest_brief=1", "--gtest_fail_fast"] + extra,
+                                env=env, capture_output=True, text=True)
+        if result.returncode == 0:
+            return None
+        failed = FAILED_TEST.search(result.stdout)
+        return (os.path.basename(program), failed.group(1) if failed else None)
+
+    for name, test in hints:
+        if test and name in by_name:
+            caught = run(by_name[name], [f"--gtest_filter={test}"])
+            if caught:
+                return False, caught
+    hinted = [name for name, _ in hints]
+    order = sorted(programs, key=lambda p: hinted.index(os.path.basename(p))
+                   if os.path.basename(p) in hinted else len(hinted))
+    for program in order:
+        caught = run(program, [])
+        if caught:
+            return False, caught
     return True, None
 
 
@@ -79,21 +104,24 @@ class Workspace:
         for shader in shaders:
             compile_shader(args.glslc, self.sources, self.spirv, shader)
 
-    def run(self, mutation, users, first):
+    def run(self, mutation, users, hints):
         shader, find, replace, what = mutation
         path = os.path.join(self.sources, shader)
         original = open(path).read()
         if original.count(find) != 1:
             return mutation, "stale", None
         open(path, "w").write(original.replace(find, replace))
+        spirv = [os.path.join(self.spirv, user + ".spv") for user in users]
+        for compiled in spirv:
+            shutil.copyfile(compiled, compiled + ".unmutated")
         try:
             for user in users:
                 compile_shader(self.args.glslc, self.sources, self.spirv, user)
-            ok, failing = tests_pass(self.args.programs, self.spirv, first)
+            ok, failing = tests_pass(self.args.programs, self.spirv, hints)
         finally:
             open(path, "w").write(original)
-            for user in users:
-                compile_shader(self.args.glslc, self.sources, self.spirv, user)
+            for compiled in spirv:
+                os.replace(compiled + ".unmutated", compiled)
         return mutation, "survived" if ok else "caught", failing
 
 
@@ -133,17 +161,17 @@ def main():
         spaces = [Workspace(scratch, k, args, compute) for k in range(jobs)]
         ok, failing = tests_pass(args.programs, spaces[0].spirv)
         if not ok:
-            print(f"FAIL: the unmutated shaders already fail {failing}; fix that first")
+            print(f"FAIL: the unmutated shaders already fail {failing[0]}; fix that first")
             return 1
 
         work = [(module, m) for module, _, mutations in modules for m in mutations]
         survivors = []
         stale = []
         free = list(spaces)
-        # The program that caught a module's last mutation most likely catches its next one too:
-        # trying it first skips whole runs of the programs that would pass. Which mutations are
-        # caught does not change, only how soon.
-        catcher = {}
+        # A test that caught one of a module's mutations most likely catches its next ones too:
+        # trying those alone first, then their programs, skips whole runs of programs that would
+        # pass. Which mutations are caught does not change, only how soon.
+        catchers = {}
         with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
             pending = {}
             queue = list(work)
@@ -152,8 +180,8 @@ def main():
                     module, mutation = queue.pop(0)
                     space = free.pop()
                     users = [c for c in compute if mutation[0] in includes[c]]
-                    pending[pool.submit(space.run, mutation, users, catcher.get(module))] = (
-                        module, space)
+                    hints = list(catchers.get(module, []))
+                    pending[pool.submit(space.run, mutation, users, hints)] = (module, space)
                 done, _ = concurrent.futures.wait(
                     pending, return_when=concurrent.futures.FIRST_COMPLETED)
                 for future in done:
@@ -167,8 +195,12 @@ def main():
                         survivors.append(f"{shader}: {what}")
                         text = "survived (no test failed)"
                     else:
-                        catcher[module] = failing
-                        text = f"caught by {failing}"
+                        known = catchers.setdefault(module, [])
+                        if failing in known:
+                            known.remove(failing)
+                        known.insert(0, failing)
+                        program, test = failing
+                        text = f"caught by {program}" + (f" ({test})" if test else "")
                     print(f"{module:22} {shader:28} {what:52} {text}", flush=True)
 
     print(f"\n{len(work) - len(survivors) - len(stale)} of {len(work)} mutations caught")
