@@ -41,9 +41,10 @@ inline const std::vector<GridSize> kScalingGrids = {{1024, 1024}, {4096, 4096}, 
 // general path spends its budget on substeps: 35 x 1. Each substep the cloth falls g dt^2 and the
 // solver must bring it back to the pins; the stretch it leaves grows with that fall over the
 // link's length, which doubles with each doubling of the grid at a fixed substep count (16 hold
-// 256 x 256 within a percent, 32 hold 512 x 512, 35 bring 1024 x 1024 to about 1%). The grid path's Jacobi sweeps alternate between
-// two buffers and an odd count ends with a copy back that moves as many bytes as a sweep, so its
-// substeps are dearer in bytes: 16 x 4 (docs/physics.md, "How stiff is the cloth").
+// 256 x 256 within a percent, 32 hold 512 x 512, 35 bring 1024 x 1024 to about 1%). The grid
+// path's Jacobi sweeps alternate between two buffers and an odd count ends with a copy back that
+// moves as many bytes as a sweep, so its substeps are dearer in bytes: 16 x 4 (docs/physics.md,
+// "How stiff is the cloth").
 struct SolverSteps {
   uint32_t substeps;
   uint32_t sweeps;
