@@ -1,11 +1,18 @@
 #version 450
 // Pass 2 of a substep: one thread per particle advances it with the chosen integrator
 // (explicit Euler, semi-implicit Euler, or Verlet with damping as in GAMES101). Pinned particles
-// (inverse mass 0) stay. previous[] keeps the position the substep started from. Mirrors
-// ParticleIntegration::integrate in sim/modules/particle_integration.cpp.
-#include "particle_bindings.glsl"
+// (inverse mass 0) stay. previous[] keeps the position the substep started from. When no force
+// gather ran (a cloth of constraints only), the particle's force is the environment's alone and
+// this pass computes it, as the gather would have: one pass and one force write and read fewer
+// per particle and substep. Mirrors ParticleIntegration::integrate in
+// sim/modules/particle_integration.cpp.
+#include "particle_forces.glsl"
+#include "integration.h"
 
 layout(local_size_x = WEFT_GROUP_SIZE) in;
+layout(push_constant) uniform Push {
+  IntegratePush push;
+};
 
 void main() {
   uint i = thread_index();
@@ -13,7 +20,8 @@ void main() {
   vec4 p = positions[i];
   if (p.w == 0.0) return;
   vec3 x = p.xyz;
-  vec3 a = forces[i].xyz * p.w;
+  vec3 f = push.environment != 0u ? environment_force(x, velocity_of(i), p.w) : forces[i].xyz;
+  vec3 a = f * p.w;
   float dt = params.dt;
   vec3 next;
   if (params.integrator == WEFT_INTEGRATOR_EXPLICIT_EULER) {

@@ -104,8 +104,17 @@ FrameShape SolverCore::full_shape(uint32_t substeps) const {
 
 FrameShape SolverCore::current_shape(uint32_t substeps) const {
   FrameShape shape = full_shape(substeps);
-  for (size_t m = 0; m < modules_.size(); ++m)
+  uint32_t force_writers = 0;
+  bool environment_only = false;
+  for (size_t m = 0; m < modules_.size(); ++m) {
     shape.active[m] = modules_[m]->active();
+    if (!shape.active[m] || !modules_[m]->writes_forces()) continue;
+    ++force_writers;
+    environment_only = modules_[m]->gathers_environment_only();
+  }
+  // A cloth of constraints only: its one force gather would write nothing but gravity and air,
+  // which the integrator can compute where it reads them (one pass fewer per substep).
+  shape.environment_in_integration = force_writers == 1 && environment_only;
   return shape;
 }
 

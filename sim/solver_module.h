@@ -50,6 +50,9 @@ struct FrameShape {
   // Per module of the solver's list: whether it has work this frame (a one-shot force queued,
   // an anchor to drive). An idle module schedules nothing.
   std::vector<bool> active;
+  // The only force this frame is the environment's (gravity, air drag, the ground) on every
+  // particle: the integrator computes it and no force gather runs (SolverCore::current_shape).
+  bool environment_in_integration = false;
 
   bool operator==(const FrameShape&) const = default;
 };
@@ -152,6 +155,12 @@ class SolverModule {
   virtual bool needed() const { return true; }
   // Whether the module has work in the frame about to start (FrameShape::active).
   virtual bool active() const { return true; }
+  // Whether the module writes or adds to the particles' forces in the forces stage.
+  virtual bool writes_forces() const { return false; }
+  // Whether the forces it writes are the environment's alone, on every particle: a gather with no
+  // springs. If no other active module writes forces, the integrator then computes them itself
+  // and this module schedules nothing (FrameShape::environment_in_integration).
+  virtual bool gathers_environment_only() const { return false; }
   // At the start of every frame, before active() and schedule(): the module takes what was queued
   // for this frame (one-shot forces). At its end, it drops what was for this frame only.
   virtual void begin_frame() {}

@@ -28,6 +28,7 @@
 
 #include <glm/geometric.hpp>
 
+#include "shaders/integration.h"
 #include "sim/cpu_solver.h"
 #include "sim/gpu_solver.h"
 #include "sim/grid_layout.h"
@@ -275,6 +276,37 @@ TEST_P(GpuPassTest, ExternalForces) {
 TEST_P(GpuPassTest, Integration) {
   run_both(steps_of<ParticleIntegration>(core()));
   expect_states_match("integration");
+}
+
+// A model whose only force is the environment's: the integrator computes gravity, air drag and
+// the ground's force itself (FrameShape::environment_in_integration) and reads no forces[].
+TEST_P(GpuPassTest, IntegrationThatComputesTheEnvironmentsForce) {
+  std::vector<Step> steps = steps_of<ParticleIntegration>(core());
+  ASSERT_EQ(steps.size(), 1u);
+  gpu::IntegratePush push{};
+  push.environment = 1;
+  steps[0].push = to_push(push);
+  // The same step reading the perturbed forces[] instead must land elsewhere, or this test could
+  // not tell a shader that ignores the flag from a right one.
+  CpuSolver<float> from_forces(model_);
+  from_forces.state() = cpu_->state();
+  Step reading_forces = steps[0];
+  reading_forces.push = to_push(gpu::IntegratePush{});
+  from_forces.run_pass(reading_forces, kDt);
+  run_both(steps);
+  expect_states_match("integration computing the environment's force");
+  const uint32_t moving = model_.inverse_masses[5] > 0.0f ? 5u : 6u;
+  // 10 times expect_states_match's tolerance on what the force moves: Verlet's position, the
+  // Euler integrators' velocity (100 times: it is the force times dt itself).
+  if (model_.solver.integrator == Integrator::verlet) {
+    const glm::vec3 x(cpu_->state().positions[moving]);
+    EXPECT_GT(glm::distance(x, glm::vec3(from_forces.state().positions[moving])),
+              1e-5f * std::max(1.0f, glm::length(x)));
+  } else {
+    const glm::vec3 v(cpu_->state().velocities[moving]);
+    EXPECT_GT(glm::distance(v, glm::vec3(from_forces.state().velocities[moving])),
+              1e-3f * std::max(1.0f, glm::length(v)));
+  }
 }
 
 TEST_P(GpuPassTest, Anchors) {

@@ -10,6 +10,7 @@
 
 #include <glm/geometric.hpp>
 
+#include "shaders/integration.h"
 #include "sim/cloth_grid.h"
 #include "sim/constraint_coloring.h"
 #include "sim/model.h"
@@ -181,9 +182,17 @@ TEST(FrameSchedule, RunsThePassesOfEverySubstepInOrder) {
   EXPECT_EQ(relax(5).first, 3u);
   EXPECT_EQ(relax(6).reset_lambda, 0u);  // sweep 1 keeps them
   EXPECT_EQ(steps.back().substep, 1u);
+  EXPECT_FALSE(shape.environment_in_integration);  // the one-shot force needs the gathered forces
+  EXPECT_EQ(from_push<gpu::IntegratePush>(steps[2].push).environment, 0u);
   core.end_frame();
-  // The next frame has no one-shot force: its schedule drops that step.
-  EXPECT_EQ(core.schedule(core.begin_frame(0.01f, 2)).size(), substep0.size() * 2 - 2);
+  // The next frame has no one-shot force: its schedule drops that step, and since the rope has no
+  // springs either, its only force is the environment's, which the integrator computes itself.
+  const FrameShape next = core.begin_frame(0.01f, 2);
+  EXPECT_TRUE(next.environment_in_integration);
+  const std::vector<Step>& next_steps = core.schedule(next);
+  ASSERT_EQ(next_steps.size(), (substep0.size() - 2) * 2);
+  EXPECT_EQ(std::string(next_steps[0].pass->name), "Verlet update");
+  EXPECT_EQ(from_push<gpu::IntegratePush>(next_steps[0].push).environment, 1u);
 }
 
 // A model that validates, and one broken copy of it per row of the table below.

@@ -45,7 +45,9 @@ AdjacencySprings::AdjacencySprings(const ModuleContext& context)
     : ranges_(context.paths.general_particles()),
       thread_count_(context.paths.general_particle_count()),
       adjacency_(adjacency_of(ranges_, thread_count_, context.model.particle_count(),
-                              context.paths.springs())) {}
+                              context.paths.springs())),
+      environment_only_(adjacency_.refs.empty() &&
+                        thread_count_ == context.model.particle_count()) {}
 
 std::vector<const PassInfo*> AdjacencySprings::passes() const {
   return {&kGather, &kWatch};
@@ -58,9 +60,9 @@ PushConstants AdjacencySprings::push_constants() const {
   return to_push(push);
 }
 
-void AdjacencySprings::schedule(Stage stage, const FrameShape&, uint32_t substep, uint32_t,
+void AdjacencySprings::schedule(Stage stage, const FrameShape& shape, uint32_t substep, uint32_t,
                                 std::vector<Step>& steps) const {
-  if (stage != Stage::forces) return;
+  if (stage != Stage::forces || shape.environment_in_integration) return;
   Step step = make_step(*this, kGather, substep);
   step.push = push_constants();
   steps.push_back(std::move(step));

@@ -1,7 +1,9 @@
 // Springs by adjacency: the force gather (pass 1 of every substep) for every particle not on the
 // grid path. Each covered particle walks its own list of springs (CSR, spring_adjacency.h) and
 // adds gravity, air drag and the ground's force (cpu_forces.h), so no two threads write one
-// particle and no float atomics are needed. Also the blow-up watch's stretch of these springs.
+// particle and no float atomics are needed. A model with no springs and no grid path leaves that
+// force to the integrator in frames where no other module writes forces (one pass fewer per
+// substep). Also the blow-up watch's stretch of these springs.
 #pragma once
 
 #include "sim/solver_module.h"
@@ -17,6 +19,8 @@ class AdjacencySprings final : public SolverModule {
   std::string_view name() const override { return "springs"; }
   std::vector<const PassInfo*> passes() const override;
   bool needed() const override { return thread_count_ > 0; }
+  bool writes_forces() const override { return true; }
+  bool gathers_environment_only() const override { return environment_only_; }
   void schedule(Stage stage, const FrameShape& shape, uint32_t substep, uint32_t sweep,
                 std::vector<Step>& steps) const override;
   uint32_t threads(const Step&) const override { return thread_count_; }
@@ -53,7 +57,8 @@ class AdjacencySprings final : public SolverModule {
 
   std::vector<gpu::ParticleRange> ranges_;
   uint32_t thread_count_ = 0;
-  SpringAdjacency adjacency_;  // indexed by covered thread
+  SpringAdjacency adjacency_;      // indexed by covered thread
+  bool environment_only_ = false;  // no springs, and every particle covered
 };
 
 }  // namespace weft

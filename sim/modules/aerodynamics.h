@@ -21,6 +21,7 @@ class Aerodynamics final : public SolverModule {
   std::string_view name() const override { return "aerodynamics"; }
   std::vector<const PassInfo*> passes() const override;
   bool needed() const override { return on_ && !particles_.empty(); }
+  bool writes_forces() const override { return true; }
   void schedule(Stage stage, const FrameShape& shape, uint32_t substep, uint32_t sweep,
                 std::vector<Step>& steps) const override;
   void frame_time(double start, double frame_dt) override;

@@ -23,6 +23,7 @@ class ExternalForces final : public SolverModule {
   void schedule(Stage stage, const FrameShape& shape, uint32_t substep, uint32_t sweep,
                 std::vector<Step>& steps) const override;
   bool active() const override { return !frame_forces_.empty(); }
+  bool writes_forces() const override { return true; }
   void begin_frame() override;
   void end_frame() override { frame_forces_.clear(); }
   uint32_t threads(const Step& step) const override;

@@ -16,6 +16,7 @@ class GridSprings final : public SolverModule {
   std::string_view name() const override { return "grid springs"; }
   std::vector<const PassInfo*> passes() const override;
   bool needed() const override { return !grids_.empty(); }
+  bool writes_forces() const override { return true; }
   void schedule(Stage stage, const FrameShape& shape, uint32_t substep, uint32_t sweep,
                 std::vector<Step>& steps) const override;
   uint32_t threads(const Step&) const override { return grids_.thread_count(); }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "shaders/integration.h"
 #include "sim/cpu_forces.h"
 
 namespace weft {
@@ -28,9 +29,12 @@ std::vector<const PassInfo*> ParticleIntegration::passes() const {
 
 void ParticleIntegration::schedule(Stage stage, const FrameShape& shape, uint32_t substep, uint32_t,
                                    std::vector<Step>& steps) const {
-  if (stage == Stage::integrate) {
-    steps.push_back(make_step(*this, integrate_pass(shape.integrator), substep));
-  }
+  if (stage != Stage::integrate) return;
+  Step step = make_step(*this, integrate_pass(shape.integrator), substep);
+  gpu::IntegratePush push{};
+  push.environment = shape.environment_in_integration ? 1u : 0u;
+  step.push = to_push(push);
+  steps.push_back(std::move(step));
 }
 
 uint32_t ParticleIntegration::threads(const Step&) const {
@@ -43,17 +47,21 @@ void ParticleIntegration::schedule_health(std::vector<Step>& steps) const {
 
 // shaders/integrate.comp
 template <typename Real>
-void ParticleIntegration::integrate(CpuPass<Real>& pass) const {
+void ParticleIntegration::integrate(const Step& step, CpuPass<Real>& pass) const {
   using vec3 = cpu::vec3<Real>;
   using vec4 = cpu::vec4<Real>;
   const gpu::SimParams& params = pass.params;
   ParticleState<Real>& state = pass.state;
+  const bool environment = from_push<gpu::IntegratePush>(step.push).environment != 0u;
   const Real dt = params.dt;
   for (uint32_t i = 0; i < params.particle_count; ++i) {
     const vec4 p = state.positions[i];
     if (p.w == Real(0)) continue;
     const vec3 x(p);
-    const vec3 a = vec3(state.forces[i]) * p.w;
+    const vec3 f = environment
+                       ? cpu::environment_force(params, x, cpu::velocity_of(params, state, i), p.w)
+                       : vec3(state.forces[i]);
+    const vec3 a = f * p.w;
     vec3 next;
     if (params.integrator == WEFT_INTEGRATOR_EXPLICIT_EULER) {
       const vec3 v(state.velocities[i]);
@@ -87,7 +95,10 @@ void ParticleIntegration::count_nonfinite(const ParticleState<Real>& state,
 uint64_t ParticleIntegration::bytes(const Step& step, const TrafficContext& context) const {
   if (step.pass == &kWatch) return uint64_t{params_.particle_count} * 16;
   // Moving: read x, x_prev, force (Euler: and v); write x, x_prev (Euler: and v). Pinned: read x.
-  const uint64_t update = (context.integrator == WEFT_INTEGRATOR_VERLET ? 5 : 6) * 16;
+  // With the environment's force computed here, no force is read.
+  const bool environment = from_push<gpu::IntegratePush>(step.push).environment != 0u;
+  const uint64_t update =
+      ((context.integrator == WEFT_INTEGRATOR_VERLET ? 5 : 6) - (environment ? 1 : 0)) * 16;
   uint64_t bytes = 0;
   for (uint32_t i = 0; i < params_.particle_count; ++i)
     bytes += context.pinned(i) ? 16 : update;

@@ -1,6 +1,8 @@
 // The integrator (pass 2 of every substep): explicit Euler, semi-implicit Euler or Verlet with
-// damping (GAMES101), one thread per particle; pinned particles stay. Also the blow-up watch's
-// count of particles whose position is no longer finite. Every model has this module.
+// damping (GAMES101), one thread per particle; pinned particles stay. In frames whose only force
+// is the environment's (FrameShape::environment_in_integration), it computes that force itself.
+// Also the blow-up watch's count of particles whose position is no longer finite. Every model has
+// this module.
 #pragma once
 
 #include "sim/solver_module.h"
@@ -16,8 +18,8 @@ class ParticleIntegration final : public SolverModule {
   void schedule(Stage stage, const FrameShape& shape, uint32_t substep, uint32_t sweep,
                 std::vector<Step>& steps) const override;
   uint32_t threads(const Step& step) const override;
-  void run(const Step&, CpuPass<float>& pass) const override { integrate(pass); }
-  void run(const Step&, CpuPass<double>& pass) const override { integrate(pass); }
+  void run(const Step& step, CpuPass<float>& pass) const override { integrate(step, pass); }
+  void run(const Step& step, CpuPass<double>& pass) const override { integrate(step, pass); }
   std::vector<ModuleBuffer> buffers() const override { return {}; }
   void schedule_health(std::vector<Step>& steps) const override;
   void measure_health(const ParticleState<float>& state, HealthReport& report) const override {
@@ -33,7 +35,7 @@ class ParticleIntegration final : public SolverModule {
 
  private:
   template <typename Real>
-  void integrate(CpuPass<Real>& pass) const;
+  void integrate(const Step& step, CpuPass<Real>& pass) const;
   template <typename Real>
   void count_nonfinite(const ParticleState<Real>& state, HealthReport& report) const;
 

@@ -5,8 +5,11 @@ SHADERS = ["integrate.comp", "measure_particles.comp", "particle_bindings.glsl"]
 MUTATIONS = [
     ("particle_bindings.glsl", "return (positions[i].xyz - previous[i].xyz) / params.dt;",
      "return positions[i].xyz - previous[i].xyz;", "Verlet velocity not divided by dt"),
-    ("integrate.comp", "vec3 a = forces[i].xyz * p.w;", "vec3 a = forces[i].xyz;",
-     "mass ignored"),
+    ("integrate.comp", "vec3 a = f * p.w;", "vec3 a = f;", "mass ignored"),
+    ("integrate.comp", "push.environment != 0u ?", "push.environment == 0u ?",
+     "environment's force computed when the gather ran, and not when it did not"),
+    ("integrate.comp", "environment_force(x, velocity_of(i), p.w)",
+     "environment_force(x, vec3(0.0), p.w)", "air drag on the environment's force sees no velocity"),
     ("integrate.comp", "next = x + v * dt;\n    velocities[i] = vec4(v + a * dt, 0.0);",
      "next = x + (v + a * dt) * dt;\n    velocities[i] = vec4(v + a * dt, 0.0);",
      "explicit Euler moves with the new velocity"),
