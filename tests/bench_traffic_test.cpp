@@ -43,7 +43,7 @@ TEST(BenchOptions, ParsesGridSizes) {
     EXPECT_THROW(parse_grid_size(bad), std::invalid_argument) << bad;
 }
 
-// Without --substeps or --sweeps the path decides: 35 x 1 on the general path, 16 x 4 on the grid
+// Without --substeps or --sweeps the path decides: 37 x 1 on the general path, 16 x 4 on the grid
 // path (where an odd sweep count ends with a copy back that costs as much as a sweep); a given
 // count is kept.
 TEST(BenchOptions, SolverStepsDefaultToThePathsCheapestThatHold) {
@@ -57,11 +57,11 @@ TEST(BenchOptions, SolverStepsDefaultToThePathsCheapestThatHold) {
     return std::pair{options.substeps, options.sweeps};
   };
   using Steps = std::pair<uint32_t, uint32_t>;
-  EXPECT_EQ(steps_of({}), Steps(35, 1));
-  EXPECT_EQ(steps_of({"--variant", "general"}), Steps(35, 1));
+  EXPECT_EQ(steps_of({}), Steps(37, 1));
+  EXPECT_EQ(steps_of({"--variant", "general"}), Steps(37, 1));
   EXPECT_EQ(steps_of({"--variant", "grid"}), Steps(16, 4));
   EXPECT_EQ(steps_of({"--variant", "grid", "--sweeps", "2"}), Steps(16, 2));
-  EXPECT_EQ(steps_of({"--sweeps", "8"}), Steps(35, 8));
+  EXPECT_EQ(steps_of({"--sweeps", "8"}), Steps(37, 8));
   EXPECT_EQ(steps_of({"--substeps", "16", "--sweeps", "3"}), Steps(16, 3));
   EXPECT_EQ(steps_of({"--variant", "grid", "--substeps", "8"}), Steps(8, 4));
 }

@@ -46,7 +46,7 @@ moved per frame counted from the data layout, and that bandwidth as a share of a
 vkCmdCopyBuffer measured in the same run.
 
 Examples:
-  weft bench                                      256x256, 35 substeps x 1 sweep, Verlet
+  weft bench                                      256x256, 37 substeps x 1 sweep, Verlet
   weft bench --grid 256x256,1024x1024 --frames 100 --format json --output bench.json
   weft bench --scaling                            the scaling table: 1024^2, 4096^2, 8192^2
   weft bench --grid 64x64 --frames 20 --cpu       also time the CPU reference
@@ -92,7 +92,7 @@ std::string grid_name(const GridSize& grid) {
 
 SolverSteps default_solver_steps(const std::string& variant) {
   if (variant == "grid") return {16, 4};
-  return {35, 1};
+  return {37, 1};
 }
 
 const char* constraints_name(BenchConstraints constraints) {
@@ -148,7 +148,7 @@ CLI::App* add_bench_command(CLI::App& app, BenchOptions& options) {
   CLI::Option* substeps =
       bench
           ->add_option("--substeps", options.substeps,
-                       "Substeps per frame (default: 35 on the general path, 16 on the grid path)")
+                       "Substeps per frame (default: 37 on the general path, 16 on the grid path)")
           ->transform(decimal_in_range(1, 1024));
   CLI::Option* sweeps =
       bench

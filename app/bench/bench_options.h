@@ -38,10 +38,10 @@ inline const std::vector<GridSize> kScalingGrids = {{1024, 1024}, {4096, 4096}, 
 
 // Substeps per frame and relaxation sweeps per substep when --substeps or --sweeps is not given.
 // With the tethers and strain limits of a material, the sweeps only smooth what is left, so the
-// general path spends its budget on substeps: 35 x 1. Each substep the cloth falls g dt^2 and the
+// general path spends its budget on substeps: 37 x 1. Each substep the cloth falls g dt^2 and the
 // solver must bring it back to the pins; the stretch it leaves grows with that fall over the
 // link's length, which doubles with each doubling of the grid at a fixed substep count (16 hold
-// 256 x 256 within a percent, 32 hold 512 x 512, 35 bring 1024 x 1024 to about 1%). The grid
+// 256 x 256 within a percent, 32 hold 512 x 512, 37 hold 1024 x 1024). The grid
 // path's Jacobi sweeps alternate between two buffers and an odd count ends with a copy back that
 // moves as many bytes as a sweep, so its substeps are dearer in bytes: 16 x 4 (docs/physics.md,
 // "How stiff is the cloth").
@@ -53,7 +53,7 @@ SolverSteps default_solver_steps(const std::string& variant);
 
 struct BenchOptions {
   std::vector<GridSize> grids{{256, 256}};
-  uint32_t substeps = 35;  // per frame; without --substeps: default_solver_steps()
+  uint32_t substeps = 37;  // per frame; without --substeps: default_solver_steps()
   uint32_t sweeps = 1;  // relaxation sweeps per substep; without --sweeps: default_solver_steps()
   Integrator integrator = Integrator::verlet;
   std::string variant = "general";  // bench_variant.h
