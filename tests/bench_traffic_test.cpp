@@ -23,6 +23,7 @@
 #include "sim/modules/adjacency_springs.h"
 #include "sim/modules/anchors.h"
 #include "sim/modules/coloured_distance.h"
+#include "sim/modules/grid_bending.h"
 #include "sim/modules/grid_jacobi.h"
 #include "sim/modules/grid_springs.h"
 #include "sim/modules/strain_limits.h"
@@ -353,6 +354,47 @@ uint64_t strain_limit_bytes(const SolverCore& m, uint32_t pass) {
   return a.bytes();
 }
 
+// bend_grid_lines.comp, one dispatch per axis: every line's forward elimination and back
+// substitution.
+uint64_t grid_bending_bytes(const SolverCore& m, uint32_t axis) {
+  AccessCount a;
+  const GridBending& bending = *m.find<GridBending>();
+  const bool rows = axis == WEFT_BEND_ALONG_ROWS;
+  for (size_t g = 0; g < bending.grids().size(); ++g) {
+    const gpu::BendingGrid& grid = bending.grids()[g];
+    const uint32_t lines = rows ? grid.rows : grid.columns;
+    const uint32_t length = rows ? grid.columns : grid.rows;
+    a.read("grids", g, sizeof(gpu::BendingGrid));
+    for (uint32_t line = 0; line < lines; ++line) {
+      for (uint32_t i = 0; i < length; ++i) {
+        const uint32_t node = rows ? line * grid.columns + i : i * grid.columns + line;
+        const uint32_t particle = grid.first_particle + node;
+        a.read("positions", particle, 16);
+        if (grid.tears) a.read("link state", particle, 4);
+        a.write("factors", grid.first_node + node, 16);
+        a.write("betas", grid.first_node + node, 4);
+        a.read("factors", grid.first_node + node, 16);
+        a.read("betas", grid.first_node + node, 4);
+        if (is_pinned(m, particle)) continue;
+        a.write("positions", particle, 16);
+        if (!verlet(m)) {
+          a.read("velocities", particle, 16);
+          a.write("velocities", particle, 16);
+        }
+      }
+    }
+  }
+  return a.bytes();
+}
+
+void expect_grid_bending_counts_match(const SolverCore& m, const std::vector<PassTraffic>& traffic,
+                                      uint32_t substeps) {
+  if (!m.find<GridBending>()) return;
+  EXPECT_EQ(traffic_of(traffic, "grid bending"),
+            substeps * (grid_bending_bytes(m, WEFT_BEND_ALONG_ROWS) +
+                        grid_bending_bytes(m, WEFT_BEND_ALONG_COLUMNS)));
+}
+
 void expect_strain_limit_counts_match(const SolverCore& m, const std::vector<PassTraffic>& traffic,
                                       uint32_t substeps) {
   if (!m.find<StrainLimits>()) return;
@@ -392,6 +434,7 @@ void expect_counts_match(const Model& model, uint32_t substeps) {
   ASSERT_GT(relax, 0u);
   EXPECT_EQ(traffic_of(traffic, "constraint relaxation"), substeps * relax);
   expect_strain_limit_counts_match(m, traffic, substeps);
+  expect_grid_bending_counts_match(m, traffic, substeps);
 }
 
 TEST(BenchTraffic, BytesPerPassMatchACountOfEveryShaderAccess) {
@@ -436,6 +479,7 @@ void expect_grid_counts_match(const Model& model, uint32_t substeps) {
   ASSERT_GT(relax, 0u);
   EXPECT_EQ(traffic_of(traffic, "constraint relaxation (grid Jacobi)"), substeps * relax);
   expect_strain_limit_counts_match(m, traffic, substeps);
+  expect_grid_bending_counts_match(m, traffic, substeps);
 }
 
 TEST(BenchTraffic, GridPathBytesPerPassMatchACountOfEveryShaderAccess) {
