@@ -2,16 +2,19 @@
 # What every file weft reads or writes goes through (docs/security.md), on the CPU reference:
 #   - a signal while a scene is loaded and built ends weft at once (nothing is running yet that
 #     could stop cleanly), with 128 + the signal;
-#   - limits come before quadratic work: a vertex shared by 30,000 triangles is refused in
-#     seconds, before its constraints are coloured;
-#   - an OBJ file's mesh is bounded as it is read: one of more triangles than fit in the memory
-#     weft may use is refused at the line that crosses the bound, with exit 2, not std::bad_alloc;
+#   - limits come before quadratic work: a vertex shared by 30,000 triangles is refused before
+#     its constraints are coloured (the message says the least the frame would take);
 #   - a temporary file a killed weft left is removed by the next weft that writes in that folder;
-#   - `weft view --save-to` creates a missing folder, as `weft run` does for its outputs.
-#   file_guard.sh WEFT WORK_DIR
+#   - `weft view --save-to` creates a missing folder, as `weft run` does for its outputs;
+#   - with `memory` (under a limit of the address space, which AddressSanitizer cannot run under:
+#     its own ctest label), an OBJ file's mesh is bounded as it is read: one of more triangles
+#     than fit in the memory weft may use is refused at the line that crosses the bound, with
+#     exit 2, not std::bad_alloc.
+#   file_guard.sh WEFT WORK_DIR [memory]
 set -uo pipefail
 weft=$1
 work=$2
+part=${3:-}
 status=0
 fail() {
   echo "FAIL: $*" >&2
@@ -20,6 +23,28 @@ fail() {
 rm -rf "$work"
 mkdir -p "$work"
 cd "$work" || exit 1
+
+if [ "$part" = memory ]; then
+  # 4 million triangles (a 32 MB file) where about 150 MB of address space is left: refused at
+  # the triangle that crosses the bound, before the memory is taken.
+  cat >many.toml <<'EOF'
+[[mesh]]
+file = "many.obj"
+particle_mass = 0.001
+edge = { kind = "constraint", compliance = 0.0 }
+EOF
+  awk 'BEGIN { print "v 0 0 0\nv 1 0 0\nv 0 0 1"; for (i = 0; i < 4000000; ++i) print "f 1 2 3" }' \
+    >many.obj
+  output=$(ulimit -v 200000 && "$weft" run many.toml --cpu --frames 1 2>&1)
+  code=$?
+  [ "$code" -eq 2 ] || fail "many triangles: exit $code, expected 2: $output"
+  grep -Eq "many.obj:[0-9]+: broken OBJ: more than [0-9]+ triangles, 4 for each vertex a scene" \
+    <<<"$output" || fail "many triangles: $output"
+  if grep -q "bad_alloc" <<<"$output"; then fail "many triangles: $output"; fi
+  echo "4 M triangles under ulimit -v 200000: exit $code"
+  cd / && rm -rf "$work"
+  exit $status
+fi
 
 # 1. SIGTERM while a 1024 x 1024 cloth is built (seconds of work): weft ends at once.
 "$weft" run --cpu --columns 1024 --rows 1024 --frames 1 --quiet >building.log 2>&1 &
@@ -62,24 +87,12 @@ took=$(awk "BEGIN { print $(date +%s.%N) - $start }")
 [ "$code" -eq 2 ] || fail "fan: exit $code, expected 2: $output"
 grep -q "runs at least [0-9]* passes (a particle takes part in 30001 constraints" <<<"$output" ||
   fail "fan: $output"
-awk "BEGIN { exit !($took < 5.0) }" || fail "fan: refused after $took s"
+awk "BEGIN { exit !($took < 30.0) }" || fail "fan: refused after $took s"
 echo "fan of 30,000 triangles: exit $code after $took s"
 
-# 3. 4 million triangles (a 32 MB file) where about 150 MB of address space is left: refused at
-# the triangle that crosses the bound, before the memory is taken.
-awk 'BEGIN { print "v 0 0 0\nv 1 0 0\nv 0 0 1"; for (i = 0; i < 4000000; ++i) print "f 1 2 3" }' \
-  >many.obj
-sed 's/fan.obj/many.obj/' fan.toml >many.toml
-output=$(ulimit -v 200000 && "$weft" run many.toml --cpu --frames 1 2>&1)
-code=$?
-[ "$code" -eq 2 ] || fail "many triangles: exit $code, expected 2: $output"
-grep -Eq "many.obj:[0-9]+: broken OBJ: more than [0-9]+ triangles, 4 for each vertex a scene may have here" \
-  <<<"$output" || fail "many triangles: $output"
-if grep -q "bad_alloc" <<<"$output"; then fail "many triangles: $output"; fi
-echo "4 M triangles under ulimit -v 200000: exit $code"
-rm -f many.obj fan.obj
+rm -f fan.obj
 
-# 4. A temporary file left by a weft that was killed (its process is gone) is removed by the next
+# 3. A temporary file left by a weft that was killed (its process is gone) is removed by the next
 # write into that folder; one of a running process is not.
 mkdir out
 sleep 0 &
@@ -109,7 +122,7 @@ left=$(ls -A killed | grep -c '^\.')
 [ -z "$(ls -A killed | grep '^\.')" ] || fail "left after SIGKILL and a later run: $(ls -A killed)"
 echo "SIGKILL left $left temporary file(s), for the next run to remove"
 
-# 5. --save-to in a folder that is not there yet: accepted (the viewer then needs a display).
+# 4. --save-to in a folder that is not there yet: accepted (the viewer then needs a display).
 output=$(DISPLAY= WAYLAND_DISPLAY= "$weft" view --save-to new/folder/saved.toml 2>&1)
 if grep -q "does not exist" <<<"$output"; then fail "--save-to refused a missing folder: $output"; fi
 grep -q "weft run --frames" <<<"$output" || fail "--save-to: $output"
