@@ -110,13 +110,14 @@ echo "being written" >"out/$live"
 "$weft" run --cpu --columns 256 --rows 256 --frames 1000000 --export killed --quiet \
   >/dev/null 2>&1 &
 pid=$!
-for _ in $(seq 200); do
+for _ in $(seq 2000); do  # up to 20 s: a sanitized build takes its time to start
   [ -n "$(ls -A killed 2>/dev/null | grep '^\.')" ] && break
   sleep 0.01
 done
 kill -s KILL "$pid"
 wait "$pid" 2>/dev/null
-left=$(ls -A killed | grep -c '^\.')
+left=$(ls -A killed 2>/dev/null | grep -c '^\.')
+[ "$left" -gt 0 ] || fail "weft was not caught writing an export (nothing to clean up after it)"
 "$weft" run --cpu --columns 4 --rows 4 --frames 1 --quiet --export-csv killed/final.csv \
   >/dev/null || fail "the write after SIGKILL failed"
 [ -z "$(ls -A killed | grep '^\.')" ] || fail "left after SIGKILL and a later run: $(ls -A killed)"
