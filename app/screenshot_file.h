@@ -7,11 +7,12 @@
 #include <filesystem>
 #include <span>
 
+#include "app/export/output_file.h"
 #include "app/render/offscreen_render.h"
 
 namespace weft {
 
-void write_screenshot(Device& device, std::span<const DrawnSystem> systems,
-                      const std::filesystem::path& file, VkExtent2D extent = {1280, 720});
+WrittenFile write_screenshot(Device& device, std::span<const DrawnSystem> systems,
+                             const std::filesystem::path& file, VkExtent2D extent = {1280, 720});
 
 }  // namespace weft

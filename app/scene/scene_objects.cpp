@@ -294,17 +294,14 @@ glm::mat4 read_placement(const TableReader& table, SceneMeshSource& source) {
 
 void build_mesh(SceneDraft& draft, const TableReader& table, Model& model, SceneObject& object,
                 ObjectPlace& place) {
-  const std::string file = table.required_string("file");
-  if (auto problem = scene_path_problem(draft.options->base_directory, file)) {
-    table.fail("file", "'" + quoted_input(file) + "': " + *problem);
-  }
-  const std::filesystem::path path = draft.options->base_directory / file;
+  std::filesystem::path path;
+  const ObjMesh obj = read_scene_mesh(table, *draft.options, path);
   const bool repair = table.boolean("repair").value_or(true);
   SceneMeshSource source;
   const glm::mat4 placement = read_placement(table, source);
   RepairedMesh mesh;
   try {
-    mesh = repair_mesh(draft.options->read_mesh(path), repair, path.string());
+    mesh = repair_mesh(obj, repair, path.string());
   } catch (const SceneError& error) {
     table.fail("file", error.what());
   }
@@ -326,6 +323,12 @@ void build_mesh(SceneDraft& draft, const TableReader& table, Model& model, Scene
           table, {"edge", "bend", "particle_mass", "total_mass", "areal_density"})) {
     refuse_tearing_material(table, *material);
     apply_cloth_material(*material, desc);
+    // The material gives a mass per area: a mesh of (almost) no area gives its particles none.
+    if (!(desc.particle_mass >= 1e-30f && desc.particle_mass <= 1e30f)) {
+      table.fail("material", "gives each particle " + format_number(desc.particle_mass) +
+                                 " kg over the mesh's area of " + format_number(area) +
+                                 " m^2, outside what the solver can use (1e-30 to 1e30 kg)");
+    }
     object.material = material;
   } else {
     const SurfaceMass mass = read_surface_mass(table, desc.vertices.size(), area);

@@ -162,7 +162,8 @@ void write_pins(std::string& out, const std::string& table, const Model& model,
 // The mesh as simulated, repaired, in its file's own frame (the scene places it), in the
 // particles' order: read back, it needs no repair and is placed by the same arithmetic.
 std::string mesh_obj(const Model& model, const SceneObject& object, const std::string& scene) {
-  std::string obj = "# " + object.name + " of " + scene + ", as weft simulated it\n";
+  std::string obj =
+      kSavedMeshFirstLine + ("# " + object.name + " of " + scene + ", as weft simulated it\n");
   for (const glm::vec3& v : object.mesh_source->vertices)
     obj += "v " + obj_float(v.x) + " " + obj_float(v.y) + " " + obj_float(v.z) + "\n";
   const uint32_t first = object.first_particle;
