@@ -1,6 +1,16 @@
 # Mutations of the coloured bending elements of the general path (sim/modules/bending.h); the
 # bending fused into the grid's Jacobi sweeps is mutated in grid_constraints.py.
 SHADERS = ["relax_bending.comp"]
+# The tests that catch these mutations, tried in this order on each mutant until one fails:
+# (test program, gtest filter), one start of the program each.
+CAUGHT_BY = [
+    ("gpu_pass_test", "AllScenesAndIntegrators/GpuPassTest.EveryStepOfAFrame/ClothExplicitEuler"),
+    ("tearing_test",
+     "BothPaths/GpuTearing.ADiagonalBreaks*/general:"
+     "BothPaths/GpuTearing.ALinkYields*/general:"
+     "BothPaths/GpuTearing.ATetherLetsGo*/general"),
+    ("tearing_test", "BothPaths/GpuTearing.TheGpuTearsTheLinksTheCpuReferenceTears/general"),
+]
 MUTATIONS = [
     ("relax_bending.comp", "c += e.coefficients[j] * p[j].xyz;", "c += p[j].xyz;",
      "bending: coefficients ignored in C"),
