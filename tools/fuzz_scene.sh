@@ -26,8 +26,9 @@ if ! echo 'extern "C" int LLVMFuzzerTestOneInput(const char*, unsigned long) { r
 fi
 mkdir -p "$work"
 
-# What the loader needs of weft: the scene code and the model builders; no Vulkan. toml++ is
-# compiled header-only here so that its parser is instrumented too.
+# What the loader needs of weft: the scene code and the model builders; no Vulkan. toml++'s
+# parser is compiled from its headers here (once, in toml_implementation.cpp below, not in every
+# file that reads TOML) so that it is instrumented too.
 sources=(app/scene/closest_match.cpp app/scene/mesh_repair.cpp app/scene/names.cpp
   app/scene/obj_reader.cpp app/scene/safe_text.cpp app/scene/scene.cpp
   app/scene/scene_colliders.cpp app/scene/scene_error.cpp app/scene/scene_file.cpp
@@ -45,7 +46,7 @@ sources=(app/scene/closest_match.cpp app/scene/mesh_repair.cpp app/scene/names.c
 # of the library has the assertion compiled out and reports a normal parse error, which is what
 # weft links against. The fuzz build matches it, so that the fuzzer looks for real faults.
 flags=(-std=c++20 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
-  -DTOML_HEADER_ONLY=1 "-DTOML_ASSERT(expr)=static_cast<void>(0)" -DGLM_FORCE_RADIANS
+  -DTOML_HEADER_ONLY=0 "-DTOML_ASSERT(expr)=static_cast<void>(0)" -DGLM_FORCE_RADIANS
   -DGLM_FORCE_DEPTH_ZERO_TO_ONE -I.)
 
 # Objects are compiled once (two at a time) and shared by both targets; only sources newer than
@@ -60,6 +61,11 @@ if [ "$(cat "$work/obj/flags" 2>/dev/null)" != "$clang ${flags[*]}" ]; then
 fi
 mkdir -p "$work/obj"
 echo "$clang ${flags[*]}" >"$work/obj/flags"
+toml_implementation="$work/obj/toml_implementation.cpp"
+[ -f "$toml_implementation" ] ||
+  printf '#define TOML_IMPLEMENTATION\n#include <toml++/toml.h>\n' >"$toml_implementation"
+sources+=("$toml_implementation")
+objects+=("$work/obj/toml_implementation.o")
 compile_one() {  # SOURCE OBJECT
   if [ ! -f "$2" ] || [ -n "$(find "$1" app/scene sim shaders -newer "$2" -name '*.[ch]*' | head -1)" ]; then
     echo "compiling $1"

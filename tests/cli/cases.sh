@@ -13,7 +13,8 @@
 # emptied before each case. After a case that exits 2 (refused before any work), @WORK@ must
 # still be empty. No case may leave a hidden temporary file (.*.tmp) in @WORK@.
 # Blank lines and lines starting with # are comments. A case still running after
-# $WEFT_CASE_SECONDS (default 20) seconds is stopped and fails.
+# $WEFT_CASE_SECONDS (default 120: a case that should refuse at once ends in well under a
+# second, one that simulates instead runs for minutes) seconds is stopped and fails.
 #
 #   cases.sh WEFT CASE_FILE WORK_DIR [SOURCE_DIR]
 set -uo pipefail
@@ -24,7 +25,7 @@ source_dir=${4:-$(cd "$(dirname "$0")/../.." && pwd)}
 scenes="$source_dir/scenes"
 data="$source_dir/tests/data"
 
-case_seconds=${WEFT_CASE_SECONDS:-20}
+case_seconds=${WEFT_CASE_SECONDS:-120}
 failures=0
 count=0
 while IFS= read -r line || [ -n "$line" ]; do

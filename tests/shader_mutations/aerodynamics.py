@@ -1,5 +1,15 @@
 # Mutations of the air on triangles (sim/modules/aerodynamics.h).
 SHADERS = ["aerodynamics.comp"]
+# The tests that catch these mutations, tried in this order on each mutant until one fails:
+# (test program, gtest filter), one start of the program each.
+CAUGHT_BY = [
+    ("gpu_pass_test",
+     "AllScenesAndIntegrators/GpuPassTest.EveryStepOfAFrame/MixedExplicitEuler:"
+     "AllScenesAndIntegrators/GpuPassTest.Aerodynamics/MixedExplicitEuler"),
+    ("gpu_trajectory_test",
+     "AllScenesAndIntegrators/GpuTrajectoryTest.EveryParticleFollowsTheCpuReference/MixedExplicitEuler"),
+    ("tearing_test", "BothPaths/GpuTearing.ATornClothInTheWindFollowsTheCpuReference/general"),
+]
 MUTATIONS = [
     ("aerodynamics.comp", "(air.drag * u + air.lift * across)", "(air.drag * u)", "no lift"),
     ("aerodynamics.comp", "(air.drag * u + air.lift * across)", "(air.lift * across)", "no drag"),

@@ -1,5 +1,11 @@
 # Mutations of program-driven pins (sim/modules/anchors.h).
 SHADERS = ["drive_anchors.comp"]
+# The tests that catch these mutations, tried in this order on each mutant until one fails:
+# (test program, gtest filter), one start of the program each.
+CAUGHT_BY = [
+    ("gpu_pass_test", "AllScenesAndIntegrators/GpuPassTest.Anchors/RopeExplicitEuler"),
+    ("gpu_drag_test", "AllIntegrators/GpuDragTest.GpuFollowsTheCpuReferenceUnderADrag/0"),
+]
 MUTATIONS = [
     ("drive_anchors.comp", "next.y = max(next.y, params.ground.x);", ";",
      "anchor not kept above the ground"),

@@ -1,6 +1,16 @@
 # Mutations of the bending elements listed in the model, meshes' hinges (sim/modules/bending.h);
 # cloth grids' line solves are mutated in grid_bending.py.
 SHADERS = ["relax_bending.comp"]
+# The tests that catch these mutations, tried in this order on each mutant until one fails:
+# (test program, gtest filter), one start of the program each.
+CAUGHT_BY = [
+    ("gpu_pass_test", "AllScenesAndIntegrators/GpuPassTest.EveryStepOfAFrame/ClothExplicitEuler"),
+    ("tearing_test",
+     "BothPaths/GpuTearing.ADiagonalBreaks*/general:"
+     "BothPaths/GpuTearing.ALinkYields*/general:"
+     "BothPaths/GpuTearing.ATetherLetsGo*/general"),
+    ("tearing_test", "BothPaths/GpuTearing.TheGpuTearsTheLinksTheCpuReferenceTears/general"),
+]
 MUTATIONS = [
     ("relax_bending.comp", "c += e.coefficients[j] * p[j].xyz;", "c += p[j].xyz;",
      "bending: coefficients ignored in C"),

@@ -1,5 +1,14 @@
 # Mutations of the colliders (sim/modules/colliders.h).
 SHADERS = ["collide.comp"]
+# The tests that catch these mutations, tried in this order on each mutant until one fails:
+# (test program, gtest filter), one start of the program each.
+CAUGHT_BY = [
+    ("gpu_trajectory_test",
+     "AllScenesAndIntegrators/GpuTrajectoryTest.EveryParticleFollowsTheCpuReference/CollidersExplicitEuler"),
+    ("gpu_pass_test",
+     "AllScenesAndIntegrators/GpuPassTest.EveryStepOfAFrame/ClothExplicitEuler:"
+     "AllScenesAndIntegrators/GpuPassTest.Collision/CollidersExplicitEuler"),
+]
 MUTATIONS = [
     ("collide.comp", "    x.y = params.ground.x;\n", "    ;\n", "ground projection dropped"),
     ("collide.comp", "x = c1 + normal * sphere.w;", "x = c1 + normal * (0.9 * sphere.w);",

@@ -1,5 +1,17 @@
 # Mutations of coloured distance constraints (sim/modules/coloured_distance.h).
 SHADERS = ["relax_distance.comp", "measure_distance.comp"]
+# The tests that catch these mutations, tried in this order on each mutant until one fails:
+# (test program, gtest filter), one start of the program each.
+CAUGHT_BY = [
+    ("gpu_pass_test",
+     "AllScenesAndIntegrators/GpuPassTest.EveryStepOfAFrame/ClothExplicitEuler:"
+     "AllScenesAndIntegrators/GpuPassTest.BlowUpWatch/ClothExplicitEuler"),
+    ("tearing_test",
+     "BothPaths/GpuTearing.ADiagonalBreaks*/general:"
+     "BothPaths/GpuTearing.ALinkYields*/general:"
+     "BothPaths/GpuTearing.ATetherLetsGo*/general"),
+    ("tearing_test", "BothPaths/GpuTearing.TheGpuTearsTheLinksTheCpuReferenceTears/general"),
+]
 MUTATIONS = [
     ("relax_distance.comp", "float alpha = compliance / (params.dt * params.dt);",
      "float alpha = compliance / params.dt;", "XPBD compliance scaled by dt, not dt^2"),

@@ -1,6 +1,17 @@
 # Mutations of distance constraints on a grid, relaxed by Jacobi sweeps
 # (sim/modules/grid_jacobi.h).
 SHADERS = ["relax_grid_jacobi.comp"]
+# The tests that catch these mutations, tried in this order on each mutant until one fails:
+# (test program, gtest filter), one start of the program each.
+CAUGHT_BY = [
+    ("gpu_pass_test",
+     "AllScenesAndIntegrators/GpuPassTest.EveryStepOfAFrame/ClothGridExplicitEuler"),
+    ("tearing_test",
+     "BothPaths/GpuTearing.ADiagonalBreaks*/grid:"
+     "BothPaths/GpuTearing.ALinkYields*/grid:"
+     "BothPaths/GpuTearing.ATetherLetsGo*/grid"),
+    ("tearing_test", "BothPaths/GpuTearing.TheGpuTearsTheLinksTheCpuReferenceTears/grid"),
+]
 MUTATIONS = [
     ("relax_grid_jacobi.comp", "bool forward = (k & 1u) == 0u;", "bool forward = true;",
      "grid: every link treated as owned"),

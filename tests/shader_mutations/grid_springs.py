@@ -1,6 +1,19 @@
 # Mutations of springs on a grid (sim/modules/grid_springs.h) and of the grid lookup both grid
 # modules share.
 SHADERS = ["grid_accumulate_forces.comp", "measure_grid_stretch.comp", "grid_directions.glsl"]
+# The tests that catch these mutations, tried in this order on each mutant until one fails:
+# (test program, gtest filter), one start of the program each.
+CAUGHT_BY = [
+    ("gpu_pass_test",
+     "AllScenesAndIntegrators/GpuPassTest.EveryStepOfAFrame/ClothGridExplicitEuler:"
+     "AllScenesAndIntegrators/GpuPassTest.EveryStepOfAFrame/MixedExplicitEuler"),
+    ("gpu_solver_test", "GpuSolverTest.TheGridPathWatchesTheStretchOfEveryLinkKind"),
+    ("tearing_test",
+     "BothPaths/GpuTearing.ADiagonalBreaks*/grid:"
+     "BothPaths/GpuTearing.ALinkYields*/grid:"
+     "BothPaths/GpuTearing.ATetherLetsGo*/grid"),
+    ("tearing_test", "BothPaths/GpuTearing.TheGpuTearsTheLinksTheCpuReferenceTears/grid"),
+]
 MUTATIONS = [
     ("grid_directions.glsl",
      "const int kRowOffset[12] = int[12](0, 0, 1, -1, 1, -1, 1, -1, 0, 0, 2, -2);",

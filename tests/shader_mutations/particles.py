@@ -2,6 +2,15 @@
 # state every pass shares. (shader file, text to find, replacement, what the bug is); a dropped
 # statement becomes ";" so that an `if` before it still has a body.
 SHADERS = ["integrate.comp", "measure_particles.comp", "particle_bindings.glsl"]
+# The tests that catch these mutations, tried in this order on each mutant until one fails:
+# (test program, gtest filter), one start of the program each.
+CAUGHT_BY = [
+    ("gpu_pass_test",
+     "AllScenesAndIntegrators/GpuPassTest.EveryStepOfAFrame/RopeSemiImplicitEuler:"
+     "AllScenesAndIntegrators/GpuPassTest.EveryStepOfAFrame/RopeVerlet:"
+     "AllScenesAndIntegrators/GpuPassTest.IntegrationThatComputesTheEnvironmentsForce/RopeExplicitEuler:"
+     "AllScenesAndIntegrators/GpuPassTest.BlowUpWatch/RopeExplicitEuler"),
+]
 MUTATIONS = [
     ("particle_bindings.glsl", "return (positions[i].xyz - previous[i].xyz) / params.dt;",
      "return positions[i].xyz - previous[i].xyz;", "Verlet velocity not divided by dt"),

@@ -3,6 +3,15 @@
 SHADERS = ["contact_hash.glsl", "hash_count.comp", "hash_scan_blocks.comp",
            "hash_scan_totals.comp", "hash_scan_add.comp", "hash_scatter.comp",
            "hash_sort_buckets.comp", "collide_particles.comp", "apply_contacts.comp"]
+# The tests that catch these mutations, tried in this order on each mutant until one fails:
+# (test program, gtest filter), one start of the program each.
+CAUGHT_BY = [
+    ("gpu_trajectory_test",
+     "AllScenesAndIntegrators/GpuTrajectoryTest.EveryParticleFollowsTheCpuReference/ContactExplicitEuler"),
+    ("gpu_pass_test", "AllScenesAndIntegrators/GpuPassTest.EveryStepOfAFrame/ContactExplicitEuler"),
+    ("gpu_self_collision_test", "GpuLargeHashTest.PrefixSumCarriesAcrossChunksOfBlocks"),
+    ("gpu_contact_search_test", "GpuContactSearchTest.RestNeighboursPastTheEighthAreLeftAlone"),
+]
 MUTATIONS = [
     ("contact_hash.glsl", "return ivec3(floor(in_cells(x)));", "return ivec3(in_cells(x));",
      "cells truncated towards zero, not floored"),

@@ -2,6 +2,15 @@
 # force gathers share (particle_forces.glsl).
 SHADERS = ["accumulate_forces.comp", "measure_springs.comp", "springs_bindings.glsl",
            "particle_forces.glsl"]
+# The tests that catch these mutations, tried in this order on each mutant until one fails:
+# (test program, gtest filter), one start of the program each.
+CAUGHT_BY = [
+    ("gpu_pass_test",
+     "AllScenesAndIntegrators/GpuPassTest.EveryStepOfAFrame/RopeExplicitEuler:"
+     "AllScenesAndIntegrators/GpuPassTest.EveryStepOfAFrame/ClothExplicitEuler:"
+     "AllScenesAndIntegrators/GpuPassTest.EveryStepOfAFrame/MixedExplicitEuler:"
+     "AllScenesAndIntegrators/GpuPassTest.BlowUpWatch/RopeExplicitEuler"),
+]
 MUTATIONS = [
     ("particle_forces.glsl", "vec3 f = params.gravity.xyz / inverse_mass;", "vec3 f = vec3(0.0);",
      "gravity dropped"),

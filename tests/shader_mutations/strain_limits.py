@@ -1,5 +1,18 @@
 # Mutations of the strain limits of cloth grids (sim/modules/strain_limits.h).
 SHADERS = ["limit_strain.comp"]
+# The tests that catch these mutations, tried in this order on each mutant until one fails:
+# (test program, gtest filter), one start of the program each.
+CAUGHT_BY = [
+    ("gpu_pass_test",
+     "AllScenesAndIntegrators/GpuPassTest.EveryStepOfAFrame/ClothGridExplicitEuler:"
+     "AllScenesAndIntegrators/GpuPassTest.EveryStepOfAFrame/MixedExplicitEuler:"
+     "AllScenesAndIntegrators/GpuPassTest.StrainLimits/ClothGridExplicitEuler"),
+    ("tearing_test",
+     "BothPaths/GpuTearing.ADiagonalBreaks*/general:"
+     "BothPaths/GpuTearing.ALinkYields*/general:"
+     "BothPaths/GpuTearing.ATetherLetsGo*/general"),
+    ("tearing_test", "BothPaths/GpuTearing.TheGpuTearsTheLinksTheCpuReferenceTears/general"),
+]
 MUTATIONS = [
     ("limit_strain.comp", "for (uint apart = 2u; apart < nodes; apart *= 2u, ++level) {",
      "for (uint apart = 2u; apart < 3u; apart *= 2u, ++level) {", "only the pairs 2 apart"),

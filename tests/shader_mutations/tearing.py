@@ -1,5 +1,18 @@
 # Mutations of tearing and the knife (sim/modules/tearing.h, sim/modules/knife.h).
 SHADERS = ["tear_links.comp", "tear_link.glsl", "update_reach.comp", "cut_links.comp"]
+# The tests that catch these mutations, tried in this order on each mutant until one fails:
+# (test program, gtest filter), one start of the program each.
+CAUGHT_BY = [
+    ("tearing_test",
+     "BothPaths/GpuTearing.ADiagonalBreaks*/general:"
+     "BothPaths/GpuTearing.ALinkYields*/general:"
+     "BothPaths/GpuTearing.ATetherLetsGo*/general"),
+    ("tearing_test",
+     "BothPaths/GpuTearing.ADiagonalBreaks*/grid:"
+     "BothPaths/GpuTearing.ALinkYields*/grid:"
+     "BothPaths/GpuTearing.ATetherLetsGo*/grid"),
+    ("tearing_test", "BothPaths/GpuTearing.TheGpuTearsTheLinksTheCpuReferenceTears/general"),
+]
 MUTATIONS = [
     ("tear_links.comp",
      "return len > (1.0 + grid.break_strain) * grid_rest_length(grid, slot);",

@@ -1,5 +1,17 @@
 # Mutations of the tethers (sim/modules/tethers.h).
 SHADERS = ["relax_tethers.comp", "check_tethers.comp"]
+# The tests that catch these mutations, tried in this order on each mutant until one fails:
+# (test program, gtest filter), one start of the program each.
+CAUGHT_BY = [
+    ("gpu_pass_test",
+     "AllScenesAndIntegrators/GpuPassTest.Tethers/ClothExplicitEuler:"
+     "AllScenesAndIntegrators/GpuPassTest.EveryStepOfAFrame/ClothExplicitEuler"),
+    ("tearing_test",
+     "BothPaths/GpuTearing.ADiagonalBreaks*/general:"
+     "BothPaths/GpuTearing.ALinkYields*/general:"
+     "BothPaths/GpuTearing.ATetherLetsGo*/general"),
+    ("tearing_test", "BothPaths/GpuTearing.TheGpuTearsTheLinksTheCpuReferenceTears/general"),
+]
 MUTATIONS = [
     ("relax_tethers.comp", "    x = attach(x, tether.pin1, tether.max_length1);", "",
      "second tether ignored"),

@@ -10,7 +10,7 @@ server=$!
 tries=0
 until [ -s "$folder/display" ]; do
   tries=$((tries + 1))
-  if [ "$tries" -gt 200 ] || ! kill -0 "$server" 2>/dev/null; then
+  if [ "$tries" -gt 1200 ] || ! kill -0 "$server" 2>/dev/null; then  # a minute on a busy machine
     echo "virtual_display.sh: Xvfb did not start:" >&2
     cat "$folder/log" >&2
     kill "$server" 2>/dev/null
