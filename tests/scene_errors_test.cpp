@@ -317,7 +317,7 @@ const std::vector<BadScene> kBadScenes = {
      "nofaces.obj: broken OBJ: no faces ('f' lines)"},
     {"mesh of a material but almost no area",
      "[[mesh]]\nfile = \"speck.obj\"\nmaterial = \"cotton\"\n", 3, "material",
-     "gives each particle 0 kg over the mesh's area of 5e-51 m^2, outside what the solver can use"},
+     "kg over the mesh's area of 5e-51 m^2, outside what the solver can use (1e-30 to 1e30 kg)"},
     {"mesh of a polygon of too many corners",
      "[[mesh]]\nfile = \"many_corners.obj\"\nparticle_mass = 1\nedge = { compliance = 0.0 }\n", 2,
      "file", "many_corners.obj:10002: broken OBJ: a face of more than 10000 corners"},

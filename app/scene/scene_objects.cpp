@@ -324,8 +324,9 @@ void build_mesh(SceneDraft& draft, const TableReader& table, Model& model, Scene
     refuse_tearing_material(table, *material);
     apply_cloth_material(*material, desc);
     // The material gives a mass per area: a mesh of (almost) no area gives its particles none.
-    if (!(desc.particle_mass >= 1e-30f && desc.particle_mass <= 1e30f)) {
-      table.fail("material", "gives each particle " + format_number(desc.particle_mass) +
+    const double mean_mass = double{desc.areal_density} * area / double(desc.vertices.size());
+    if (!(mean_mass >= 1e-30 && mean_mass <= 1e30)) {
+      table.fail("material", "gives each particle " + format_number(mean_mass) +
                                  " kg over the mesh's area of " + format_number(area) +
                                  " m^2, outside what the solver can use (1e-30 to 1e30 kg)");
     }

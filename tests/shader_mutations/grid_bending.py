@@ -1,5 +1,12 @@
 # Mutations of the cloth grids' bending, solved along rows and columns (sim/modules/grid_bending.h).
 SHADERS = ["bend_grid_lines.comp"]
+# The tests that catch these mutations, tried in this order on each mutant until one fails:
+# (test program, gtest filter), one start of the program each.
+CAUGHT_BY = [
+    ("gpu_pass_test", "AllScenesAndIntegrators/GpuPassTest.EveryStepOfAFrame/ClothExplicitEuler"),
+    ("gpu_pass_test", "AllScenesAndIntegrators/GpuPassTest.EveryStepOfAFrame/MixedExplicitEuler"),
+    ("tearing_test", "BothPaths/GpuTearing.TheGpuTearsTheLinksTheCpuReferenceTears/general"),
+]
 MUTATIONS = [
     ("bend_grid_lines.comp", "curve = a.xyz - 2.0 * b.xyz + c.xyz;", "curve = a.xyz - b.xyz + c.xyz;",
      "grid bending: the element's coefficients wrong"),
