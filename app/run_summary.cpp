@@ -102,7 +102,7 @@ void print_run_summary(std::FILE* out, const Scene& scene, const std::string& so
                outcome.frames_done / std::max(outcome.wall_seconds, 1e-9));
 
   Energy total;
-  float max_stretch = 0.0f;
+  double max_strain = 0.0;
   for (size_t s = 0; s < scene.systems.size(); ++s) {
     const SceneSystem& system = scene.systems[s];
     const SystemOutcome& result = outcome.systems[s];
@@ -118,8 +118,15 @@ void print_run_summary(std::FILE* out, const Scene& scene, const std::string& so
                    model.solver.relaxation_sweeps == 1 ? "" : "s");
     }
     std::fprintf(out, "\n");
-    std::fprintf(out, "  max strain:    %.3f%% (the largest at any check during the run)\n",
-                 double{result.max_stretch} * 100.0);
+    if (result.strain_checks > 0 && result.peak_strain.links > 0) {
+      std::fprintf(out, "  max strain:    %.3f%% at frame %u %s (the largest of %u checks)\n",
+                   result.peak_strain.max * 100.0, result.peak_strain_frame,
+                   link_place(system, result.peak_strain.a, result.peak_strain.b).c_str(),
+                   result.strain_checks);
+    }
+    std::fprintf(
+        out, "  link stretch:  %.3f%% (any spring or constraint, shear included, at any check)\n",
+        double{result.max_stretch} * 100.0);
     if (result.final_strain.links > 0) {
       const StrainReport& strain = result.final_strain;
       std::fprintf(out, "  strain at end: max %.3f%% %s, mean %.3f%%\n", strain.max * 100.0,
@@ -142,11 +149,11 @@ void print_run_summary(std::FILE* out, const Scene& scene, const std::string& so
     total.kinetic += result.energy.kinetic;
     total.gravitational += result.energy.gravitational;
     total.elastic += result.energy.elastic;
-    max_stretch = std::max(max_stretch, result.max_stretch);
+    max_strain = std::max(max_strain, result.peak_strain.max);
   }
   if (scene.systems.size() > 1) {
     std::fprintf(out, "all systems:\n");
-    std::fprintf(out, "  max strain:    %.3f%%\n", double{max_stretch} * 100.0);
+    std::fprintf(out, "  max strain:    %.3f%%\n", max_strain * 100.0);
     print_energy(out, "  energy:        ", total);
   }
   std::fprintf(out, "blow-up:         %s\n", outcome.blew_up() ? "YES" : "none");

@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include "app/energy_watch.h"
+#include "app/strain_watch.h"
 #include "app/export/interrupt.h"
 #include "app/export/output_file.h"
 #include "sim/modules/tearing.h"
@@ -68,6 +69,7 @@ RunOutcome run_scene_frames(const Scene& scene, std::vector<std::unique_ptr<Syst
   for (FrameSink* sink : options.sinks)
     sink->take(0, runners);
   EnergyWatch energy(scene, runners);
+  StrainWatch strain(scene, runners);
 
   uint32_t frame = 0;
   while (frame < total && !interrupt_requested()) {
@@ -105,6 +107,7 @@ RunOutcome run_scene_frames(const Scene& scene, std::vector<std::unique_ptr<Syst
     }
     blown = energy.check(frame, outcome) || blown;
     if (blown) break;  // a blown-up frame is not exported: it would hold NaNs
+    strain.check(frame, outcome);
     if (options.exporter && options.exporter->wants(frame, total) && !export_frame(frame)) break;
     for (FrameSink* sink : options.sinks) {
       if (sink->wants(frame, total)) sink->take(frame, runners);

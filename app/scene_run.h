@@ -23,11 +23,16 @@
 namespace weft {
 
 struct SystemOutcome {
-  float max_stretch = 0.0f;   // largest seen at any health check, (length - rest) / rest
-  uint32_t torn_links = 0;    // links of its cloth torn by the end (sim/modules/tearing.h)
-  TornPieces pieces;          // what its tearable cloth came apart into, at the end
-  Energy energy;              // at the end
-  StrainReport final_strain;  // at the end (strain_report.h)
+  // Largest (length - rest) / rest of any spring or constraint, shear and bend links included,
+  // at any health check: what the blow-up watch compares with its limit.
+  float max_stretch = 0.0f;
+  StrainReport peak_strain;        // the structural links' most strained check (strain_watch.h)
+  uint32_t peak_strain_frame = 0;  // the frame it was measured at
+  uint32_t strain_checks = 0;      // how many checks measured it
+  uint32_t torn_links = 0;         // links of its cloth torn by the end (sim/modules/tearing.h)
+  TornPieces pieces;               // what its tearable cloth came apart into, at the end
+  Energy energy;                   // at the end
+  StrainReport final_strain;       // at the end (strain_report.h)
   double energy_limit = 0.0;  // J: the most the blow-up watch allowed at the end (energy_bound.h)
   std::optional<std::string> blow_up;     // why it blew up: non-finite, stretch or energy
   std::optional<ContactReport> contacts;  // at the end, for a system with self-collision
