@@ -35,5 +35,7 @@ void main() {
       anchor.mode == WEFT_ANCHOR_TARGET ? (next - p.xyz) / params.dt : anchor.velocity.xyz;
   previous[i] = vec4(p.xyz, 0.0);
   positions[i] = vec4(next, p.w);
-  velocities[i] = vec4(velocity, 0.0);
+  // Verlet's velocity is its step (previous[]); velocities[] holds what rounding owes it, and a
+  // driven position owes nothing.
+  velocities[i] = vec4(integrator_is_verlet() ? vec3(0.0) : velocity, 0.0);
 }

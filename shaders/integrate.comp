@@ -1,7 +1,11 @@
 #version 450
 // Pass 2 of a substep: one thread per particle advances it with the chosen integrator
 // (explicit Euler, semi-implicit Euler, or Verlet with damping as in GAMES101). Pinned particles
-// (inverse mass 0) stay. previous[] keeps the position the substep started from. When no force
+// (inverse mass 0) stay. previous[] keeps the position the substep started from. Verlet adds each
+// step to the position with compensated summation: what rounding left out of the position (a
+// float far from the origin cannot hold a substep's fall) is kept in velocities[] and added to the
+// next step, so that no part of gravity is lost wherever the cloth is (docs/physics.md, "Where
+// the cloth is"). When no force
 // gather ran (a cloth of constraints only), the particle's force is the environment's alone and
 // this pass computes it, as the gather would have: one pass and one force write and read fewer
 // per particle and substep. Mirrors ParticleIntegration::integrate in
@@ -23,7 +27,7 @@ void main() {
   vec3 f = push.environment != 0u ? environment_force(x, velocity_of(i), p.w) : forces[i].xyz;
   vec3 a = f * p.w;
   float dt = params.dt;
-  vec3 next;
+  precise vec3 next;
   if (params.integrator == WEFT_INTEGRATOR_EXPLICIT_EULER) {
     vec3 v = velocities[i].xyz;
     next = x + v * dt;
@@ -33,7 +37,11 @@ void main() {
     next = x + v * dt;
     velocities[i] = vec4(v, 0.0);
   } else {
-    next = x + (1.0 - params.verlet_damping) * (x - previous[i].xyz) + a * (dt * dt);
+    precise vec3 increment =
+        (1.0 - params.verlet_damping) * (x - previous[i].xyz) + a * (dt * dt) + velocities[i].xyz;
+    next = x + increment;
+    precise vec3 owed = increment - (next - x);  // exact: next and x are within a factor 2
+    velocities[i] = vec4(owed, 0.0);
   }
   previous[i] = vec4(x, 0.0);
   positions[i] = vec4(next, p.w);

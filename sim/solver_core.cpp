@@ -55,7 +55,9 @@ SolverCore::SolverCore(const Model& model) {
     const glm::vec3 v = w > 0.0f ? model.velocities[i] : glm::vec3(0.0f);
     positions_[i] = glm::vec4(x, w);
     previous_[i] = glm::vec4(verlet ? x - v * dt : x, 0.0f);
-    velocities_[i] = glm::vec4(v, 0.0f);
+    // Verlet keeps its velocity in previous_; velocities_ then holds what rounding left out of
+    // a step (shaders/integrate.comp), nothing yet.
+    velocities_[i] = glm::vec4(verlet ? glm::vec3(0.0f) : v, 0.0f);
   }
 
   link_state_ = initial_link_state(model);

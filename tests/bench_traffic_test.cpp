@@ -115,12 +115,9 @@ uint64_t integrate_bytes(const SolverCore& m) {
     a.read("positions", i, 16);
     if (is_pinned(m, i)) continue;
     a.read("forces", i, 16);
-    if (verlet(m)) {
-      a.read("previous", i, 16);
-    } else {
-      a.read("velocities", i, 16);
-      a.write("velocities", i, 16);
-    }
+    if (verlet(m)) a.read("previous", i, 16);
+    a.read("velocities", i, 16);  // Verlet: what rounding owes the step
+    a.write("velocities", i, 16);
     a.write("previous", i, 16);
     a.write("positions", i, 16);
   }

@@ -133,5 +133,32 @@ TEST_F(GpuThinMeshTest, CatchesParticlesThatCrossItInOneSubstep) {
   EXPECT_LT(gpu.download_state().positions[2].y, -0.1f);  // beside the floor: falls on
 }
 
+// Far from the origin a float cannot hold a substep's fall (g dt^2 = 6.6e-7 m at 64 substeps; one
+// ULP at y = 100 is 7.6e-6 m): the integrator carries what rounding left out of a step into the
+// next (compensated summation), on the GPU as in the CPU reference. Particles let fall for one
+// second from y = 0.5, 100 and 1000 drop the same g dt^2 N (N + 1) / 2 (4.906 m), as the CPU
+// reference's do; without compensation those at 100 and 1000 did not move.
+class GpuWorldPositionTest : public VulkanTest {};
+
+TEST_F(GpuWorldPositionTest, ParticlesFallTheSameDistanceAtAnyHeight) {
+  Model model;
+  const std::vector<float> heights = {0.5f, 100.0f, 1000.0f};
+  for (size_t k = 0; k < heights.size(); ++k)
+    model.add_particle({float(k), heights[k], 0.0f}, 1.0f);
+  model.solver.integrator = Integrator::verlet;
+  model.solver.frame_dt = 1.0f / 60.0f;
+  model.solver.substeps = 64;
+  GpuSolver gpu(device(), model);
+  gpu.step_frames(60);
+  const ParticleState<float> state = gpu.download_state();
+  const double steps = 60.0 * 64.0;
+  const double dt = (1.0 / 60.0) / 64.0;
+  const double expected = 0.5 * 9.81 * dt * dt * steps * (steps + 1.0);
+  for (size_t k = 0; k < heights.size(); ++k) {
+    // A few ULPs at 1000 m (6.1e-5 m each).
+    EXPECT_NEAR(heights[k] - state.positions[k].y, expected, 2e-4) << "from y = " << heights[k];
+  }
+}
+
 }  // namespace
 }  // namespace weft::test

@@ -116,7 +116,9 @@ void Anchors::drive(CpuPass<Real>& pass) const {
     const vec3 velocity = targeted ? (next - vec3(p)) / dt : vec3(glm::vec3(anchor.velocity));
     state.previous[i] = vec4(vec3(p), Real(0));
     state.positions[i] = vec4(next, p.w);
-    state.velocities[i] = vec4(velocity, Real(0));
+    // As the shader: under Verlet, velocities[] holds what rounding owes a step, and a driven
+    // position owes nothing.
+    state.velocities[i] = cpu::integrator_is_verlet(params) ? vec4(0) : vec4(velocity, Real(0));
   }
 }
 

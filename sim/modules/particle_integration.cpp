@@ -72,8 +72,12 @@ void ParticleIntegration::integrate(const Step& step, CpuPass<Real>& pass) const
       next = x + v * dt;
       state.velocities[i] = vec4(v, Real(0));
     } else {
-      next = x + (Real(1) - Real(params.verlet_damping)) * (x - vec3(state.previous[i])) +
-             a * (dt * dt);
+      // Compensated summation, as the shader: the part of the step that rounding left out of the
+      // position waits in velocities[] for the next step.
+      const vec3 increment = (Real(1) - Real(params.verlet_damping)) * (x - vec3(state.previous[i])) +
+                        a * (dt * dt) + vec3(state.velocities[i]);
+      next = x + increment;
+      state.velocities[i] = vec4(increment - (next - x), Real(0));
     }
     state.previous[i] = vec4(x, Real(0));
     state.positions[i] = vec4(next, p.w);
@@ -94,11 +98,12 @@ void ParticleIntegration::count_nonfinite(const ParticleState<Real>& state,
 
 uint64_t ParticleIntegration::bytes(const Step& step, const TrafficContext& context) const {
   if (step.pass == &kWatch) return uint64_t{params_.particle_count} * 16;
-  // Moving: read x, x_prev, force (Euler: and v); write x, x_prev (Euler: and v). Pinned: read x.
-  // With the environment's force computed here, no force is read.
+  // Moving: read x, force and v, write x, x_prev and v (under Verlet, v is what rounding owes the
+  // step, and x_prev is read too). Pinned: read x. With the environment's force computed here, no
+  // force is read.
   const bool environment = from_push<gpu::IntegratePush>(step.push).environment != 0u;
   const uint64_t update =
-      ((context.integrator == WEFT_INTEGRATOR_VERLET ? 5 : 6) - (environment ? 1 : 0)) * 16;
+      ((context.integrator == WEFT_INTEGRATOR_VERLET ? 7 : 6) - (environment ? 1 : 0)) * 16;
   uint64_t bytes = 0;
   for (uint32_t i = 0; i < params_.particle_count; ++i)
     bytes += context.pinned(i) ? 16 : update;
