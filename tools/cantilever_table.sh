@@ -25,7 +25,7 @@ strip() {  # label, path (general|grid|mesh), cantilever.py options...
     scene_options+=(--variant "$path")
   fi
   (cd "$work" && "$tools/cantilever.py" scene "${scene_options[@]}" >strip.toml)
-  "$weft" run "$work/strip.toml" --cpu --quiet --export-csv "$work/strip.csv" >/dev/null
+  "$weft" run "$work/strip.toml" --cpu --quiet --export-csv "$work/strip.csv" </dev/null >/dev/null
   printf '%-34s %-8s %s\n' "$label" "$path" "$("$tools/cantilever.py" judge "$work/strip.csv" "$@")"
 }
 

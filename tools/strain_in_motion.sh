@@ -17,7 +17,7 @@ run() {  # scene, columns, rows, path, extra options...
   local scene=$1 columns=$2 rows=$3 path=$4
   shift 4
   local summary
-  summary=$("$weft" run "scenes/$scene.toml" --cpu --columns "$columns" --rows "$rows" \
+  summary=$("$weft" run "scenes/$scene.toml" --cpu --columns "$columns" --rows "$rows" </dev/null \
     --variant "$path" "$@" 2>&1) || { echo "$scene $columns x $rows $path: failed"; return 1; }
   local during end
   during=$(grep -m1 '^  max strain:' <<<"$summary" | awk '{print $3}')
