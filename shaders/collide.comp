@@ -2,9 +2,10 @@
 // Last pass of a substep: projects each particle out of the colliders (in the position-based
 // ground mode, back onto the ground plane; then out of every sphere, plane, capsule, box and
 // triangle mesh in turn). A collider that moves is where its frame's motion puts it at the end
-// of this substep. A contact then removes a share (contact_friction) of the particle's motion
-// relative to the collider's surface in this substep, along the surface. One thread per
-// particle. Mirrors Colliders::collide in sim/modules/colliders.cpp.
+// of this substep. A contact then applies Coulomb friction to the particle's motion relative to
+// the collider's surface in this substep, along the surface (held below the static limit, slowed
+// by the kinetic one above it), and removes a share (contact_friction) of what is left. One
+// thread per particle. Mirrors Colliders::collide in sim/modules/colliders.cpp.
 #include "particle_bindings.glsl"
 #include "colliders.h"
 
@@ -176,6 +177,20 @@ void main() {
   if (!touched) return;
   vec3 moved = x - x_prev - carried;
   vec3 tangential = moved - dot(moved, normal) * normal;
+  // Coulomb: the contact's push along the normal in this substep is its normal force's impulse
+  // (over the mass, times dt); friction may take up to mu times that off the slide.
+  float pushed = max(dot(x - p.xyz, normal), 0.0);
+  float slide = length(tangential);
+  if (slide > 0.0) {
+    if (slide <= params.friction.x * pushed) {
+      x -= tangential;  // static: held where it touched
+      tangential = vec3(0.0);
+    } else {
+      vec3 kept = tangential * (1.0 - min(params.friction.y * pushed / slide, 1.0));
+      x -= tangential - kept;
+      tangential = kept;
+    }
+  }
   x -= params.contact_friction * tangential;
   positions[i] = vec4(x, p.w);
   if (!integrator_is_verlet()) velocities[i].xyz += (x - p.xyz) / params.dt;

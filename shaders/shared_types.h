@@ -66,6 +66,9 @@ struct SimParams {
   uint integrator;      // WEFT_INTEGRATOR_*
   uint ground_mode;     // WEFT_GROUND_*
   uint spring_damping;  // WEFT_SPRING_DAMPING_*
+  // Coulomb friction of the colliders' and the projected ground's contacts: x static, y kinetic
+  // coefficient (Environment::static_friction, kinetic_friction).
+  vec4 friction;
 };
 
 // A run of consecutive particles a module covers: threads [first_thread, first_thread + count)

@@ -9,7 +9,7 @@
 namespace weft::gpu {
 
 static_assert(sizeof(vec4) == 16);
-static_assert(sizeof(SimParams) == 80);
+static_assert(sizeof(SimParams) == 96);
 static_assert(offsetof(SimParams, gravity) == 0);
 static_assert(offsetof(SimParams, wind) == 16);
 static_assert(offsetof(SimParams, ground) == 32);
@@ -17,6 +17,7 @@ static_assert(offsetof(SimParams, dt) == 48);
 static_assert(offsetof(SimParams, contact_friction) == 60);
 static_assert(offsetof(SimParams, particle_count) == 64);
 static_assert(offsetof(SimParams, spring_damping) == 76);
+static_assert(offsetof(SimParams, friction) == 80);
 static_assert(sizeof(ParticleRange) == 16);
 static_assert(offsetof(ParticleRange, count) == 8);
 static_assert(sizeof(Health) == 16);

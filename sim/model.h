@@ -142,6 +142,12 @@ struct Environment {
   std::vector<Sphere> spheres;
   std::vector<Collider> colliders;  // collide after the ground and the spheres, in order
   float contact_friction = 0.0f;  // share of tangential motion a projected contact removes, [0, 1]
+  // Coulomb friction of the same contacts: a particle stays where it touched while its motion
+  // along the surface is under static_friction times how far the contact pushed it out (the
+  // normal force's impulse over its mass, times dt); above that, kinetic_friction times that
+  // distance is taken off its slide. Both >= 0, kinetic <= static.
+  float static_friction = 0.0f;
+  float kinetic_friction = 0.0f;
   SpringDamping spring_damping = SpringDamping::axial;
   // Cloth-to-cloth contact between the model's contact groups, with Coulomb friction: sliding
   // is resisted by at most self_friction times the contact's push.

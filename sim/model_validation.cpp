@@ -160,6 +160,11 @@ void validate_environment(const Environment& env) {
   require(std::isfinite(env.contact_friction) && env.contact_friction >= 0.0f &&
               env.contact_friction <= 1.0f,
           "contact_friction must be in [0, 1], got " + number(env.contact_friction));
+  require(std::isfinite(env.static_friction) && env.static_friction >= 0.0f,
+          "static_friction must be >= 0, got " + number(env.static_friction));
+  require(std::isfinite(env.kinetic_friction) && env.kinetic_friction >= 0.0f &&
+              env.kinetic_friction <= env.static_friction,
+          "kinetic_friction must be in [0, static_friction], got " + number(env.kinetic_friction));
   for (size_t s = 0; s < env.spheres.size(); ++s) {
     const Sphere& sphere = env.spheres[s];
     require(finite(sphere.center), "sphere " + std::to_string(s) + " has a non-finite centre");

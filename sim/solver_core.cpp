@@ -31,6 +31,7 @@ gpu::SimParams make_sim_params(const Model& model) {
   params.air_drag = env.air_drag;
   params.verlet_damping = substep_damping(model.solver.damping_rate, params.dt);
   params.contact_friction = env.contact_friction;
+  params.friction = {env.static_friction, env.kinetic_friction, 0.0f, 0.0f};
   params.particle_count = model.particle_count();
   params.integrator = static_cast<uint32_t>(model.solver.integrator);
   params.ground_mode = static_cast<uint32_t>(env.ground.mode);

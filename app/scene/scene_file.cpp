@@ -25,9 +25,10 @@ const std::vector<std::string> kSolverKeys = {
     "integrator", "frame_dt",       "substeps",          "max_dt",
     "damping",    "verlet_damping", "relaxation_sweeps", "variant"};
 const std::vector<std::string> kEnvironmentKeys = {
-    "gravity",          "wind",   "air_drag",       "air_density",      "drag_coefficient",
-    "lift_coefficient", "gust",   "spring_damping", "contact_friction", "self_collision",
-    "self_friction",    "ground", "sphere",         "collider"};
+    "gravity",          "wind",           "air_drag",       "air_density",      "drag_coefficient",
+    "lift_coefficient", "gust",           "spring_damping", "contact_friction", "static_friction",
+    "kinetic_friction", "self_collision", "self_friction",  "ground",           "sphere",
+    "collider"};
 
 toml::table parse_toml(std::string_view text, const std::string& file) {
   check_toml_characters(text, file);

@@ -135,6 +135,19 @@ void read_environment(const TableReader& table, const SceneParseOptions& options
   if (auto friction = table.number("contact_friction", NumberRange::between(0.0, 1.0, ""))) {
     env.contact_friction = static_cast<float>(*friction);
   }
+  // Coulomb friction: the kinetic coefficient defaults to the static one, and may not exceed it.
+  if (auto mu = table.number("static_friction", NumberRange::at_least(0.0, ""))) {
+    env.static_friction = static_cast<float>(*mu);
+    env.kinetic_friction = env.static_friction;
+  }
+  if (auto mu = table.number("kinetic_friction", NumberRange::at_least(0.0, ""))) {
+    if (*mu > env.static_friction) {
+      table.fail("kinetic_friction", "must be at most static_friction (" +
+                                         format_number(env.static_friction) + "), got " +
+                                         format_number(*mu));
+    }
+    env.kinetic_friction = static_cast<float>(*mu);
+  }
   if (auto on = table.boolean("self_collision")) env.self_collision = *on;
   if (auto friction = table.number("self_friction", NumberRange::at_least(0.0, ""))) {
     env.self_friction = static_cast<float>(*friction);

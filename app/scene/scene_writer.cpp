@@ -91,6 +91,8 @@ void write_environment(std::string& out, const std::string& table, const SceneSy
   put(out, "spring_damping",
       toml_string(e.spring_damping == SpringDamping::relative ? "relative" : "axial"));
   put(out, "contact_friction", toml_float(e.contact_friction, "contact_friction"));
+  put(out, "static_friction", toml_float(e.static_friction, "static_friction"));
+  put(out, "kinetic_friction", toml_float(e.kinetic_friction, "kinetic_friction"));
   put(out, "self_collision", e.self_collision ? "true" : "false");
   put(out, "self_friction", toml_float(e.self_friction, "self_friction"));
   out += "\n[" + table + ".ground]\n";

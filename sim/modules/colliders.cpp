@@ -311,7 +311,21 @@ void Colliders::collide(const Step& step, CpuPass<Real>& pass) const {
     }
     if (!touched) continue;
     const vec3 moved = x - x_prev - carried;
-    const vec3 tangential = moved - glm::dot(moved, normal) * normal;
+    vec3 tangential = moved - glm::dot(moved, normal) * normal;
+    // Coulomb, as the shader: the contact's push along the normal bounds what friction may take.
+    const Real pushed = std::max(glm::dot(x - vec3(p), normal), Real(0));
+    const Real slide = glm::length(tangential);
+    if (slide > Real(0)) {
+      if (slide <= Real(params.friction.x) * pushed) {
+        x -= tangential;  // static: held where it touched
+        tangential = vec3(0);
+      } else {
+        const vec3 kept =
+            tangential * (Real(1) - std::min(Real(params.friction.y) * pushed / slide, Real(1)));
+        x -= tangential - kept;
+        tangential = kept;
+      }
+    }
     x -= Real(params.contact_friction) * tangential;
     state.positions[i] = vec4(x, p.w);
     if (!cpu::integrator_is_verlet(params)) {

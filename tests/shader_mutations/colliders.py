@@ -12,6 +12,12 @@ CAUGHT_BY = [
     ("gpu_trajectory_test", "GpuThinMeshTest.CatchesParticlesThatCrossItInOneSubstep"),
 ]
 MUTATIONS = [
+    ("collide.comp", "if (slide <= params.friction.x * pushed) {", "if (slide <= params.friction.y * pushed) {",
+     "Coulomb: static limit from the kinetic coefficient"),
+    ("collide.comp", "min(params.friction.y * pushed / slide, 1.0)", "min(params.friction.y * pushed, 1.0)",
+     "Coulomb: kinetic friction not relative to the slide"),
+    ("collide.comp", "float pushed = max(dot(x - p.xyz, normal), 0.0);", "float pushed = 1.0;",
+     "Coulomb: friction not bounded by the contact's push"),
     ("collide.comp", "    x.y = params.ground.x;\n", "    ;\n", "ground projection dropped"),
     ("collide.comp", "x = c1 + normal * sphere.w;", "x = c1 + normal * (0.9 * sphere.w);",
      "sphere projection falls short"),

@@ -125,6 +125,8 @@ inline void compare_environments(ModelDiff& d, const Environment& a, const Envir
                   });
          });
   d.same("contact_friction", a.contact_friction, b.contact_friction);
+  d.same("static_friction", a.static_friction, b.static_friction);
+  d.same("kinetic_friction", a.kinetic_friction, b.kinetic_friction);
   d.same("spring_damping", uint64_t(a.spring_damping), uint64_t(b.spring_damping));
   d.same("self_collision", uint64_t(a.self_collision), uint64_t(b.self_collision));
   d.same("self_friction", a.self_friction, b.self_friction);

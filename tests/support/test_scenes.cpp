@@ -80,6 +80,9 @@ Model cloth_scene(Integrator integrator) {
   model.environment.ground = {GroundMode::projection, 0.25f, 0.0f, 0.0f, 0.0f};
   model.environment.spheres.push_back({{0.1f, 0.1f, 0.0f}, 0.3f});
   model.environment.contact_friction = 0.4f;
+  // Coulomb friction on the ground and the sphere: some particles held, some sliding.
+  model.environment.static_friction = 0.5f;
+  model.environment.kinetic_friction = 0.3f;
   return model;
 }
 
@@ -216,6 +219,8 @@ Model colliders_scene(Integrator integrator) {
   set_common(model, integrator);
   Environment& env = model.environment;
   env.contact_friction = 0.6f;
+  env.static_friction = 0.4f;
+  env.kinetic_friction = 0.25f;
   // A sphere rolling across, a plane that tilts, a capsule that swings, a box that slides and
   // turns, and a square of two triangles that rises: each overlaps some particles.
   Sphere sphere{{0.3f, 0.2f, 0.2f}, 0.1f, {}};

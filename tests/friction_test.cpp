@@ -1,0 +1,76 @@
+// Coulomb friction of the colliders' contacts, on the CPU reference (gpu_pass_test and
+// gpu_trajectory_test run the same pass on the GPU with both coefficients set): a particle on a
+// plane tilted below its friction angle stays put; above it, it slides with the acceleration of
+// a block on an incline, g (sin theta - mu_k cos theta).
+#include <gtest/gtest.h>
+
+#include <cmath>
+
+#include <glm/geometric.hpp>
+#include <glm/gtc/quaternion.hpp>
+
+#include "sim/cpu_solver.h"
+#include "sim/model.h"
+
+namespace weft::test {
+namespace {
+
+constexpr double kGravity = 9.81;
+constexpr double kPi = 3.14159265358979;
+
+struct Slide {
+  double distance = 0.0;   // m along the slope, downhill
+  double off_plane = 0.0;  // m from the plane at the end
+};
+
+// A particle let go at rest on a plane through the origin tilted `degrees` about z (local +y
+// turned to (sin, cos, 0), so downhill is (cos, -sin, 0)), for `seconds`.
+Slide slide_on_incline(double degrees, float static_mu, float kinetic_mu, double seconds) {
+  const double theta = degrees * kPi / 180.0;
+  const glm::dvec3 normal(std::sin(theta), std::cos(theta), 0.0);
+  const glm::dvec3 downhill(std::cos(theta), -std::sin(theta), 0.0);
+  Model model;
+  model.add_particle(glm::vec3(0.0f), 1.0f);
+  model.environment.gravity = {0.0f, -float(kGravity), 0.0f};
+  model.environment.static_friction = static_mu;
+  model.environment.kinetic_friction = kinetic_mu;
+  model.solver.frame_dt = 1.0f / 60.0f;
+  model.solver.substeps = 16;
+  Collider plane;
+  plane.shape = ColliderShape::plane;
+  plane.pose.rotation = glm::angleAxis(-float(theta), glm::vec3(0.0f, 0.0f, 1.0f));
+  model.environment.colliders.push_back(plane);
+  CpuSolver<double> solver(model);
+  const int frames = int(std::lround(seconds * 60.0));
+  for (int f = 0; f < frames; ++f)
+    solver.step_frame();
+  const glm::dvec3 x(solver.state().positions[0]);
+  return {glm::dot(x, downhill), std::abs(glm::dot(x, normal))};
+}
+
+TEST(Friction, HoldsBelowTheFrictionAngle) {
+  // mu_s = 0.5: the friction angle is atan(0.5) = 26.6 degrees.
+  for (double degrees : {10.0, 20.0, 26.0}) {
+    const Slide s = slide_on_incline(degrees, 0.5f, 0.3f, 2.0);
+    EXPECT_LT(std::abs(s.distance), 1e-6) << degrees << " degrees";
+    EXPECT_LT(s.off_plane, 1e-6) << degrees << " degrees";
+  }
+}
+
+TEST(Friction, SlidesAboveItWithTheInclinesAcceleration) {
+  // 2 s at a = g (sin theta - mu_k cos theta): s = a t^2 / 2. Verlet from rest adds half a
+  // substep's step (N (N + 1) / 2 against N^2 / 2): 0.05% at 1920 substeps; 5% is the bound.
+  for (double degrees : {30.0, 45.0}) {
+    const double theta = degrees * kPi / 180.0;
+    const double a = kGravity * (std::sin(theta) - 0.3 * std::cos(theta));
+    const Slide s = slide_on_incline(degrees, 0.5f, 0.3f, 2.0);
+    EXPECT_NEAR(s.distance, 0.5 * a * 4.0, 0.05 * 0.5 * a * 4.0) << degrees << " degrees";
+    EXPECT_LT(s.off_plane, 1e-6) << degrees << " degrees";
+  }
+  // Without friction it slides at g sin theta.
+  const Slide free = slide_on_incline(30.0, 0.0f, 0.0f, 2.0);
+  EXPECT_NEAR(free.distance, 0.5 * kGravity * 0.5 * 4.0, 0.05 * 0.5 * kGravity * 0.5 * 4.0);
+}
+
+}  // namespace
+}  // namespace weft::test
