@@ -9,11 +9,15 @@
 #include <CLI/CLI.hpp>
 
 #include "app/bench/bench_command.h"
+#include "app/cli_suggestions.h"
 #include "app/export/output_file.h"
 #include "app/run_command.h"
 #include "app/scene/closest_match.h"
 #include "app/scene/safe_text.h"
 #include "app/scene/scene_error.h"
+#include "app/scene/scene_overrides.h"
+#include "app/sweep/sweep_command.h"
+#include "app/set_option.h"
 #include "app/viewer/view_command.h"
 #include "app/version.h"
 #include "sim/model_error.h"
@@ -34,7 +38,11 @@ void print_error(const char* what) {
 // CLI11 answers a misspelt command with "A subcommand is required"; say what was wrong instead.
 // Returns false (after the message) when argv names a command weft does not have.
 bool command_is_known(int argc, char** argv, const CLI::App& app) {
-  if (argc < 2 || argv[1][0] == '-') return true;  // options, or nothing: CLI11's to report
+  if (argc < 2) {
+    std::fprintf(stderr, "%s\n", weft::command_list(app).c_str());
+    return false;
+  }
+  if (argv[1][0] == '-') return true;  // options: CLI11's to report
   std::vector<std::string> names;
   for (const CLI::App* command : app.get_subcommands({})) {
     if (command->get_name() == argv[1]) return true;
@@ -60,6 +68,7 @@ int main(int argc, char** argv) {
   weft run scenes/nehe40_rope.toml     simulate a preset headless and print a summary
   weft run --help                      every option of run, with more examples
   weft view                            the interactive viewer (needs a display)
+  weft sweep SPEC.toml --print-jobs    a grid of --set values as one command line per case
   weft --version
 Scenes: scenes/*.toml (ropes, particles and cloths); keys in docs/scenes.md.)");
 
@@ -69,18 +78,37 @@ Scenes: scenes/*.toml (ropes, particles and cloths); keys in docs/scenes.md.)");
   CLI::App* bench = weft::add_bench_command(app, bench_options);
   weft::ViewOptions view_options;
   CLI::App* view = weft::add_view_command(app, view_options);
+  weft::SweepOptions sweep_options;
+  CLI::App* sweep = weft::add_sweep_command(app, sweep_options);
+  std::vector<std::string> overrides;  // --set, of run and view
+  for (CLI::App* command : {run, view})
+    weft::add_set_option(*command, overrides);
 
   if (!command_is_known(argc, argv, app)) return kBadInput;
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& error) {
+    if (error.get_exit_code() != 0) {
+      if (auto message = weft::unknown_option_message(app, argc, argv)) {
+        print_error(message->c_str());
+        return kBadInput;
+      }
+    }
     const int code = app.exit(error);  // prints help, the version, or what was wrong
     return code == 0 ? 0 : kBadInput;
   }
+  const std::string scene_file = run->parsed() ? run_options.scene : view_options.scene;
+  if (const std::string problem = weft::set_option_problem(overrides, scene_file);
+      !problem.empty()) {
+    print_error(problem.c_str());
+    return kBadInput;
+  }
+  weft::set_command_line_overrides(overrides);
   try {
     if (run->parsed()) return weft::run_command(run_options);
     if (bench->parsed()) return weft::bench_command(bench_options);
     if (view->parsed()) return weft::view_command(view_options);
+    if (sweep->parsed()) return weft::sweep_command(sweep_options);
   } catch (const weft::SceneError& error) {
     std::fprintf(stderr, "%s\n", error.what());  // file:line: key ...: what was expected
     return kBadInput;

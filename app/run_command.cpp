@@ -21,6 +21,7 @@
 #include "app/render/framing.h"
 #include "app/render/offscreen_render.h"
 #include "app/run_outputs.h"
+#include "app/run_records.h"
 #include "app/run_summary.h"
 #include "app/scene/particle_budget.h"
 #include "app/scene/safe_text.h"
@@ -206,6 +207,7 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
       ->transform(decimal_fraction_in_range(1.0, 240.0).description(""))
       ->needs("--video")
       ->option_text("N");
+  add_record_options(*run, options);
   return run;
 }
 
@@ -301,6 +303,9 @@ int run_command(const RunOptions& options) {
   loop.capture = &capture;
   if (animation_sink) loop.sinks.push_back(animation_sink.get());
   if (video) loop.sinks.push_back(video.get());
+  std::unique_ptr<StatsSink> stats;
+  if (!options.stats.empty())
+    loop.sinks.push_back((stats = std::make_unique<StatsSink>(scene)).get());
   loop.on_progress = [&](uint32_t done) { progress.update(done); };
   stop_on_request();  // from here, the first signal ends the run cleanly (export/interrupt.h)
   const RunOutcome outcome = run_scene_frames(scene, runners, loop);
@@ -334,6 +339,7 @@ int run_command(const RunOptions& options) {
     if (video && !outcome.interrupted() && video->file().finish()) {
       replaced.push_back(options.video);
     }
+    write_run_records(options, scene, outcome, solver_name, stats.get(), note);
   } catch (const WriteInterrupted& error) {
     std::fprintf(stderr, "weft: %s\n",
                  error.what());  // nothing of it was left; the summary follows

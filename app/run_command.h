@@ -38,6 +38,8 @@ struct RunOptions {
   uint32_t video_width = 1280;   // --size WxH
   uint32_t video_height = 720;
   double video_fps = 30.0;  // --fps
+  std::string stats;         // --stats FILE.csv|FILE.json: a record per frame (run_stats.h)
+  std::string summary_json;  // --summary-json FILE
 };
 
 // Adds the `run` subcommand to the CLI; `options` receives its flags.

@@ -26,7 +26,9 @@ std::vector<NamedOutput> file_outputs(const RunOptions& options) {
                                     NamedOutput{"--screenshot", options.screenshot},
                                     NamedOutput{"--export-animation", options.export_animation},
                                     NamedOutput{"--video", options.video},
-                                    NamedOutput{"--capture-file", options.capture.file}}) {
+                                    NamedOutput{"--capture-file", options.capture.file},
+                                    NamedOutput{"--stats", options.stats},
+                                    NamedOutput{"--summary-json", options.summary_json}}) {
     if (!output.path.empty()) outputs.push_back(output);
   }
   return outputs;

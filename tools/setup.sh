@@ -7,6 +7,9 @@
 #   tools/setup.sh test   every test: the suite on lavapipe with validation, then the CPU tests
 #                         again under AddressSanitizer + UndefinedBehaviorSanitizer
 #   tools/setup.sh build  only install and build
+#   tools/setup.sh install [PREFIX]
+#                         build, then install weft, its scenes, the C++ library and the Python
+#                         module into PREFIX (default ~/.local)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,6 +23,8 @@ PACKAGES=(
   librenderdoc-dev librenderdoc renderdoccmd nlohmann-json3-dev
   # Tests: exported OBJ, PLY and glTF files must open in a standard tool; the scene fuzzer (libFuzzer).
   assimp-utils libassimp-dev clang libclang-rt-14-dev
+  # The Python module and its tests.
+  pybind11-dev python3-dev python3-numpy python3-pytest
 )
 
 install_missing() {
@@ -70,8 +75,17 @@ case "${1:-}" in
     install_missing
     build default
     ;;
+  install)
+    install_missing
+    build default
+    prefix=${2:-$HOME/.local}
+    cmake --install build --prefix "$prefix" >/dev/null
+    echo "weft: installed into $prefix: $prefix/bin/weft, the library (find_package(weft)) and" \
+      "the Python module (import weft)"
+    case ":$PATH:" in *":$prefix/bin:"*) ;; *) echo "weft: add $prefix/bin to PATH to type weft" ;; esac
+    ;;
   *)
-    echo "usage: tools/setup.sh run|test|build" >&2
+    echo "usage: tools/setup.sh run|test|build|install [PREFIX]" >&2
     exit 2
     ;;
 esac

@@ -4,12 +4,15 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
 
+#include "app/scene/data_folder.h"
 #include "app/scene/names.h"
 #include "app/scene/safe_text.h"
 #include "app/scene/scene_draft.h"
 #include "app/scene/text_file.h"
 #include "app/scene/scene_error.h"
+#include "app/scene/scene_overrides.h"
 #include "app/scene/toml_precheck.h"
 #include "sim/model_error.h"
 #include "sim/model_validation.h"
@@ -168,7 +171,8 @@ void finish_systems(SceneDraft& draft) {
 }  // namespace
 
 Scene parse_scene(std::string_view text, const SceneParseOptions& options) {
-  const toml::table document = parse_toml(text, options.file);
+  toml::table document = parse_toml(text, options.file);
+  apply_scene_overrides(document, options.overrides);
   const TableReader root(document, "", options.file, kTopLevelKeys);
   SceneDraft draft;
   draft.options = &options;
@@ -218,7 +222,9 @@ Scene load_scene(const std::filesystem::path& path) {
   return load_scene(path, 0, 0);
 }
 
-Scene load_scene(const std::filesystem::path& path, uint32_t cloth_columns, uint32_t cloth_rows) {
+Scene load_scene(const std::filesystem::path& given, uint32_t cloth_columns, uint32_t cloth_rows) {
+  const std::optional<std::filesystem::path> shipped = shipped_scene(given);
+  const std::filesystem::path path = shipped.value_or(given);
   const std::string name = path.string();
   const TextFile file = read_text_file(path, kMaxSceneFileBytes);
   switch (file.status) {
@@ -238,8 +244,13 @@ Scene load_scene(const std::filesystem::path& path, uint32_t cloth_columns, uint
   options.particle_budget = particle_budget();
   options.cloth_columns = cloth_columns;
   options.cloth_rows = cloth_rows;
+  options.overrides = command_line_overrides();
   Scene scene = parse_scene(file.text, options);
   scene.source = path;
+  if (shipped) {
+    scene.notes.push_back(given.string() + " is not in this folder: read " + name +
+                          ", the scene weft ships");
+  }
   return scene;
 }
 

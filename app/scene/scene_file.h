@@ -8,6 +8,7 @@
 #include <functional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "app/scene/obj_reader.h"
 #include "app/scene/particle_budget.h"
@@ -27,6 +28,8 @@ struct SceneParseOptions {
   // own). A scene with several cloths, or one pinned by node numbers, is refused.
   uint32_t cloth_columns = 0;
   uint32_t cloth_rows = 0;
+  // KEY=VALUE overrides of the file's keys, applied before it is read (scene_overrides.h).
+  std::vector<std::string> overrides;
 };
 
 // The largest scene file weft reads: far beyond any hand-written scene, far below what would
@@ -36,6 +39,8 @@ constexpr uint64_t kMaxSceneFileBytes = uint64_t{16} << 20;
 Scene parse_scene(std::string_view text, const SceneParseOptions& options);
 
 // Reads the file (a missing or unreadable file is a SceneError too); meshes load relative to it.
+// A relative path that is not here but names a scene weft ships is read from there
+// (data_folder.h). The command line's --set overrides apply (scene_overrides.h).
 Scene load_scene(const std::filesystem::path& path);
 // The same, resizing the scene's one cloth to columns x rows nodes (both non-zero).
 Scene load_scene(const std::filesystem::path& path, uint32_t cloth_columns, uint32_t cloth_rows);

@@ -98,8 +98,8 @@ TableReader::TableReader(const toml::table& table, std::string name, std::string
   } else {
     message += "expected " + quoted_list(valid_keys_);
   }
-  throw SceneError({file_, static_cast<uint32_t>(unknown->source().begin.line), 0},
-                   quoted_input(unknown->str()), name_, message);
+  throw SceneError(location_of(unknown->source(), line()), quoted_input(unknown->str()), name_,
+                   message);
 }
 
 uint32_t TableReader::line() const {
@@ -131,19 +131,28 @@ const toml::node* TableReader::node(std::string_view key) const {
   return table_->get(key);
 }
 
+SceneLocation TableReader::location_of(const toml::source_region& source,
+                                       uint32_t fallback_line) const {
+  // A value from an override (scene_overrides.h) is named by the override, not a line of the file.
+  if (source.path && *source.path != file_) return {*source.path, 0, 0};
+  const auto line = static_cast<uint32_t>(source.begin.line);
+  return {file_, line > 0 ? line : fallback_line, 0};
+}
+
 void TableReader::fail(std::string_view key, const std::string& message) const {
-  throw SceneError({file_, line_of(key), 0}, std::string(key), name_, message);
+  const toml::node* value = table_->get(key);
+  throw SceneError(
+      value ? location_of(value->source(), line()) : location_of(table_->source(), line()),
+      std::string(key), name_, message);
 }
 
 void TableReader::fail_at(const toml::node& at, std::string_view key,
                           const std::string& message) const {
-  const uint32_t at_line = line_of_node(at);
-  throw SceneError({file_, at_line > 0 ? at_line : line_of(key), 0}, std::string(key), name_,
-                   message);
+  throw SceneError(location_of(at.source(), line_of(key)), std::string(key), name_, message);
 }
 
 void TableReader::fail_table(const std::string& message) const {
-  throw SceneError({file_, line(), 0}, "", name_, message);
+  throw SceneError(location_of(table_->source(), line()), "", name_, message);
 }
 
 void TableReader::check_characters(const std::string& text, const toml::node& at,

@@ -13,6 +13,8 @@
 #include <glm/vec3.hpp>
 #include <toml++/toml.h>
 
+#include "app/scene/scene_error.h"
+
 namespace weft {
 
 // The values a number may take, and its unit for messages ("N/m", "" for none).
@@ -83,6 +85,8 @@ class TableReader {
 
  private:
   const toml::node& present(std::string_view key) const;  // fails when absent
+  // The file and line of a node, or the override it came from; `fallback_line` when it has none.
+  SceneLocation location_of(const toml::source_region& source, uint32_t fallback_line) const;
   // Fails when a string holds a control character other than line feed and tab, or a
   // bidirectional control (safe_text.h).
   void check_characters(const std::string& text, const toml::node& at, std::string_view key) const;

@@ -36,7 +36,7 @@ while IFS= read -r hit; do
     echo "FAIL: $hit" >&2
     status=1
   fi
-done < <(grep -rnE --include='*.cpp' --include='*.h' "$pattern" app engine sim shaders |
+done < <(grep -rnE --include='*.cpp' --include='*.h' "$pattern" app engine sim shaders lib python examples |
   grep -vE '^[^:]+:[0-9]+: *//')
 
 if [ "$status" -eq 0 ]; then

@@ -2,7 +2,8 @@
 # Every source file stays readable top to bottom: none is over 500 lines. Usage: source_lengths.sh ROOT
 set -eu
 root=$1
-long=$(find "$root/engine" "$root/sim" "$root/app" "$root/shaders" "$root/tests" \
+long=$(find "$root/engine" "$root/sim" "$root/app" "$root/shaders" "$root/tests" "$root/lib" \
+  "$root/include" "$root/python" "$root/examples" \
   \( -name '*.cpp' -o -name '*.h' -o -name '*.comp' -o -name '*.glsl' -o -name '*.vert' \
   -o -name '*.frag' \) -type f -exec awk 'END { if (NR > 500) print FILENAME ": " NR " lines" }' {} \;)
 if [ -n "$long" ]; then

@@ -1,0 +1,86 @@
+// weft::api::make_gpu_simulation: the GPU solver behind a Simulation (libweft_gpu). Positions are
+// downloaded when they are read.
+#include "weft/gpu.h"
+
+#include "app/gpu_context.h"
+#include "engine/check.h"
+#include "lib/scene_impl.h"
+#include "lib/simulation_backend.h"
+#include "lib/translate_errors.h"
+#include "sim/gpu_solver.h"
+
+namespace weft::api {
+
+namespace {
+
+class GpuSystemSolver final : public SystemSolver {
+ public:
+  GpuSystemSolver(Device& device, const Model& model) : solver_(device, model) {}
+  void step_frames(uint32_t frames) override { solver_.step_frames(frames); }
+  void apply_event(const weft::SceneEvent& event) override { weft::apply_event(event, solver_); }
+  const std::vector<glm::vec4>& positions() override {
+    state_ = solver_.download_state();
+    return state_.positions;
+  }
+  std::vector<glm::vec3> velocities() override {
+    const ParticleState<float> state = solver_.download_state();
+    const gpu::SimParams& params = solver_.core().params();
+    return particle_velocities(state, params.integrator == WEFT_INTEGRATOR_VERLET, params.dt);
+  }
+  std::vector<uint32_t> link_state() override { return solver_.download_link_state(); }
+  HealthReport health() override { return solver_.measure_health(); }
+  Energy energy() override {
+    const ParticleState<float> state = solver_.download_state();
+    const SolverCore& core = solver_.core();
+    return weft::measure_energy(
+        core, state,
+        particle_velocities(state, core.params().integrator == WEFT_INTEGRATOR_VERLET,
+                            core.params().dt));
+  }
+  void set_parameters(const Model& model) override {
+    solver_.set_parameters(model);
+    solver_.set_link_materials(model);
+  }
+
+ private:
+  GpuSolver solver_;
+  ParticleState<float> state_;
+};
+
+class GpuBackend final : public SimulationBackend {
+ public:
+  using SimulationBackend::SimulationBackend;
+  ~GpuBackend() override { systems.clear(); }  // the solvers before the device they run on
+  int validation_errors() const override {
+    const Instance& instance = *context.instance;
+    return instance.validation_enabled() ? instance.validation_error_count() : 0;
+  }
+  GpuContext context;
+};
+
+}  // namespace
+
+Simulation make_gpu_simulation(const Scene& scene, const GpuOptions& options) {
+  auto backend = std::make_unique<GpuBackend>(scene);
+  GpuContextOptions context;
+  context.device_selector = options.device;
+  context.validation = options.validation;
+  try {
+    backend->context = create_gpu_context(context);  // no loader, no device: runtime_error
+  } catch (const std::runtime_error& error) {
+    throw MachineError(error.what());
+  }
+  backend->device = "GPU (Vulkan compute) on " + backend->context.device->name();
+  translate_errors([&] {
+    try {
+      for (const SceneSystem& system : scene.impl().scene.systems)
+        backend->systems.push_back(
+            std::make_unique<GpuSystemSolver>(*backend->context.device, system.model));
+    } catch (const VulkanError& error) {
+      throw MachineError(error.what());
+    }
+  });
+  return Simulation(std::move(backend));
+}
+
+}  // namespace weft::api
