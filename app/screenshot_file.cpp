@@ -19,9 +19,10 @@ void append_to_stream(void* context, void* data, int size) {
 }  // namespace
 
 void write_screenshot(Device& device, std::span<const DrawnSystem> systems,
-                      const std::filesystem::path& file, VkExtent2D extent) {
+                      const std::filesystem::path& file, VkExtent2D extent,
+                      const std::optional<SceneCamera>& camera) {
   if (systems.empty()) throw std::invalid_argument("write_screenshot: nothing to draw");
-  const Picture picture = framed_picture(device, systems, extent);
+  const Picture picture = framed_picture(device, systems, extent, camera);
   OutputOptions options;
   options.create_folders = true;
   write_output_file(

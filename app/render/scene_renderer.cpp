@@ -75,8 +75,8 @@ SceneRenderer::SceneRenderer(Device& device, std::span<const DrawnSystem> system
     }
   }
   for (const DrawnSystem& system : drawn_) {
-    systems_.push_back(
-        std::make_unique<SystemRenderer>(device, *system.solver, *system.model, pipelines_, size));
+    systems_.push_back(std::make_unique<SystemRenderer>(device, *system.solver, *system.model,
+                                                        system.colors, pipelines_, size));
     colliders_.push_back(std::make_unique<ColliderRenderer>(
         device, *system.solver, collider_pipelines_, expected_, spacing));
   }
@@ -93,6 +93,11 @@ void SceneRenderer::set_dragged(size_t system, std::optional<uint32_t> particle)
 
 void SceneRenderer::set_pinned(size_t system, std::vector<uint32_t> particles) {
   systems_.at(system)->set_pinned(std::move(particles));
+}
+
+void SceneRenderer::set_link_parts(size_t system, std::span<const LinkCut> links,
+                                   std::span<const float> at) {
+  systems_.at(system)->set_link_parts(links, at);
 }
 
 bool SceneRenderer::has_ground() const {

@@ -12,6 +12,7 @@
 #include "app/scene/scene_error.h"
 #include "app/scene/toml_precheck.h"
 #include "sim/model_error.h"
+#include "app/scene/scene_camera.h"
 #include "sim/model_validation.h"
 
 namespace weft {
@@ -20,7 +21,7 @@ namespace {
 
 const std::vector<std::string> kTopLevelKeys = {"scene",    "solver", "environment", "system",
                                                 "particle", "rope",   "cloth",       "mesh",
-                                                "spring",   "anchor", "event"};
+                                                "spring",   "anchor", "event",       "camera"};
 const std::vector<std::string> kSolverKeys = {
     "integrator", "frame_dt",       "substeps",          "max_dt",
     "damping",    "verlet_damping", "relaxation_sweeps", "variant"};
@@ -172,6 +173,7 @@ Scene parse_scene(std::string_view text, const SceneParseOptions& options) {
   SceneDraft draft;
   draft.options = &options;
   read_scene_table(draft, root);
+  draft.scene.camera = read_scene_camera(root);
 
   SolverSpec solver;
   if (auto table = root.table("solver", kSolverKeys)) read_solver(*table, true, solver);

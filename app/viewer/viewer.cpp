@@ -105,7 +105,10 @@ Viewer::Viewer(const ViewOptions& options) : options_(options) {
 }
 
 void Viewer::frame_camera() {
-  camera_ = framing_camera(scene_->renderer().expected_bounds(), swapchain_->extent());
+  // A scene that says where to look from (its [camera], or a camera saved with it) starts there.
+  const std::optional<SceneCamera>& chosen = scene_->scene().camera;
+  camera_ = chosen ? chosen_camera(*chosen)
+                   : framing_camera(scene_->renderer().expected_bounds(), swapchain_->extent());
 }
 
 void Viewer::reframe_camera() {

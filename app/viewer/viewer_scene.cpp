@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "app/render/render_mesh.h"
+#include "app/scene/scene_colors.h"
 #include "app/scene/scene_source.h"
 #include "app/viewer/hand_pins.h"
 #include "app/viewer/presets.h"
@@ -87,8 +88,11 @@ void ViewerScene::build() {
 
 std::vector<DrawnSystem> ViewerScene::drawn() const {
   std::vector<DrawnSystem> systems;
-  for (const System& system : systems_)
-    systems.push_back({system.solver.get(), &system.model});
+  std::vector<std::vector<ParticleColors>> colors = object_colors(scene_);
+  for (size_t s = 0; s < systems_.size(); ++s) {
+    systems.push_back({systems_[s].solver.get(), &systems_[s].model,
+                       s < colors.size() ? std::move(colors[s]) : std::vector<ParticleColors>{}});
+  }
   return systems;
 }
 
