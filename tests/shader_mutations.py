@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
-"""Breaks each compute shader on purpose, one mutation at a time, and checks that the GPU tests
-notice. A mutation is a small, plausible bug: a dropped term, a flipped sign, a wrong neighbour,
-a missing division. Each solver module lists its shaders and their mutations in a file of
-shader_mutations/ (one per module, as the solver's module list has them). For each mutation the
-shaders that include the mutated file are recompiled into a scratch folder and the given test
-programs run against it through WEFT_SHADER_DIR (no rebuild, no relink). The check passes only if
-the unmutated shaders pass, every simulation shader belongs to a module file with at least one
-mutation, and every mutation makes some test fail.
+"""Breaks each shader on purpose, one mutation at a time, and checks that the GPU tests notice.
+A mutation is a small, plausible bug: a dropped term, a flipped sign, a wrong neighbour, a missing
+division, a light or a colour changed. Each solver module lists its shaders and their mutations in
+a file of shader_mutations/ (one per module, as the solver's module list has them), and so does
+drawing (drawing.py); a file may name, in PROGRAMS, the test programs most likely to catch its
+mutations, which then run first. For each mutation the shaders that include the mutated file are
+recompiled into a scratch folder and the given test programs run against it through
+WEFT_SHADER_DIR (no rebuild, no relink). The check passes only if the unmutated shaders pass,
+every simulation shader and every graphics shader (.vert, .frag) belongs to a file with at least
+one mutation, and every mutation makes some test fail.
 
 usage: shader_mutations.py --glslc GLSLC --shaders DIR [--jobs N] TEST_PROGRAM [TEST_PROGRAM ...]
 """
@@ -33,7 +35,7 @@ def load_tables():
         table = {}
         with open(os.path.join(TABLES, name)) as f:
             exec(compile(f.read(), name, "exec"), table)
-        modules.append((name[:-3], table["SHADERS"], table["MUTATIONS"]))
+        modules.append((name[:-3], table["SHADERS"], table["MUTATIONS"], table.get("PROGRAMS", [])))
     return modules
 
 
@@ -134,21 +136,22 @@ def main():
     args = parser.parse_args()
 
     modules = load_tables()
-    compute = sorted(n for n in os.listdir(args.shaders) if n.endswith(".comp"))
+    compute = sorted(n for n in os.listdir(args.shaders) if n.endswith((".comp", ".vert", ".frag")))
     includes = {c: dependencies(args.glslc, args.shaders, c) for c in compute}
     simulation = [c for c in compute if SIMULATION_HEADER in includes[c]]
+    graphics = [c for c in compute if not c.endswith(".comp")]
 
-    # Coverage: every simulation shader belongs to a module whose file mutates it.
+    # Coverage: every simulation and graphics shader belongs to a file that mutates it.
     claimed = {}
-    for module, shaders, mutations in modules:
+    for module, shaders, mutations, _ in modules:
         for shader in shaders:
             claimed[shader] = module
         for shader, _, _, what in mutations:
             if shader not in shaders:
                 print(f"FAIL: {module}.py mutates {shader}, which it does not list as its own")
                 return 1
-    mutated = {m[0] for _, _, mutations in modules for m in mutations}
-    for shader in simulation:
+    mutated = {m[0] for _, _, mutations, _ in modules for m in mutations}
+    for shader in simulation + graphics:
         if shader not in claimed:
             print(f"FAIL: {shader} belongs to no module file in {TABLES}; add one")
             return 1
@@ -164,14 +167,16 @@ def main():
             print(f"FAIL: the unmutated shaders already fail {failing[0]}; fix that first")
             return 1
 
-        work = [(module, m) for module, _, mutations in modules for m in mutations]
+        work = [(module, m) for module, _, mutations, _ in modules for m in mutations]
         survivors = []
         stale = []
         free = list(spaces)
         # A test that caught one of a module's mutations most likely catches its next ones too:
         # trying those alone first, then their programs, skips whole runs of programs that would
-        # pass. Which mutations are caught does not change, only how soon.
-        catchers = {}
+        # pass. Which mutations are caught does not change, only how soon. A module's PROGRAMS
+        # go first until then.
+        catchers = {module: [(program, None) for program in programs]
+                    for module, _, _, programs in modules if programs}
         with concurrent.futures.ThreadPoolExecutor(max_workers=jobs) as pool:
             pending = {}
             queue = list(work)

@@ -56,7 +56,7 @@ void OrbitCamera::frame_points(std::span<const glm::vec3> points, float aspect) 
   // A point x to the right of the target (after the target moves t to the right) and z beyond
   // it is in view from a distance D when |x - t| <= tan_x (D + z): D >= (x - t) / tan_x - z and
   // D >= (t - x) / tan_x - z. The least D over t is where the worst of each family meet; the
-  // same holds upwards. So the picture is centred on the points, not on their box.
+  // same holds upwards.
   float right_reach = -1e30f, left_reach = -1e30f, up_reach = -1e30f, down_reach = -1e30f;
   float nearest = -1e30f;  // how far in front of the target the nearest point is
   for (const glm::vec3& p : points) {
@@ -68,15 +68,32 @@ void OrbitCamera::frame_points(std::span<const glm::vec3> points, float aspect) 
     down_reach = std::max(down_reach, -y / tan_y - z);
     nearest = std::max(nearest, -z);
   }
-  const float shift_x = 0.5f * tan_x * (right_reach - left_reach);
-  const float shift_y = 0.5f * tan_y * (up_reach - down_reach);
-  pose.target += shift_x * right + shift_y * up;
   const float distance =
       std::max(0.5f * (right_reach + left_reach), 0.5f * (up_reach + down_reach));
   // Never with a point behind the camera or at its near plane, nor closer than a small scene
   // needs.
   const float radius = 0.5f * glm::length(hi - lo);
   pose.distance = std::max({distance, nearest + 0.1f * radius, kMinFrameDistance});
+  // At that distance, the shift along each axis that puts the points' outermost images as far
+  // from the middle on one side as on the other (for the axis that set the distance, the one
+  // above; the other has room to spare, and near and far points shrink differently).
+  const auto centred_shift = [&](const glm::vec3& axis) {
+    float low = -radius, high = radius;
+    for (int step = 0; step < 40; ++step) {
+      const float t = 0.5f * (low + high);
+      float most = -1e30f, least = 1e30f;
+      for (const glm::vec3& p : points) {
+        const glm::vec3 d = p - pose.target;
+        const float seen = (glm::dot(d, axis) - t) / (pose.distance + glm::dot(d, forward));
+        most = std::max(most, seen);
+        least = std::min(least, seen);
+      }
+      (most + least > 0.0f ? low : high) = t;
+    }
+    return 0.5f * (low + high);
+  };
+  const float shift_x = centred_shift(right), shift_y = centred_shift(up);
+  pose.target += shift_x * right + shift_y * up;
   home_ = pose;
   set(pose);
 }

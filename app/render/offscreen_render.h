@@ -32,6 +32,7 @@ class OffscreenPictures {
                     const std::optional<Bounds>& shadow_bounds = std::nullopt);
   // Draws the systems as they are now (waits for the GPU).
   Picture draw(const OrbitCamera& camera, const DrawSettings& settings = {});
+  SceneRenderer& renderer() { return renderer_; }
 
  private:
   Device& device_;
