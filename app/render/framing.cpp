@@ -25,6 +25,19 @@ Bounds expected_bounds(std::span<const DrawnSystem> systems) {
   return all;
 }
 
+float drawn_scene_diagonal(std::span<const DrawnSystem> systems) {
+  std::optional<Bounds> all;
+  const auto include = [&](const Bounds& b) { all = all ? merge(*all, b) : b; };
+  for (const DrawnSystem& system : systems) {
+    for (const glm::vec3& p : system.model->positions)
+      include({p, p});
+    if (std::optional<Bounds> colliders = collider_bounds(system.model->environment)) {
+      include(*colliders);
+    }
+  }
+  return all ? diagonal(*all) : 0.0f;
+}
+
 std::vector<glm::vec3> current_points(const Device& device, std::span<const DrawnSystem> systems) {
   std::vector<glm::vec3> points;
   std::vector<glm::vec4> positions;
@@ -33,8 +46,17 @@ std::vector<glm::vec3> current_points(const Device& device, std::span<const Draw
     positions.resize(count);
     download_from_buffer(device, positions_of(*system.solver), positions.data(),
                          positions.size() * sizeof(glm::vec4));
+    const float marker = render_style(*system.model, drawn_scene_diagonal(systems)).marker_radius;
     for (const glm::vec4& p : positions) {
-      if (std::isfinite(p.x) && std::isfinite(p.y) && std::isfinite(p.z)) points.emplace_back(p);
+      if (!std::isfinite(p.x) || !std::isfinite(p.y) || !std::isfinite(p.z)) continue;
+      points.emplace_back(p);
+      if (p.w != 0.0f) continue;
+      for (int axis = 0; axis < 3; ++axis) {  // a pin's marker around it
+        glm::vec3 offset(0.0f);
+        offset[axis] = marker;
+        points.push_back(glm::vec3(p) + offset);
+        points.push_back(glm::vec3(p) - offset);
+      }
     }
     const std::optional<Bounds> colliders =
         collider_bounds(spheres_now(*system.solver), collider_shapes_now(*system.solver));

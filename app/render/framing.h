@@ -20,13 +20,16 @@ class Device;
 
 // The box around every system's scene_bounds.
 Bounds expected_bounds(std::span<const DrawnSystem> systems);
+// The diagonal (m) of the box around every system's particles as they start and its colliders:
+// how large the scene's markers, particles and lines are drawn (render_mesh.h: render_style).
+float drawn_scene_diagonal(std::span<const DrawnSystem> systems);
 // The box around every system's particles as they are now (read back from the GPU: this waits
 // for it) and its colliders where the solver holds them now; particles that are not finite are
 // left out. The expected bounds
 // when nothing is finite.
 Bounds current_bounds(const Device& device, std::span<const DrawnSystem> systems);
-// The points current_bounds boxes: every finite particle, and the corners of the box around the
-// colliders.
+// The points current_bounds boxes: every finite particle, around each pinned one the reach of
+// its marker, and the corners of the box around the colliders.
 std::vector<glm::vec3> current_points(const Device& device, std::span<const DrawnSystem> systems);
 // Both.
 Bounds expected_and_current_bounds(const Device& device, std::span<const DrawnSystem> systems);

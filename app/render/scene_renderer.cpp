@@ -65,7 +65,7 @@ SceneRenderer::SceneRenderer(Device& device, std::span<const DrawnSystem> system
       collider_pipelines_(device, formats, shadow_.format()),
       ground_layout_(create_ground_layout(device, shadow_.set_layout())),
       ground_pipeline_(create_ground_pipeline(device, ground_layout_.get(), formats)) {
-  const float size = diagonal(expected_);
+  const float size = drawn_scene_diagonal(systems);
   float spacing = 0.0f;  // the longest edge of any triangle at rest
   for (const DrawnSystem& system : drawn_) {
     const std::vector<glm::vec3>& x = system.model->positions;
