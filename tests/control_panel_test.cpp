@@ -8,6 +8,7 @@
 #include <imgui.h>
 
 #include "app/viewer/control_panel.h"
+#include "app/viewer/panel_style.h"
 #include "app/viewer/viewer_scene.h"
 #include "tests/support/headless_imgui.h"
 #include "tests/support/vulkan_fixture.h"
@@ -21,7 +22,7 @@ class ControlPanelTest : public VulkanTest {
     VulkanTest::SetUp();
     if (IsSkipped()) return;
     imgui_.emplace();
-    ImGui::StyleColorsDark();
+    apply_panel_style();  // the viewer's: its padding and font decide what fits
     SceneChoice choice;
     choice.columns = choice.rows = 8;
     scene_ = std::make_unique<ViewerScene>(

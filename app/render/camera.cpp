@@ -154,6 +154,8 @@ glm::mat4 OrbitCamera::projection(float aspect) const {
   // GLM_FORCE_DEPTH_ZERO_TO_ONE gives Vulkan's depth range; Vulkan's y points down.
   glm::mat4 p = glm::perspective(fov_y_, aspect, 0.01f * distance_, 200.0f + 10.0f * distance_);
   p[1][1] = -p[1][1];
+  // x_ndc += lens_shift_: clip x gains lens_shift_ times clip w (which is -z in view space).
+  p[2][0] += lens_shift_ * p[2][3];
   return p;
 }
 

@@ -38,6 +38,10 @@ class OrbitCamera {
   void pan(float dx, float dy, float viewport_height);
   void zoom(float steps);
 
+  // Moves the picture's centre right by this share of its width, half of it each way from the
+  // middle (the viewer centres the scene beside its panel). Picking and projecting follow.
+  void set_lens_shift(float share) { lens_shift_ = share; }
+
   glm::vec3 eye() const;
   glm::vec3 target() const { return target_; }
   float distance() const { return distance_; }
@@ -65,6 +69,7 @@ class OrbitCamera {
   float pitch_ = 0.0f;
   float distance_ = 5.0f;
   float fov_y_ = 0.7854f;  // 45 degrees
+  float lens_shift_ = 0.0f;
 };
 
 }  // namespace weft

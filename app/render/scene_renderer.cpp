@@ -20,7 +20,7 @@ namespace {
 // Texels along each side of the shadow map: a few millimetres each for a scene a few metres
 // across on a GPU; on a CPU device, where every texel drawn and compared costs, half that (the
 // soft edge hides the difference at the viewer's size).
-uint32_t shadow_map_size(const Device& device) {
+uint32_t default_shadow_map_size(const Device& device) {
   return device.properties().deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU ? 512 : 2048;
 }
 constexpr VkShaderStageFlags kGroundStages =
@@ -56,11 +56,11 @@ GraphicsPipeline create_ground_pipeline(const Device& device, VkPipelineLayout l
 }  // namespace
 
 SceneRenderer::SceneRenderer(Device& device, std::span<const DrawnSystem> systems,
-                             const RenderFormats& formats)
+                             const RenderFormats& formats, uint32_t shadow_map_size)
     : device_(device),
       drawn_(systems.begin(), systems.end()),
       expected_(weft::expected_bounds(systems)),
-      shadow_(device, shadow_map_size(device)),
+      shadow_(device, shadow_map_size != 0 ? shadow_map_size : default_shadow_map_size(device)),
       pipelines_(device, formats, shadow_.format()),
       collider_pipelines_(device, formats, shadow_.format()),
       ground_layout_(create_ground_layout(device, shadow_.set_layout())),

@@ -36,7 +36,12 @@ struct DrawnSystem {
 
 class SceneRenderer {
  public:
-  SceneRenderer(Device& device, std::span<const DrawnSystem> systems, const RenderFormats& formats);
+  // shadow_map_size: texels along each side of the key light's shadow map; 0: the device's
+  // default (fewer on a CPU device).
+  SceneRenderer(Device& device, std::span<const DrawnSystem> systems, const RenderFormats& formats,
+                uint32_t shadow_map_size = 0);
+
+  uint32_t shadow_map_size() const { return shadow_.size(); }
 
   // Where the systems are expected to be (render_mesh.h: scene_bounds of each): what the
   // camera first frames and the key light's shadow first covers.

@@ -2,17 +2,21 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <string_view>
 
 #include <glm/geometric.hpp>
 
 #include "app/render/framing.h"
 #include "app/render/offscreen_render.h"
 #include "app/viewer/control_panel.h"
+#include "app/viewer/draw_quality.h"
 #include "app/viewer/imgui_layer.h"
 #include "app/viewer/knife.h"
+#include "app/viewer/panel_widgets.h"
 #include "engine/barriers.h"
 #include "engine/debug_label.h"
 #include "engine/image.h"
@@ -90,7 +94,6 @@ Viewer::Viewer(const ViewOptions& options) : options_(options) {
   scene_ = std::make_unique<ViewerScene>(
       device, formats_, kFramesInFlight, choice,
       file_scene ? std::move(*file_scene) : make_viewer_scene(choice));
-  frame_camera();
   timer_ = std::make_unique<PassTimer>(device, kFramesInFlight);
   timed_.assign(kFramesInFlight, false);
   screenshots_ = std::make_unique<WindowScreenshots>(device, kFramesInFlight);
@@ -101,20 +104,30 @@ Viewer::Viewer(const ViewOptions& options) : options_(options) {
   window_->set_listener(this);
   ui_ = std::make_unique<ImGuiLayer>(*window_, *context_.instance, device, *swapchain_,
                                      kFramesInFlight);
+  if (settings_.show_panel) panel_right_ = PanelWidgets::panel_width() + 20.0f;  // until drawn
+  frame_camera();
   window_->set_title(window_title());
+}
+
+VkExtent2D Viewer::scene_area() const {
+  // The window beside the panel, where the scene is centred (OrbitCamera::set_lens_shift).
+  const VkExtent2D extent = swapchain_->extent();
+  const float widest = 0.6f * static_cast<float>(extent.width);
+  const auto panel = static_cast<uint32_t>(std::clamp(panel_right_, 0.0f, widest));
+  return {extent.width - panel, extent.height};
 }
 
 void Viewer::frame_camera() {
   // A scene that says where to look from (its [camera], or a camera saved with it) starts there.
   const std::optional<SceneCamera>& chosen = scene_->scene().camera;
   camera_ = chosen ? chosen_camera(*chosen)
-                   : framing_camera(scene_->renderer().expected_bounds(), swapchain_->extent());
+                   : framing_camera(scene_->renderer().expected_bounds(), scene_area());
 }
 
 void Viewer::reframe_camera() {
   // The GPU must be idle: the positions are read back (apply_pending_scene_changes waits).
   const Bounds bounds = expected_and_current_bounds(*context_.device, scene_->drawn());
-  camera_ = framing_camera(bounds, swapchain_->extent());
+  camera_ = framing_camera(bounds, scene_area());
   scene_->renderer().aim_shadow(bounds);
 }
 
@@ -219,8 +232,44 @@ void Viewer::draw_frame() {
                 swapchain_->render_finished(*image));
   swapchain_->present(*image);
   if (std::optional<std::string> path = capture_->end_frame()) message_ = "captured " + *path;
-  stats_.frame_done(seconds_now());
+  const double now = seconds_now();
+  stats_.frame_done(now);
+  adapt_drawing(now);
   ++frame_;
+}
+
+void Viewer::adapt_drawing(double now) {
+  const double frame_ms = 1000.0 * (now - last_frame_end_);
+  last_frame_end_ = now;
+  if (!settings_.adapt_drawing) {
+    if (quality_.level() != 0) set_draw_quality(0);
+    return;
+  }
+  std::optional<double> draw_ms;
+  if (const std::optional<FrameTimings>& timings = stats_.timings()) {
+    draw_ms = 0.0;
+    for (const auto& [pass, ms] : timings->sections) {
+      const std::string_view name = pass->name;
+      if (name == "draw" || name == "UI") *draw_ms += ms;
+    }
+  }
+  if (std::optional<int> level = quality_.frame_done(frame_ms, draw_ms)) set_draw_quality(*level);
+}
+
+void Viewer::set_draw_quality(int level) {
+  ring_->wait_all();  // the targets and the renderer's pipelines may be in use
+  quality_.set_level(level);
+  const DrawQuality quality = draw_quality(level);
+  formats_ = choose_render_formats(*context_.device, swapchain_->format(), quality.max_samples);
+  targets_ =
+      std::make_unique<RenderTargets>(*context_.device, formats_, swapchain_->extent(), "window");
+  scene_->set_drawing(formats_, quality.shadow_map_size);
+  std::printf("viewer: drawing with %s\n", drawing().c_str());
+}
+
+std::string Viewer::drawing() const {
+  return describe_drawing(static_cast<uint32_t>(formats_.samples),
+                          scene_->renderer().shadow_map_size());
 }
 
 void Viewer::collect(uint32_t slot) {
@@ -274,7 +323,10 @@ void Viewer::build_ui() {
   info.message = message_;
   info.encode_srgb = !is_srgb_format(swapchain_->format());
   info.edits = &panel_edits_;
+  info.drawing = drawing();
   const PanelRequests requests = draw_control_panel(*scene_, settings_, info);
+  panel_right_ = settings_.show_panel ? requests.panel_right : 0.0f;
+  camera_.set_lens_shift(panel_right_ / std::max(viewport().x, 1.0f));
   for (const std::string& error : panel_edits_.finish_frame()) {
     // A script that cannot do what it says would test nothing: stop and say why.
     std::fprintf(stderr, "weft view: %s\n", error.c_str());

@@ -13,6 +13,7 @@
 
 #include "app/gpu_context.h"
 #include "app/render/camera.h"
+#include "app/viewer/draw_quality.h"
 #include "app/viewer/frame_stats.h"
 #include "app/viewer/input_script.h"
 #include "app/viewer/key_bindings.h"
@@ -58,6 +59,10 @@ class Viewer : public InputListener {
  private:
   bool recreate_swapchain();
   void draw_frame();
+  // Draws less (draw_quality.h) while frames are slow and drawing is what makes them slow.
+  void adapt_drawing(double now);
+  void set_draw_quality(int level);
+  std::string drawing() const;  // what the scene is drawn with, for the panel
   void collect(uint32_t slot);
   void build_ui();
   void apply_pending_scene_changes();
@@ -75,6 +80,7 @@ class Viewer : public InputListener {
   // are now (the camera reset, which also aims the shadow there).
   void frame_camera();
   void reframe_camera();
+  VkExtent2D scene_area() const;
   std::string window_title() const;
 
   ViewOptions options_;
@@ -94,9 +100,12 @@ class Viewer : public InputListener {
   std::unique_ptr<ImGuiLayer> ui_;
 
   OrbitCamera camera_;
+  float panel_right_ = 0.0f;  // px the panel covers from the window's left edge (0: hidden)
   MouseController mouse_{camera_};
   ViewerSettings settings_;
   FrameStats stats_;
+  DrawQualityGovernor quality_;
+  double last_frame_end_ = 0.0;  // s, the clock of seconds_now()
   std::vector<ScriptEvent> script_;
   size_t script_next_ = 0;
   PanelEdits panel_edits_;      // the script's panel values, until the panel takes them

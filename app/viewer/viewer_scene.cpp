@@ -80,10 +80,16 @@ void ViewerScene::build() {
     system.health = std::make_unique<HealthWatch>(device_, frame_slots_);
   }
   const std::vector<DrawnSystem> systems = drawn();
-  renderer_ = std::make_unique<SceneRenderer>(device_, systems, formats_);
+  renderer_ = std::make_unique<SceneRenderer>(device_, systems, formats_, shadow_map_size_);
   selected = std::min(selected, systems_.size() - 1);
   frames_simulated = 0;
   push_anchor_velocity();
+}
+
+void ViewerScene::set_drawing(const RenderFormats& formats, uint32_t shadow_map_size) {
+  formats_ = formats;
+  shadow_map_size_ = shadow_map_size;
+  renderer_ = std::make_unique<SceneRenderer>(device_, drawn(), formats_, shadow_map_size_);
 }
 
 std::vector<DrawnSystem> ViewerScene::drawn() const {
