@@ -1,6 +1,8 @@
 #include "app/cli_numbers.h"
 
 #include <cerrno>
+#include <cmath>
+#include <cstdio>
 #include <cstdlib>
 
 namespace weft {
@@ -27,6 +29,28 @@ CLI::Validator decimal_in_range(uint64_t min, uint64_t max) {
         return {};
       },
       "INT in [" + std::to_string(min) + " - " + std::to_string(max) + "]");
+}
+
+CLI::Validator decimal_fraction_in_range(double min, double max) {
+  char range[64];
+  std::snprintf(range, sizeof range, "%g to %g", min, max);
+  const std::string expected_range = range;
+  return CLI::Validator(
+      [min, max, expected_range](std::string& text) -> std::string {
+        const std::string expected = "expected a number from " + expected_range +
+                                     " in decimal digits (such as 30 or 29.97), got '" + text + "'";
+        const size_t point = text.find('.');
+        const std::string whole = text.substr(0, point);
+        const std::string fraction = point == std::string::npos ? "" : text.substr(point + 1);
+        if ((whole.empty() && fraction.empty()) || (!whole.empty() && !is_decimal_digits(whole)) ||
+            (!fraction.empty() && !is_decimal_digits(fraction)) || text.size() > 32) {
+          return expected;
+        }
+        const double value = std::strtod(text.c_str(), nullptr);
+        if (!std::isfinite(value) || value < min || value > max) return expected;
+        return {};
+      },
+      "NUMBER in [" + expected_range + "]");
 }
 
 }  // namespace weft

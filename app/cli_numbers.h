@@ -15,6 +15,10 @@ namespace weft {
 // text, so "010" is ten, not eight.
 CLI::Validator decimal_in_range(uint64_t min, uint64_t max);
 
+// The same for numbers with a fraction ("30", "29.97", ".5"): decimal digits and at most one
+// point, nothing else (no sign, no exponent, no "nan", "inf" or 0x prefix), in [min, max].
+CLI::Validator decimal_fraction_in_range(double min, double max);
+
 // Whether `text` is one or more decimal digits and nothing else.
 bool is_decimal_digits(const std::string& text);
 

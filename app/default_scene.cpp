@@ -26,7 +26,7 @@ Model make_default_scene(const DefaultSceneOptions& options) {
   const uint32_t first = add_cloth_grid(model, cloth);
   add_material_tethers(material, first, model.particle_count() - first, model);
 
-  model.environment.air_drag = 0.002f * cloth.particle_mass;
+  model.environment.air_drag = 0.002f * mean_node_mass(cloth);
   model.environment.ground.mode = GroundMode::projection;
   model.environment.ground.height = -0.6f;
   model.environment.spheres.push_back({{0.0f, 0.3f, 0.2f}, 0.5f});

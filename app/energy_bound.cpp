@@ -6,6 +6,8 @@
 
 #include <glm/geometric.hpp>
 
+#include "sim/collider_path.h"
+
 namespace weft {
 
 namespace {
@@ -19,6 +21,58 @@ struct Span {
   }
   double size() const { return high > low ? high - low : 0.0; }
 };
+
+// How a sphere or collider on a path moves, as the solver sees it: posed at every frame's start
+// and end (sim/collider_path.h), moving evenly in between.
+struct PathMotion {
+  double fastest = 0.0;  // m/s: the fastest point of its surface
+  double rising = 0.0;   // m/s: the fastest its centre rises
+};
+
+PathMotion path_motion(const ColliderPath& path, const ColliderPose& rest, double reach,
+                       double frame_dt, const glm::dvec3& up, Span& heights) {
+  PathMotion motion;
+  if (path.keyframes.empty() || !(frame_dt > 0.0)) return motion;
+  const double first = path.keyframes.front().time;
+  const double last = path.keyframes.back().time;
+  // Every frame of the path, or 100,000 steps along a very long one.
+  constexpr double kMaxSamples = 100000.0;
+  const double step = std::max(frame_dt, (last - first) / kMaxSamples);
+  ColliderPose before = pose_at(path, rest, first - step);
+  for (double t = first; t <= last + step; t += step) {
+    const ColliderPose now = pose_at(path, rest, t);
+    const glm::dvec3 move = glm::dvec3(now.position) - glm::dvec3(before.position);
+    const double cosine = std::min(1.0, std::abs(double{glm::dot(before.rotation, now.rotation)}));
+    const double turn = 2.0 * std::acos(cosine);  // radians
+    motion.fastest = std::max(motion.fastest, (glm::length(move) + turn * reach) / step);
+    motion.rising = std::max(motion.rising, glm::dot(up, move) / step);
+    const double height = glm::dot(up, glm::dvec3(now.position));
+    heights.include(height + reach);
+    heights.include(height - reach);
+    before = now;
+  }
+  return motion;
+}
+
+// How far the surface of a collider reaches from its centre, m. A plane reaches everything: as
+// far as the farthest particle, which is what it can push.
+double collider_reach(const Collider& c, const Model& model) {
+  switch (c.shape) {
+    case ColliderShape::capsule: return double{c.half_length} + c.radius;
+    case ColliderShape::box: return glm::length(glm::dvec3(c.half_extents));
+    case ColliderShape::mesh: {
+      double reach = 0.0;
+      for (const glm::vec3& corner : c.triangles)
+        reach = std::max(reach, glm::length(glm::dvec3(corner)));
+      return reach;
+    }
+    case ColliderShape::plane: break;
+  }
+  double reach = 0.0;
+  for (const glm::vec3& x : model.positions)
+    reach = std::max(reach, glm::distance(glm::dvec3(x), glm::dvec3(c.pose.position)));
+  return reach;
+}
 
 }  // namespace
 
@@ -55,6 +109,23 @@ EnergyBound::EnergyBound(const SceneSystem& system, const Energy& initial)
     heights.include(center + sphere.radius);
     heights.include(center - sphere.radius);
   }
+  // Spheres and colliders on paths push the cloth as anchors drag it, and may lift it as high
+  // as they go.
+  const double frame_dt = model.solver.frame_dt;
+  double collider_speed = 0.0;
+  double collider_rising = 0.0;
+  auto include = [&](const PathMotion& motion) {
+    collider_speed = std::max(collider_speed, motion.fastest);
+    collider_rising = std::max(collider_rising, motion.rising);
+  };
+  for (const Sphere& sphere : environment.spheres) {
+    include(path_motion(sphere.path, {sphere.center, glm::quat(1.0f, 0.0f, 0.0f, 0.0f)},
+                        sphere.radius, frame_dt, up, heights));
+  }
+  for (const Collider& collider : environment.colliders) {
+    include(path_motion(collider.path, collider.pose, collider_reach(collider, model), frame_dt, up,
+                        heights));
+  }
   scale_ = std::abs(initial.kinetic) + std::abs(initial.elastic) + ground_energy +
            mass * g * heights.size() + 0.5 * mass * 1.0;
 
@@ -82,6 +153,8 @@ EnergyBound::EnergyBound(const SceneSystem& system, const Energy& initial)
   }
   std::stable_sort(impulses_.begin(), impulses_.end(),
                    [](const Impulse& a, const Impulse& b) { return a.seconds < b.seconds; });
+  fastest = std::max(fastest, collider_speed);
+  rising = std::max(rising, collider_rising);
   fixed_work_ = 2.0 * mass * fastest * fastest;
   const glm::dvec3 wind(environment.wind);
   power_ = mass * g * rising +

@@ -11,6 +11,9 @@
 // shows in the motion. The drivers' work:
 //   - anchors moving at speed v drag at most the whole free mass M along; a dragged cloth may
 //     swing at up to twice that speed, so at most 2 M v^2, and lift it at most M g v_up per second;
+//   - spheres and colliders on paths push the cloth the same way, v the fastest point of their
+//     surface (the centre's speed plus the turn rate times how far the surface reaches) over any
+//     frame, and lift it at most to the highest they go (in the height range below);
 //   - wind pulls a particle with air drag k (w - v), whose power k (w - v).v is at most k |w|^2 /
 //   4;
 //   - the air on triangles (drag and lift, sim/modules/aerodynamics.h) takes energy from the
@@ -21,7 +24,8 @@
 //     raises that particle's kinetic energy from at most B to at most (sqrt(B) + J/sqrt(2m))^2;
 //   - collisions (ground, spheres) and damping remove energy, but a projection may lift a
 //     particle to the ground or a sphere's surface: at most M g times the scene's height range
-//     (particles, ground, spheres), which is counted in the system's energy scale;
+//     (particles, ground, spheres and colliders wherever their paths take them), which is counted
+//     in the system's energy scale;
 //   - a force-mode ground holds the energy of particles that start below it, (k/2) depth^2.
 // The scale is the initial kinetic, elastic and ground energy plus M g (height range) plus
 // M (1 m/s)^2 / 2 (so that a system at rest without gravity still has room for rounding), and

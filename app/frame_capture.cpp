@@ -8,6 +8,7 @@
 #include <CLI/CLI.hpp>
 
 #include "app/cli_numbers.h"
+#include "app/export/output_file.h"
 
 namespace weft {
 
@@ -16,15 +17,6 @@ namespace {
 RenderDocLoad load_policy(const FrameCaptureOptions& options) {
   return options.frame || options.load_renderdoc ? RenderDocLoad::load_if_absent
                                                  : RenderDocLoad::attach_only;
-}
-
-// RenderDoc appends "_frameN.rdc" to its template; weft renames the file afterwards so that the
-// capture lands exactly at the path asked for. The template keeps it in the same folder (so the
-// rename never crosses file systems) under a name no user file is likely to have.
-std::string template_for(const std::filesystem::path& file) {
-  std::filesystem::path stem = file;
-  stem.replace_extension();
-  return stem.string() + ".weft-capture";
 }
 
 // Checks what can be checked before RenderDoc is loaded, so that a mistyped frame costs nothing.
@@ -64,7 +56,13 @@ FrameCapture::FrameCapture(const FrameCaptureOptions& options, uint32_t frames_t
   if (options_.file.empty() && !renderdoc_.injected()) {
     options_.file = "weft_frame" + std::to_string(*options_.frame) + ".rdc";
   }
-  if (!options_.file.empty()) renderdoc_.set_path_template(template_for(options_.file));
+  if (!options_.file.empty()) {
+    // RenderDoc writes "<template>_frameN.rdc" by a name of its own: in a folder of weft's own
+    // beside the target (nothing can be planted there, and the move crosses no file system),
+    // from where weft puts it at the path asked for, as it puts every output.
+    capture_folder_ = std::make_unique<TemporaryFolder>(options_.file);
+    renderdoc_.set_path_template((capture_folder_->path() / "capture").string());
+  }
 }
 
 void FrameCapture::begin_frame(uint32_t frame) {
@@ -86,12 +84,7 @@ std::optional<std::string> FrameCapture::end_frame() {
                              " (its log, RenderDoc's temp folder, may say why)");
   }
   if (!options_.file.empty() && *path != options_.file) {
-    std::error_code error;
-    std::filesystem::rename(*path, options_.file, error);
-    if (error) {
-      throw std::runtime_error("cannot move the capture " + *path + " to " + options_.file + ": " +
-                               error.message());
-    }
+    move_output_file(*path, options_.file);
     path = options_.file;
   }
   std::printf("capture:         %s (frame %u)\n", path->c_str(), capturing_frame_);

@@ -6,9 +6,11 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 
+#include "app/export/temporary_file.h"
 #include "engine/renderdoc_capture.h"
 
 namespace CLI {
@@ -64,6 +66,8 @@ class FrameCapture {
   bool capturing_ = false;
   uint32_t capturing_frame_ = 0;
   std::optional<std::string> written_;
+  // Where RenderDoc writes the capture before weft puts it at --capture-file.
+  std::unique_ptr<TemporaryFolder> capture_folder_;
 };
 
 }  // namespace weft

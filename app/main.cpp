@@ -2,6 +2,7 @@
 #include <cstdio>
 #include <cstring>
 #include <exception>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -86,6 +87,10 @@ Scenes: scenes/*.toml (ropes, particles and cloths); keys in docs/scenes.md.)");
   } catch (const weft::ModelError& error) {
     print_error(error.what());
     return kBadInput;
+  } catch (const std::bad_alloc&) {
+    print_error(
+        "out of memory: the scene, or a file it names, needs more memory than weft may have here");
+    return 1;
   } catch (const std::exception& error) {  // ExportError among them: the disk, not the input
     print_error(error.what());
     return 1;

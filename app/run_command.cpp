@@ -21,6 +21,7 @@
 #include "app/progress_bar.h"
 #include "app/render/framing.h"
 #include "app/render/offscreen_render.h"
+#include "app/run_outputs.h"
 #include "app/run_pictures.h"
 #include "app/run_summary.h"
 #include "app/scene/particle_budget.h"
@@ -100,7 +101,7 @@ class VideoSink final : public FrameSink {
     settings.height = extent.height;
     settings.input_rate = 1.0 / (step_ * dt);
     settings.fps = options.video_fps;
-    file_ = std::make_unique<VideoFile>(options.video, settings);
+    file_ = std::make_unique<VideoFile>(options.video, settings, Replace::any);
   }
   bool wants(uint32_t frame, uint32_t) const override { return frame % step_ == 0; }
   uint32_t next_after(uint32_t frame, uint32_t last_frame) const override {
@@ -210,51 +211,13 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
   add_camera_option(*run, options.camera);
   run->add_option("--fps", options.video_fps,
                   "With --video: frames per second, 1 to 240 (default 30)")
-      ->check(CLI::Range(1.0, 240.0).description(""))
+      ->transform(decimal_fraction_in_range(1.0, 240.0).description(""))
       ->needs("--video")
       ->option_text("N");
   return run;
 }
 
 namespace {
-
-// A video is made by ffmpeg into a temporary file renamed over the target: a regular file only.
-std::optional<std::string> video_file_problem(const std::string& path) {
-  if (output_kind(path) != OutputKind::file) return "a video is written as a regular file";
-  return output_file_problem(path, true);
-}
-
-// Every output the options name, checked before anything is simulated; prints the first problem.
-bool outputs_can_be_written(const RunOptions& options) {
-  struct Check {
-    const char* option;
-    const std::string& path;
-    std::optional<std::string> problem;
-  };
-  const Check checks[] = {
-      {"--export", options.export_dir,
-       options.export_dir.empty() ? std::nullopt : output_folder_problem(options.export_dir)},
-      {"--export-csv", options.export_csv,
-       options.export_csv.empty() ? std::nullopt : output_file_problem(options.export_csv, true)},
-      {"--screenshot", options.screenshot,
-       options.screenshot.empty() ? std::nullopt : output_file_problem(options.screenshot, true)},
-      {"--export-animation", options.export_animation,
-       options.export_animation.empty() ? std::nullopt
-                                        : output_file_problem(options.export_animation, true)},
-      {"--video", options.video,
-       options.video.empty() ? std::nullopt : video_file_problem(options.video)},
-      {"--capture-file", options.capture.file,
-       options.capture.file.empty() ? std::nullopt
-                                    : output_file_problem(options.capture.file, false)},
-  };
-  for (const Check& check : checks) {
-    if (!check.problem) continue;
-    std::fprintf(stderr, "weft: %s %s: %s\n", check.option,
-                 escape_unsafe_characters(check.path).c_str(), check.problem->c_str());
-    return false;
-  }
-  return true;
-}
 
 // The default scene's grid against the particle budget, before it is built.
 bool default_grid_fits(const RunOptions& options, const DefaultSceneOptions& defaults) {
@@ -290,14 +253,7 @@ int run_command(const RunOptions& options) {
   if (!default_grid_fits(options, defaults) || !outputs_can_be_written(options)) return 2;
   // When data goes to standard output, the report goes to standard error, so that a pipe
   // receives the data alone.
-  const bool data_on_stdout =
-      (!options.export_csv.empty() &&
-       output_kind(options.export_csv) == OutputKind::standard_output) ||
-      (!options.screenshot.empty() &&
-       output_kind(options.screenshot) == OutputKind::standard_output) ||
-      (!options.export_animation.empty() &&
-       output_kind(options.export_animation) == OutputKind::standard_output);
-  std::FILE* report = data_on_stdout ? stderr : stdout;
+  std::FILE* report = data_on_standard_output(options) ? stderr : stdout;
 
   // SceneError: exit 2
   Scene scene = options.scene.empty() ? default_scene(defaults)
@@ -367,6 +323,7 @@ int run_command(const RunOptions& options) {
   if (animation_sink) loop.sinks.push_back(animation_sink.get());
   if (video) loop.sinks.push_back(video.get());
   loop.on_progress = [&](uint32_t done) { progress.update(done); };
+  stop_on_request();  // from here, the first signal ends the run cleanly (export/interrupt.h)
   const RunOutcome outcome = run_scene_frames(scene, runners, loop);
   progress.finish();
 
@@ -375,19 +332,27 @@ int run_command(const RunOptions& options) {
   const char* skipped = outcome.blew_up()       ? "the simulation blew up"
                         : outcome.interrupted() ? "the run was interrupted"
                                                 : nullptr;
-  std::vector<std::filesystem::path> animation_files;
+  std::vector<WrittenFile> animation_files;
+  std::vector<std::string> replaced;  // files that were there before: the report names them
+  auto note = [&replaced](const WrittenFile& written) {
+    if (written.replaced) replaced.push_back(written.path.string());
+  };
   try {
     if (!options.export_csv.empty() && !skipped) {
-      write_positions_csv(options.export_csv, all_positions(runners));
+      note(write_positions_csv(options.export_csv, all_positions(runners)));
     }
     if (!options.screenshot.empty() && !skipped) {
-      write_screenshot(*gpu.device, drawn_systems(scene, runners), options.screenshot, {1280, 720},
-                       camera);
+      note(write_screenshot(*gpu.device, drawn_systems(scene, runners), options.screenshot,
+                            {1280, 720}, camera));
       std::fprintf(report, "screenshot:      %s\n", options.screenshot.c_str());
     }
     if (animation && !skipped) animation_files = animation->finish();
+    for (const WrittenFile& written : animation_files)
+      note(written);
     // A video of a blow-up still shows what happened; a stopped run leaves none.
-    if (video && !outcome.interrupted()) video->file().finish();
+    if (video && !outcome.interrupted() && video->file().finish()) {
+      replaced.push_back(options.video);
+    }
   } catch (const WriteInterrupted& error) {
     std::fprintf(stderr, "weft: %s\n",
                  error.what());  // nothing of it was left; the summary follows
@@ -395,15 +360,20 @@ int run_command(const RunOptions& options) {
 
   print_run_summary(report, scene, solver_name, outcome);
   if (exporter) {
-    std::fprintf(report, "exported:        %llu files in %s\n",
+    std::fprintf(report, "exported:        %llu files in %s",
                  static_cast<unsigned long long>(exporter->files_written()),
                  exporter->directory().string().c_str());
+    if (const uint64_t earlier = exporter->files_replaced()) {
+      std::fprintf(report, " (%llu of them replaced files of the same name)",
+                   static_cast<unsigned long long>(earlier));
+    }
+    std::fprintf(report, "\n");
   }
   if (!animation_files.empty()) {
     std::fprintf(report, "animation:       %llu frames in",
                  static_cast<unsigned long long>(animation->samples().frames.size()));
-    for (const std::filesystem::path& file : animation_files)
-      std::fprintf(report, " %s", file.string().c_str());
+    for (const WrittenFile& file : animation_files)
+      std::fprintf(report, " %s", file.path.string().c_str());
     std::fprintf(report, "\n");
   }
   if (video && !outcome.interrupted()) {
@@ -411,6 +381,8 @@ int run_command(const RunOptions& options) {
                  static_cast<unsigned long long>(video->file().frames()),
                  video->file().target().string().c_str());
   }
+  for (const std::string& file : replaced)
+    std::fprintf(report, "replaced:        %s\n", escape_unsafe_characters(file).c_str());
   std::fflush(report);
   for (const char* output :
        {options.export_csv.c_str(), options.screenshot.c_str(), options.export_animation.c_str()}) {

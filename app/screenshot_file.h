@@ -8,13 +8,14 @@
 #include <optional>
 #include <span>
 
+#include "app/export/output_file.h"
 #include "app/render/offscreen_render.h"
 
 namespace weft {
 
 // `camera`: where the picture is taken from; none frames the systems (offscreen_render.h).
-void write_screenshot(Device& device, std::span<const DrawnSystem> systems,
-                      const std::filesystem::path& file, VkExtent2D extent = {1280, 720},
-                      const std::optional<SceneCamera>& camera = std::nullopt);
+WrittenFile write_screenshot(Device& device, std::span<const DrawnSystem> systems,
+                             const std::filesystem::path& file, VkExtent2D extent = {1280, 720},
+                             const std::optional<SceneCamera>& camera = std::nullopt);
 
 }  // namespace weft

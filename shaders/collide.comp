@@ -45,10 +45,19 @@ vec3 closest_on_segment(vec3 x, vec3 a, vec3 b) {
   return a + t * ab;
 }
 
+// Whether `p`, on the plane of the triangle abc (normal n), lies inside it.
+bool over_triangle(vec3 p, vec3 a, vec3 b, vec3 c, vec3 n) {
+  return dot(cross(b - a, p - a), n) >= 0.0 && dot(cross(c - b, p - b), n) >= 0.0 &&
+         dot(cross(a - c, p - c), n) >= 0.0;
+}
+
 // Keeps `local` at least the margin from the mesh's triangles, on the side of each triangle
-// where the particle started the substep (`local_prev`). Returns whether it moved it.
+// where the particle started the substep (`local_prev`). The whole path of the substep counts: a
+// particle that passed through a thin mesh ends outside its bounds, and beside the face it
+// crossed when it moved slantwise. Returns whether it moved it.
 bool collide_mesh(ColliderShape s, inout vec3 local, vec3 local_prev, inout vec3 n_local) {
-  if (any(lessThan(local, s.bounds_min.xyz)) || any(greaterThan(local, s.bounds_max.xyz))) {
+  if (any(lessThan(max(local, local_prev), s.bounds_min.xyz)) ||
+      any(greaterThan(min(local, local_prev), s.bounds_max.xyz))) {
     return false;
   }
   float margin = s.size.x;
@@ -59,11 +68,17 @@ bool collide_mesh(ColliderShape s, inout vec3 local, vec3 local_prev, inout vec3
     vec3 c = corners[3u * t + 2u].xyz;
     vec3 n = normalize(cross(b - a, c - a));
     float h = dot(local - a, n);
-    float side = dot(local_prev - a, n) >= 0.0 ? 1.0 : -1.0;
+    float h_prev = dot(local_prev - a, n);
+    float side = h_prev >= 0.0 ? 1.0 : -1.0;
     if (side * h >= margin) continue;
     vec3 p = local - h * n;
-    if (dot(cross(b - a, p - a), n) >= 0.0 && dot(cross(c - b, p - b), n) >= 0.0 &&
-        dot(cross(a - c, p - c), n) >= 0.0) {
+    bool over = over_triangle(p, a, b, c, n);
+    if (!over && side * h < 0.0) {
+      // Through the plane in this substep: where it crossed it.
+      vec3 crossing = local_prev + (local - local_prev) * (h_prev / (h_prev - h));
+      over = over_triangle(crossing, a, b, c, n);
+    }
+    if (over) {
       // Over the face, or through it in this substep: back to its own side.
       local = p + (side * margin) * n;
       n_local = side * n;

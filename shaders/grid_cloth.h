@@ -39,9 +39,6 @@ struct GridParams {
   uint uses_lambdas;       // 1 when a constraint kind has compliance > 0 (multipliers matter)
   uint first_particle;     // node (c, r) is particle first_particle + r * columns + c
   uint first_thread;       // its node (c, r) is thread first_thread + r * columns + c
-  // Bending elements (sim/bending.h) of three nodes along a row (x) or a column (y): their
-  // compliance, m/N; 0 when the grid does not bend.
-  vec4 bending;
   // Links stretched beyond this strain break (sim/modules/tearing.h); 0: the grid never tears,
   // and its passes do not read the link state.
   float break_strain;

@@ -6,10 +6,7 @@
 // writes and a whole sweep is one dispatch. Both ends of a constraint compute it identically
 // (owner minus other, from the same inputs); the owner (lower index) keeps its multiplier.
 // Corrections are scaled by jacobi_scale so that the sum over a node's constraints cannot
-// overshoot. In the first sweep of a substep the nodes also bend: each gathers the XPBD step of
-// the bending elements it belongs to (three nodes along a row or a column, sim/bending.h), one
-// exact step per substep of a soft, linear element, its diagonal weighted by the kBendingJacobi
-// elements that share a node so that their sum cannot overshoot where bending is stiff.
+// overshoot. The grids' bending is solved before the sweeps (bend_grid_lines.comp).
 // Mirrors GridJacobi::relax in sim/modules/grid_jacobi.cpp.
 #extension GL_EXT_control_flow_attributes : require
 #include "grid_directions.glsl"
@@ -30,9 +27,6 @@ layout(std430, set = WEFT_MODULE_SET, binding = WEFT_GRID_BINDING_LAMBDAS_SCRATC
     LambdasScratchBuffer {
   float lambdas_scratch[];
 };
-
-// Bending elements a node belongs to: three per axis, of which it is the middle of one.
-const float kBendingJacobi = 6.0;
 
 // The position of the node at `thread` (particle `particle`) as the previous sweep left it.
 vec4 source_position(uint thread, uint particle) {
@@ -94,32 +88,6 @@ void main() {
     float delta_lambda = grid.jacobi_scale * (-(len - rest) - alpha * lambda) / (w + alpha);
     if (forward) write_lambda(grid, slot, lambda + delta_lambda);
     correction += forward ? (p.w * delta_lambda) * n : (-p.w * delta_lambda) * n;
-  }
-  if (push.reset_lambda != 0u && grid.bending.x > 0.0) {
-    [[unroll]] for (uint axis = 0u; axis < 2u; ++axis) {
-      int along = int(axis == 0u ? column : row);
-      int length = int(axis == 0u ? grid.columns : grid.rows);
-      uint stride = axis == 0u ? 1u : grid.columns;
-      float alpha = grid.bending[axis] / (params.dt * params.dt);
-      [[unroll]] for (int offset = -1; offset <= 1; ++offset) {
-        int middle = along + offset;  // the element's middle node, along the axis
-        if (middle < 1 || middle + 1 >= length) continue;
-        // The element holds while both its links do: the bend link that spans them, or the node's
-        // own two links when it is the middle.
-        uint spans = offset == 0 ? 3u << (2u * axis) : 1u << (8u + 2u * axis + (offset < 0 ? 1u : 0u));
-        if ((links & spans) != 0u) continue;
-        uint first = uint(int(node) + (offset - 1) * int(stride));
-        vec4 a = source_position(grid.first_thread + first, grid.first_particle + first);
-        vec4 b = source_position(grid.first_thread + first + stride,
-                                 grid.first_particle + first + stride);
-        vec4 c = source_position(grid.first_thread + first + 2u * stride,
-                                 grid.first_particle + first + 2u * stride);
-        float denominator = kBendingJacobi * (a.w + 4.0 * b.w + c.w) + alpha;
-        if (denominator == 0.0) continue;
-        vec3 lambda = -(a.xyz - 2.0 * b.xyz + c.xyz) / denominator;
-        correction += (p.w * (offset == 0 ? -2.0 : 1.0)) * lambda;
-      }
-    }
   }
   vec4 result = vec4(p.xyz + correction, p.w);
   if (push.read_scratch != 0u) {

@@ -15,30 +15,6 @@ float grid_bending_compliance(float bending_stiffness, float along, float across
   return along * along * along / (bending_stiffness * across);
 }
 
-void append_grid_bending(const GridLayout& grid, float bending_stiffness,
-                         std::vector<BendingElement>& elements) {
-  if (!(bending_stiffness > 0.0f)) return;
-  const float du = glm::length(grid.column_step);
-  const float dv = glm::length(grid.row_step);
-  const float along_rows = grid_bending_compliance(bending_stiffness, du, dv);
-  const float along_columns = grid_bending_compliance(bending_stiffness, dv, du);
-  auto node = [&](uint32_t c, uint32_t r) { return grid.first_particle + r * grid.columns + c; };
-  for (uint32_t r = 0; r < grid.rows; ++r) {
-    for (uint32_t c = 0; c < grid.columns; ++c) {
-      if (c > 0 && c + 1 < grid.columns) {
-        elements.push_back({{node(c - 1, r), node(c, r), node(c + 1, r), 0u},
-                            {1.0f, -2.0f, 1.0f, 0.0f},
-                            along_rows});
-      }
-      if (r > 0 && r + 1 < grid.rows) {
-        elements.push_back({{node(c, r - 1), node(c, r), node(c, r + 1), 0u},
-                            {1.0f, -2.0f, 1.0f, 0.0f},
-                            along_columns});
-      }
-    }
-  }
-}
-
 bool hinge_bending(const std::array<uint32_t, 4>& particles, const std::array<glm::vec3, 4>& rest,
                    float bending_stiffness, BendingElement& element) {
   // Unfold the two triangles into the plane of the first: the coefficients are the one
@@ -63,13 +39,17 @@ bool hinge_bending(const std::array<uint32_t, 4>& particles, const std::array<gl
   const double c1 = -(c2 * p2.x + c3 * p3.x) / length;
   const double c0 = -(c1 + c2 + c3);
   // Scale: folding d by a small angle theta about the edge moves it by theta * |p3.y| out of the
-  // plane, so |C| = |c3| theta |p3.y| = theta. The hinge stores B/2 3 |e|^2 / (A0 + A1) theta^2
-  // (discrete shells: curvature theta |e| / A over a third of the two triangles' area A).
-  const double areas = 0.5 * length * (p2.y - p3.y);
-  const double stiffness = bending_stiffness * 3.0 * length * length / areas;
+  // plane, so |C| = |c3| theta |p3.y| = theta. The hinge stores B/2 |e|^2 / (A0 + A1) theta^2:
+  // summed over the hinges of a regular mesh bent into a cylinder, that is B/2 times the squared
+  // curvature over the area, as the grid's elements store (the discrete shells' weight
+  // 3 |e|^2 / (A0 + A1) stores three times that: docs/physics.md, "How it bends").
+  const double side_c = 0.5 * length * p2.y;
+  const double areas = side_c - 0.5 * length * p3.y;
+  const double stiffness = bending_stiffness * length * length / areas;
   element.particles = particles;
   element.coefficients = {float(c0), float(c1), float(c2), float(c3)};
   element.compliance = float(1.0 / stiffness);
+  element.side_share = float(side_c / areas);
   return true;
 }
 

@@ -23,11 +23,11 @@ struct BendingElement {
   std::array<uint32_t, 4> particles{};  // the fourth is unused (coefficient 0) for three
   std::array<float, 4> coefficients{};
   float compliance = 0.0f;  // 1 / stiffness, m/N
+  // The share of the element's area on the side of particles[2] (the rest is particles[3]'s, or
+  // particles[0]'s for three nodes). Held on one side only, the element bends over its free
+  // side's share alone: a clamp, stiffer by 1 / share.
+  float side_share = 0.5f;
 };
-
-// The elements of a cloth grid of bending stiffness B (N m): one per interior node per axis.
-void append_grid_bending(const GridLayout& grid, float bending_stiffness,
-                         std::vector<BendingElement>& elements);
 
 // The compliance of a grid's elements along each axis: along rows (between nodes one column
 // step apart) and along columns. Node spacing along / across the axis: B across / along^3.

@@ -37,6 +37,24 @@ uint32_t grid_corner(const ClothGridDesc& cloth, GridCorner corner) {
   return 0;
 }
 
+float cloth_node_mass(const ClothGridDesc& cloth, uint32_t column, uint32_t row) {
+  if (!(cloth.areal_density > 0.0f)) return cloth.particle_mass;
+  const double cell =
+      glm::length(glm::cross(glm::dvec3(cloth.width_axis) / double(cloth.columns - 1),
+                             glm::dvec3(cloth.height_axis) / double(cloth.rows - 1)));
+  const double across = column == 0 || column + 1 == cloth.columns ? 0.5 : 1.0;
+  const double along = row == 0 || row + 1 == cloth.rows ? 0.5 : 1.0;
+  return static_cast<float>(double{cloth.areal_density} * cell * across * along);
+}
+
+float mean_node_mass(const ClothGridDesc& cloth) {
+  if (!(cloth.areal_density > 0.0f)) return cloth.particle_mass;
+  const double area =
+      glm::length(glm::cross(glm::dvec3(cloth.width_axis), glm::dvec3(cloth.height_axis)));
+  return static_cast<float>(double{cloth.areal_density} * area /
+                            (double(cloth.columns) * double(cloth.rows)));
+}
+
 uint32_t add_cloth_grid(Model& model, const ClothGridDesc& cloth) {
   if (cloth.columns < 2 || cloth.rows < 2) {
     throw ModelError("cloth: the grid needs at least 2 x 2 nodes, got " +
@@ -47,7 +65,12 @@ uint32_t add_cloth_grid(Model& model, const ClothGridDesc& cloth) {
     throw ModelError("cloth: " + std::to_string(cloth.columns) + " x " +
                      std::to_string(cloth.rows) + " nodes do not fit 32-bit particle indices");
   }
-  if (!std::isfinite(cloth.particle_mass) || cloth.particle_mass <= 0.0f) {
+  if (!std::isfinite(cloth.areal_density) || cloth.areal_density < 0.0f) {
+    throw ModelError("cloth: areal_density must be finite and >= 0 kg/m^2, got " +
+                     std::to_string(cloth.areal_density));
+  }
+  if (cloth.areal_density == 0.0f &&
+      (!std::isfinite(cloth.particle_mass) || cloth.particle_mass <= 0.0f)) {
     throw ModelError("cloth: particle_mass must be > 0 kg, got " +
                      std::to_string(cloth.particle_mass));
   }
@@ -106,7 +129,7 @@ uint32_t add_cloth_grid(Model& model, const ClothGridDesc& cloth) {
       const float u = static_cast<float>(c) / static_cast<float>(columns - 1);
       const float v = static_cast<float>(r) / static_cast<float>(rows - 1);
       model.add_particle(cloth.origin + u * cloth.width_axis + v * cloth.height_axis,
-                         1.0f / cloth.particle_mass);
+                         1.0f / cloth_node_mass(cloth, c, r));
     }
   }
   for (uint32_t pin : cloth.pinned)

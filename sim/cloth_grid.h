@@ -20,7 +20,10 @@ struct ClothGridDesc {
   glm::vec3 height_axis{0.0f, 0.0f, 1.0f};  // from node (0, 0) to node (0, rows - 1), m
   uint32_t columns = 2;                     // >= 2
   uint32_t rows = 2;                        // >= 2
-  float particle_mass = 1.0f;               // kg, > 0
+  float particle_mass = 1.0f;               // kg, > 0: every node's mass, unless areal_density
+  // kg/m^2; > 0: each node weighs its share of the cloth's area instead (cloth_node_mass), so the
+  // cloth's weight and the moments of its weight are the same at every resolution.
+  float areal_density = 0.0f;
   LinkMaterial structural;
   LinkMaterial shear;
   LinkMaterial bend;
@@ -50,6 +53,13 @@ struct ClothGridCounts {
   uint64_t triangles = 0;
 };
 ClothGridCounts count_cloth_grid(uint32_t columns, uint32_t rows);
+
+// The mass of node (column, row), kg: a whole cell's share of the area inside, half of it along
+// an edge, a quarter at a corner (areal_density > 0); particle_mass otherwise.
+float cloth_node_mass(const ClothGridDesc& cloth, uint32_t column, uint32_t row);
+
+// The cloth's mass over its node count, kg: for figures given per particle, such as air drag.
+float mean_node_mass(const ClothGridDesc& cloth);
 
 // Node index of a corner, for pinning.
 uint32_t grid_corner(const ClothGridDesc& cloth, GridCorner corner);

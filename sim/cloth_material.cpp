@@ -69,10 +69,7 @@ const ClothMaterial* find_cloth_material(std::string_view name) {
 
 void apply_cloth_material(const ClothMaterial& material, ClothGridDesc& cloth) {
   check(material);
-  const double area =
-      glm::length(glm::cross(glm::dvec3(cloth.width_axis), glm::dvec3(cloth.height_axis)));
-  const double count = double(cloth.columns) * double(cloth.rows);
-  cloth.particle_mass = float(material.areal_density * area / count);
+  cloth.areal_density = material.areal_density;
   const double hx = glm::length(glm::dvec3(cloth.width_axis)) / double(cloth.columns - 1);
   const double hy = glm::length(glm::dvec3(cloth.height_axis)) / double(cloth.rows - 1);
   const float softening = compression_softening(material);
@@ -87,13 +84,7 @@ void apply_cloth_material(const ClothMaterial& material, ClothGridDesc& cloth) {
 
 void apply_cloth_material(const ClothMaterial& material, TriangleMeshDesc& mesh) {
   check(material);
-  double area = 0.0;
-  for (const glm::uvec3& t : mesh.triangles) {
-    const glm::dvec3 a(mesh.vertices[t.x]);
-    area += 0.5 * glm::length(glm::cross(glm::dvec3(mesh.vertices[t.y]) - a,
-                                         glm::dvec3(mesh.vertices[t.z]) - a));
-  }
-  mesh.particle_mass = float(material.areal_density * area / double(mesh.vertices.size()));
+  mesh.areal_density = material.areal_density;
   mesh.edge = {LinkKind::constraint, 0.0f, 0.0f, 0.0f};
   mesh.stretch_stiffness = material.stretch_stiffness;
   mesh.bend = {LinkKind::none, 0.0f, 0.0f, 0.0f};

@@ -151,12 +151,6 @@ gpu::GridParams make_grid_params(const GridLayout& grid) {
   params.jacobi_scale =
       constraint_links ? kOverRelaxation / static_cast<float>(constraint_links) : 1.0f;
   params.uses_lambdas = uses_lambdas ? 1u : 0u;
-  if (grid.bending_stiffness > 0.0f) {
-    const float du = glm::length(grid.column_step);
-    const float dv = glm::length(grid.row_step);
-    params.bending = glm::vec4(grid_bending_compliance(grid.bending_stiffness, du, dv),
-                               grid_bending_compliance(grid.bending_stiffness, dv, du), 0, 0);
-  }
   params.break_strain = grid.break_strain;
   return params;
 }

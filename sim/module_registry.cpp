@@ -7,6 +7,7 @@
 #include "sim/modules/colliders.h"
 #include "sim/modules/coloured_distance.h"
 #include "sim/modules/external_forces.h"
+#include "sim/modules/grid_bending.h"
 #include "sim/modules/grid_jacobi.h"
 #include "sim/modules/grid_springs.h"
 #include "sim/modules/knife.h"
@@ -29,7 +30,8 @@ std::unique_ptr<SolverModule> make(const ModuleContext& context) {
 
 // Within a stage, steps run in this order: the force gathers write every particle's force
 // before the air and one-shot forces add to it; constraints are relaxed before contacts are
-// resolved; the tethers bring the cloth back within reach of its pins before the strain limits
+// resolved; bending is solved before the sweeps, so that they end a substep with the links at their
+// lengths; the tethers bring the cloth back within reach of its pins before the strain limits
 // even out what that leaves between neighbours. One line per kind of element.
 // clang-format off
 constexpr Factory kModules[] = {
@@ -40,8 +42,9 @@ constexpr Factory kModules[] = {
     make<ParticleIntegration>,
     make<Anchors>,
     make<Knife>,
-    make<ColouredDistance>,
     make<Bending>,
+    make<GridBending>,
+    make<ColouredDistance>,
     make<GridJacobi>,
     make<Tethers>,
     make<StrainLimits>,

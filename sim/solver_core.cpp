@@ -1,5 +1,7 @@
 #include "sim/solver_core.h"
 
+#include <algorithm>
+
 #include <cmath>
 #include <string>
 
@@ -59,6 +61,7 @@ SolverCore::SolverCore(const Model& model) {
   link_state_ = initial_link_state(model);
 
   const SolverPaths paths(model);
+  refuse_frames_that_cannot_fit(paths);
   modules_ = build_modules({model, paths, params_});
   for (uint32_t m = 0; m < modules_.size(); ++m) {
     SolverModule& module = *modules_[m];
@@ -90,6 +93,30 @@ SolverCore::SolverCore(const Model& model) {
 }
 
 SolverCore::~SolverCore() = default;
+
+void SolverCore::refuse_frames_that_cannot_fit(const SolverPaths& paths) const {
+  // Each sweep relaxes the constraints one colour at a time, and a particle's constraints all
+  // need colours of their own: a frame runs at least substeps x sweeps x (the most constraints
+  // at one particle) passes. Colouring takes time quadratic in that number, so a frame that
+  // cannot fit is refused before it (a polygon of 200,000 corners joins its first corner to
+  // every other).
+  std::vector<uint32_t> at_particle(params_.particle_count, 0);
+  uint32_t most = 0;
+  for (const DistanceConstraint& c : paths.constraints()) {
+    most = std::max({most, ++at_particle[c.a], ++at_particle[c.b]});
+  }
+  const uint64_t passes =
+      uint64_t{settings_.substeps} * settings_.relaxation_sweeps * uint64_t{most};
+  if (passes > kMaxStepsPerFrame) {
+    throw ModelError(
+        "a frame of " + std::to_string(settings_.substeps) + " substeps x " +
+        std::to_string(settings_.relaxation_sweeps) + " relaxation sweeps runs at least " +
+        std::to_string(passes) + " passes (a particle takes part in " + std::to_string(most) +
+        " constraints, each in a pass of its own); at most " + std::to_string(kMaxStepsPerFrame) +
+        " fit in one frame (fewer substeps or sweeps, or a mesh whose vertices "
+        "join fewer edges)");
+  }
+}
 
 FrameShape SolverCore::full_shape(uint32_t substeps) const {
   FrameShape shape;

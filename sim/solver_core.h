@@ -113,6 +113,9 @@ class SolverCore {
   std::vector<BufferEdit> set_link_materials(const Model& model);
 
  private:
+  // ModelError for a model whose frame could never fit kMaxStepsPerFrame, found before the
+  // modules colour its constraints.
+  void refuse_frames_that_cannot_fit(const SolverPaths& paths) const;
   std::vector<BufferEdit> edit(const Model& model, EditScope scope);
   // The substep length, and what depends on it.
   void set_substep(float dt);

@@ -80,18 +80,6 @@ SolverPaths::SolverPaths(const Model& model, bool with_links)
   }
   add_range(next, model.particle_count());
 
-  std::vector<const GridLayout*> general_grids;
-  for (size_t g = 0; g < model.grids.size(); ++g) {
-    if (std::find(grid_path_.begin(), grid_path_.end(), g) == grid_path_.end() &&
-        model.grids[g].bending_stiffness > 0.0f) {
-      general_grids.push_back(&model.grids[g]);
-    }
-  }
-  if (with_links && !general_grids.empty()) {
-    bending_ = model.bending;
-    for (const GridLayout* grid : general_grids)
-      append_grid_bending(*grid, grid->bending_stiffness, *bending_);
-  }
   if (with_links && (!grid_springs.empty() || !to_list.empty())) {
     springs_ = without_ranges(model.springs, grid_springs);
     constraints_ = without_ranges(model.constraints, grid_constraints);

@@ -28,10 +28,10 @@ class SolverPaths {
   const std::vector<Spring>& springs() const {
     return springs_ ? *springs_ : with_links_ ? model_->springs : kNoSprings;
   }
-  // The bending elements the general modules run: the model's listed ones, plus those of the
-  // cloth grids on the general path (grids on the grid path bend in the grid modules).
+  // The bending elements the general modules run: the model's listed ones (meshes'; cloth grids
+  // bend in grid_bending.h on either path).
   const std::vector<BendingElement>& bending() const {
-    return bending_ ? *bending_ : with_links_ ? model_->bending : kNoBending;
+    return with_links_ ? model_->bending : kNoBending;
   }
   const std::vector<DistanceConstraint>& constraints() const {
     return constraints_ ? *constraints_ : with_links_ ? model_->constraints : kNoConstraints;
@@ -49,7 +49,6 @@ class SolverPaths {
   uint32_t general_count_ = 0;
   std::optional<std::vector<Spring>> springs_;  // set only when they differ from the model's
   std::optional<std::vector<DistanceConstraint>> constraints_;
-  std::optional<std::vector<BendingElement>> bending_;
 };
 
 }  // namespace weft

@@ -30,13 +30,41 @@ struct EdgeUse {
 
 }  // namespace
 
+std::vector<float> mesh_vertex_masses(const TriangleMeshDesc& mesh) {
+  if (!(mesh.areal_density > 0.0f))
+    return std::vector<float>(mesh.vertices.size(), mesh.particle_mass);
+  std::vector<double> area(mesh.vertices.size(), 0.0);
+  for (const glm::uvec3& t : mesh.triangles) {
+    const glm::dvec3 a(mesh.vertices[t.x]);
+    const double third = glm::length(glm::cross(glm::dvec3(mesh.vertices[t.y]) - a,
+                                                glm::dvec3(mesh.vertices[t.z]) - a)) /
+                         6.0;
+    for (int k = 0; k < 3; ++k)
+      area[t[k]] += third;
+  }
+  std::vector<float> masses(area.size());
+  for (size_t v = 0; v < area.size(); ++v) {
+    masses[v] = static_cast<float>(double{mesh.areal_density} * area[v]);
+    if (!(masses[v] > 0.0f)) {
+      throw ModelError("mesh vertex " + std::to_string(v) +
+                       " is on no triangle of non-zero area, so areal_density gives it no mass");
+    }
+  }
+  return masses;
+}
+
 uint32_t add_triangle_mesh(Model& model, const TriangleMeshDesc& mesh) {
   const size_t vertex_count = mesh.vertices.size();
   if (vertex_count < 3 || mesh.triangles.empty()) {
     throw ModelError("mesh: needs at least one triangle, got " + std::to_string(vertex_count) +
                      " vertices and " + std::to_string(mesh.triangles.size()) + " triangles");
   }
-  if (!std::isfinite(mesh.particle_mass) || mesh.particle_mass <= 0.0f) {
+  if (!std::isfinite(mesh.areal_density) || mesh.areal_density < 0.0f) {
+    throw ModelError("mesh: areal_density must be finite and >= 0 kg/m^2, got " +
+                     std::to_string(mesh.areal_density));
+  }
+  if (mesh.areal_density == 0.0f &&
+      (!std::isfinite(mesh.particle_mass) || mesh.particle_mass <= 0.0f)) {
     throw ModelError("mesh: particle_mass must be > 0 kg, got " +
                      std::to_string(mesh.particle_mass));
   }
@@ -104,9 +132,10 @@ uint32_t add_triangle_mesh(Model& model, const TriangleMeshDesc& mesh) {
     }
   }
 
+  const std::vector<float> masses = mesh_vertex_masses(mesh);
   const uint32_t first = model.particle_count();
-  for (const glm::vec3& v : mesh.vertices)
-    model.add_particle(v, 1.0f / mesh.particle_mass);
+  for (size_t v = 0; v < vertex_count; ++v)
+    model.add_particle(mesh.vertices[v], 1.0f / masses[v]);
   for (uint32_t pin : mesh.pinned)
     model.inverse_masses[first + pin] = 0.0f;
   for (const EdgeUse& edge : edges) {

@@ -16,7 +16,10 @@ struct Model;
 struct TriangleMeshDesc {
   std::vector<glm::vec3> vertices;    // m
   std::vector<glm::uvec3> triangles;  // vertex indices
-  float particle_mass = 1.0f;         // kg per vertex, > 0
+  float particle_mass = 1.0f;         // kg per vertex, > 0, unless areal_density
+  // kg/m^2; > 0: each vertex weighs a third of the area of the triangles around it instead, so the
+  // mesh's weight and its moments do not depend on how finely or evenly it is triangulated.
+  float areal_density = 0.0f;
   LinkMaterial edge;
   LinkMaterial bend;
   std::vector<uint32_t> pinned;    // vertex indices
@@ -28,6 +31,10 @@ struct TriangleMeshDesc {
   // (cloth_material.h).
   float compression_softening = 1.0f;
 };
+
+// Each vertex's mass, kg (areal_density or particle_mass). Throws ModelError for a vertex that
+// areal_density leaves without mass (one on no triangle).
+std::vector<float> mesh_vertex_masses(const TriangleMeshDesc& mesh);
 
 // Appends the mesh and returns its first particle. Refuses (ModelError) out-of-range indices,
 // triangles that repeat a vertex, zero-area triangles and edges shared by more than two triangles.

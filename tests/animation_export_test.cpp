@@ -3,6 +3,8 @@
 // simulation had at the frames sampled, the cloth its texture coordinates, the rope its polyline.
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
+
 #include <cstring>
 #include <fstream>
 #include <sstream>
@@ -121,13 +123,47 @@ TEST(AnimationExport, UnwritablePlacesAreRefusedBeforeTheRun) {
   EXPECT_THROW(AnimationExporter(scene, dir / "taken.glb", 1), ExportError);
 }
 
+// A point cache's rest mesh, FILE.obj, is a name the user did not give: before the run, anything
+// there but a rest mesh weft wrote (a folder, a FIFO, a mesh of the user's) is refused; a rest
+// mesh of an earlier export is replaced, and the result says so.
+TEST(AnimationExport, RestMeshReplacesOnlyAnEarlierRestMesh) {
+  const Scene scene = parse_scene_text(kScene);
+  const fs::path dir = scratch_directory("rest_mesh");
+  fs::create_directories(dir / "folder.obj");
+  EXPECT_THROW(AnimationExporter(scene, dir / "folder.pc2", 1), ExportError);
+  ASSERT_EQ(::mkfifo((dir / "fifo.obj").c_str(), 0600), 0);
+  EXPECT_THROW(AnimationExporter(scene, dir / "fifo.pc2", 1), ExportError);
+  { std::ofstream(dir / "mine.obj") << "v 0 0 0\n"; }
+  try {
+    AnimationExporter(scene, dir / "mine.pc2", 1);
+    ADD_FAILURE() << "a mesh of the user's would be replaced";
+  } catch (const ExportError& error) {
+    EXPECT_NE(std::string(error.what()).find("mine.obj: something weft did not write"),
+              std::string::npos)
+        << error.what();
+  }
+  const auto positions = std::vector<std::vector<glm::vec3>>{scene.systems[0].model.positions,
+                                                             scene.systems[1].model.positions};
+  for (const bool again : {false, true}) {
+    AnimationExporter exporter(scene, dir / "run.pc2", 1);
+    exporter.record(0, positions);
+    const std::vector<WrittenFile> written = exporter.finish();
+    ASSERT_EQ(written.size(), 2u);
+    EXPECT_EQ(written[0].replaced, again);
+    EXPECT_EQ(written[1].path, dir / "run.obj");
+    EXPECT_EQ(written[1].replaced, again);
+  }
+}
+
 TEST(AnimationExport, GlbHoldsEverySampleAsAMorphTargetWithItsAnimation) {
   const Scene scene = parse_scene_text(kScene);
   const fs::path file = scratch_directory("glb") / "run.glb";
   AnimationExporter exporter(scene, file, kEvery);
   const auto truth = run_and_record(scene, exporter);
   ASSERT_EQ(truth.size(), kFrames / kEvery + 1);
-  EXPECT_EQ(exporter.finish(), std::vector<fs::path>{file});
+  const std::vector<WrittenFile> written = exporter.finish();
+  ASSERT_EQ(written.size(), 1u);
+  EXPECT_EQ(written[0].path, file);
   // The frames moved: a test of a still scene would prove nothing.
   ASSERT_GT(glm::distance(truth.front()[0].back(), truth.back()[0].back()), 1e-3f);
 
@@ -195,8 +231,10 @@ TEST(AnimationExport, PointCacheHasItsHeaderSamplesAndRestMesh) {
   const fs::path dir = scratch_directory("pc2");
   AnimationExporter exporter(scene, dir / "run.pc2", kEvery);
   const auto truth = run_and_record(scene, exporter);
-  const std::vector<fs::path> written = exporter.finish();
-  EXPECT_EQ(written, (std::vector<fs::path>{dir / "run.pc2", dir / "run.obj"}));
+  const std::vector<WrittenFile> written = exporter.finish();
+  ASSERT_EQ(written.size(), 2u);
+  EXPECT_EQ(written[0].path, dir / "run.pc2");
+  EXPECT_EQ(written[1].path, dir / "run.obj");
 
   std::ifstream in(dir / "run.pc2", std::ios::binary);
   std::ostringstream bytes_stream;

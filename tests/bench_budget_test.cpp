@@ -1,8 +1,11 @@
 // What a frame of the bench's cloth costs at each path's default substeps and sweeps, against the
 // spring cloth weft's bench ran before it had materials (springs on every link, structural links
 // also inextensible constraints, no tethers, 16 substeps x 8 sweeps): at most a quarter more
-// dispatches and a quarter more bytes per particle, by the bench's traffic model. The strain the
-// defaults settle at is measured in docs/physics.md; this keeps what they cost from creeping up.
+// dispatches and a quarter more bytes per particle, by the bench's traffic model; on the grid
+// path, where the spring cloth does not bend, the cotton's line solves of its bending (about
+// 2.8 KB per particle per frame at 16 substeps) may add up to 60% in all. The strain and bending
+// the defaults settle at are measured in docs/physics.md; this keeps what they cost from
+// creeping up.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -48,7 +51,8 @@ TEST_P(BenchBudget, TheDefaultsCostAtMostAQuarterMoreThanTheSpringCloth) {
   ASSERT_GT(springs.dispatches, 0u);
   EXPECT_LE(double(cotton.dispatches), 1.25 * double(springs.dispatches))
       << cotton.dispatches << " dispatches against " << springs.dispatches;
-  EXPECT_LE(cotton.bytes_per_particle, 1.25 * springs.bytes_per_particle)
+  const double byte_budget = variant == SolverVariant::grid ? 1.6 : 1.25;
+  EXPECT_LE(cotton.bytes_per_particle, byte_budget * springs.bytes_per_particle)
       << cotton.bytes_per_particle << " B per particle against " << springs.bytes_per_particle;
 }
 

@@ -1,4 +1,4 @@
-// The pieces of `weft bench` that need no GPU: its option parsing and statistics, the bench
+// The pieces of `weft bench` that need no GPU besides its options and statistics: the bench
 // cloth's footprint known before it is built (what refuses a grid too large for the device), and
 // the bytes per pass of pass_traffic.h checked against an independent count: every load and store
 // each shader makes, walked element by element and deduplicated per dispatch.
@@ -11,18 +11,15 @@
 #include <string>
 #include <utility>
 
-#include <CLI/CLI.hpp>
-
-#include "app/bench/bench_options.h"
 #include "app/bench/bench_scene.h"
 #include "app/bench/pass_traffic.h"
-#include "app/bench/statistics.h"
 #include "sim/cloth_grid.h"
 #include "sim/gpu_footprint.h"
 #include "sim/grid_layout.h"
 #include "sim/modules/adjacency_springs.h"
 #include "sim/modules/anchors.h"
 #include "sim/modules/coloured_distance.h"
+#include "sim/modules/grid_bending.h"
 #include "sim/modules/grid_jacobi.h"
 #include "sim/modules/grid_springs.h"
 #include "sim/modules/strain_limits.h"
@@ -32,56 +29,6 @@
 
 namespace weft::test {
 namespace {
-
-TEST(BenchOptions, ParsesGridSizes) {
-  EXPECT_EQ(parse_grid_size("256x128").columns, 256u);
-  EXPECT_EQ(parse_grid_size("256x128").rows, 128u);
-  EXPECT_EQ(parse_grid_size("512").rows, 512u);
-  EXPECT_EQ(grid_name(parse_grid_size("8192x8192")), "8192x8192");
-  for (const char* bad :
-       {"", "x", "12x", "x12", "1x5", "5x1", "axb", "12x12x12", "-4x4", "70000x2"})
-    EXPECT_THROW(parse_grid_size(bad), std::invalid_argument) << bad;
-}
-
-// Without --substeps or --sweeps the path decides: 37 x 1 on the general path, 16 x 4 on the grid
-// path (where an odd sweep count ends with a copy back that costs as much as a sweep); a given
-// count is kept.
-TEST(BenchOptions, SolverStepsDefaultToThePathsCheapestThatHold) {
-  auto steps_of = [](std::vector<std::string> args) {
-    CLI::App app;
-    BenchOptions options;
-    add_bench_command(app, options);
-    args.insert(args.begin(), "bench");
-    std::reverse(args.begin(), args.end());  // CLI11 takes the arguments last first
-    app.parse(args);
-    return std::pair{options.substeps, options.sweeps};
-  };
-  using Steps = std::pair<uint32_t, uint32_t>;
-  EXPECT_EQ(steps_of({}), Steps(37, 1));
-  EXPECT_EQ(steps_of({"--variant", "general"}), Steps(37, 1));
-  EXPECT_EQ(steps_of({"--variant", "grid"}), Steps(16, 4));
-  EXPECT_EQ(steps_of({"--variant", "grid", "--sweeps", "2"}), Steps(16, 2));
-  EXPECT_EQ(steps_of({"--sweeps", "8"}), Steps(37, 8));
-  EXPECT_EQ(steps_of({"--substeps", "16", "--sweeps", "3"}), Steps(16, 3));
-  EXPECT_EQ(steps_of({"--variant", "grid", "--substeps", "8"}), Steps(8, 4));
-}
-
-TEST(BenchStatistics, MedianPercentileAndMean) {
-  const Summary odd = summarize({5.0, 1.0, 3.0});
-  EXPECT_DOUBLE_EQ(odd.median, 3.0);
-  EXPECT_DOUBLE_EQ(odd.mean, 3.0);
-  EXPECT_DOUBLE_EQ(odd.min, 1.0);
-  EXPECT_DOUBLE_EQ(odd.max, 5.0);
-  EXPECT_DOUBLE_EQ(summarize({4.0, 1.0, 2.0, 3.0}).median, 2.5);
-  std::vector<double> hundred;
-  for (int i = 1; i <= 100; ++i)
-    hundred.push_back(i);
-  EXPECT_DOUBLE_EQ(summarize(hundred).p95, 95.0);  // nearest rank: the 95th of 100
-  std::vector<double> twenty(hundred.begin(), hundred.begin() + 20);
-  EXPECT_DOUBLE_EQ(summarize(twenty).p95, 19.0);
-  EXPECT_DOUBLE_EQ(summarize({7.0}).p95, 7.0);
-  EXPECT_EQ(summarize({}).count, 0u);
-}
 
 TEST(BenchScene, CountsFromTheGridMatchTheBuiltCloth) {
   for (BenchConstraints constraints :
@@ -353,6 +300,47 @@ uint64_t strain_limit_bytes(const SolverCore& m, uint32_t pass) {
   return a.bytes();
 }
 
+// bend_grid_lines.comp, one dispatch per axis: every line's forward elimination and back
+// substitution.
+uint64_t grid_bending_bytes(const SolverCore& m, uint32_t axis) {
+  AccessCount a;
+  const GridBending& bending = *m.find<GridBending>();
+  const bool rows = axis == WEFT_BEND_ALONG_ROWS;
+  for (size_t g = 0; g < bending.grids().size(); ++g) {
+    const gpu::BendingGrid& grid = bending.grids()[g];
+    const uint32_t lines = rows ? grid.rows : grid.columns;
+    const uint32_t length = rows ? grid.columns : grid.rows;
+    a.read("grids", g, sizeof(gpu::BendingGrid));
+    for (uint32_t line = 0; line < lines; ++line) {
+      for (uint32_t i = 0; i < length; ++i) {
+        const uint32_t node = rows ? line * grid.columns + i : i * grid.columns + line;
+        const uint32_t particle = grid.first_particle + node;
+        a.read("positions", particle, 16);
+        if (grid.tears) a.read("link state", particle, 4);
+        a.write("factors", grid.first_node + node, 16);
+        a.write("betas", grid.first_node + node, 4);
+        a.read("factors", grid.first_node + node, 16);
+        a.read("betas", grid.first_node + node, 4);
+        if (is_pinned(m, particle)) continue;
+        a.write("positions", particle, 16);
+        if (!verlet(m)) {
+          a.read("velocities", particle, 16);
+          a.write("velocities", particle, 16);
+        }
+      }
+    }
+  }
+  return a.bytes();
+}
+
+void expect_grid_bending_counts_match(const SolverCore& m, const std::vector<PassTraffic>& traffic,
+                                      uint32_t substeps) {
+  if (!m.find<GridBending>()) return;
+  EXPECT_EQ(traffic_of(traffic, "grid bending"),
+            substeps * (grid_bending_bytes(m, WEFT_BEND_ALONG_ROWS) +
+                        grid_bending_bytes(m, WEFT_BEND_ALONG_COLUMNS)));
+}
+
 void expect_strain_limit_counts_match(const SolverCore& m, const std::vector<PassTraffic>& traffic,
                                       uint32_t substeps) {
   if (!m.find<StrainLimits>()) return;
@@ -392,6 +380,7 @@ void expect_counts_match(const Model& model, uint32_t substeps) {
   ASSERT_GT(relax, 0u);
   EXPECT_EQ(traffic_of(traffic, "constraint relaxation"), substeps * relax);
   expect_strain_limit_counts_match(m, traffic, substeps);
+  expect_grid_bending_counts_match(m, traffic, substeps);
 }
 
 TEST(BenchTraffic, BytesPerPassMatchACountOfEveryShaderAccess) {
@@ -436,6 +425,7 @@ void expect_grid_counts_match(const Model& model, uint32_t substeps) {
   ASSERT_GT(relax, 0u);
   EXPECT_EQ(traffic_of(traffic, "constraint relaxation (grid Jacobi)"), substeps * relax);
   expect_strain_limit_counts_match(m, traffic, substeps);
+  expect_grid_bending_counts_match(m, traffic, substeps);
 }
 
 TEST(BenchTraffic, GridPathBytesPerPassMatchACountOfEveryShaderAccess) {

@@ -7,6 +7,7 @@
 
 #include <glm/geometric.hpp>
 
+#include "sim/cloth_grid.h"
 #include "sim/collider_path.h"
 #include "sim/cpu_solver.h"
 
@@ -93,6 +94,66 @@ TEST(Colliders, AMeshKeepsAFastParticleOnItsSide) {
   for (int f = 0; f < 30; ++f)
     under.step_frame();
   EXPECT_NEAR(under.state().positions[0].y, -0.004, 1e-9);
+}
+
+// A square floor of two triangles, 1 m across at y = 0, kept `margin` from the particles.
+Collider thin_floor(float margin) {
+  Collider floor;
+  floor.shape = ColliderShape::mesh;
+  floor.margin = margin;
+  floor.triangles = {{-0.5f, 0.0f, -0.5f}, {-0.5f, 0.0f, 0.5f}, {0.5f, 0.0f, 0.5f},
+                     {-0.5f, 0.0f, -0.5f}, {0.5f, 0.0f, 0.5f},  {0.5f, 0.0f, -0.5f}};
+  return floor;
+}
+
+// The whole path of a substep counts, not only where it ends. At 2 substeps a frame, a particle
+// falling at 10 m/s moves 8 cm a substep: from 5 cm above a floor whose bounds are 8 mm thick
+// it ends 3 cm below them, and is still caught on the side it came from.
+TEST(Colliders, AThinMeshCatchesAParticleThatCrossesItInOneSubstep) {
+  Model model = one_particle({0.1f, 0.05f, 0.05f}, {0.0f, -10.0f, 0.0f});
+  model.solver.substeps = 2;
+  model.environment.colliders.push_back(thin_floor(0.004f));
+  CpuSolver<double> solver(model);
+  for (int f = 0; f < 20; ++f) {
+    solver.step_frame();
+    EXPECT_GE(solver.state().positions[0].y, 0.004 - 1e-9) << "frame " << f;
+  }
+  // Slantwise, in one substep: it crosses the floor 2.5 cm inside its edge and would end 2.5 cm
+  // beyond it, where no triangle is below.
+  Model slant = one_particle({0.4f, 0.05f, 0.0f}, {15.0f, -10.0f, 0.0f});
+  slant.environment.gravity = glm::vec3(0.0f);
+  slant.environment.contact_friction = 0.0f;
+  slant.solver.frame_dt = 1.0f / 120.0f;
+  slant.solver.substeps = 1;
+  slant.environment.colliders.push_back(thin_floor(0.004f));
+  const glm::dvec3 x = position_after(slant, 1);
+  EXPECT_NEAR(x.y, 0.004, 1e-9);
+  EXPECT_GT(x.x, 0.5);  // it went on, beyond the edge, above the floor's plane
+}
+
+// An 8 x 8 cloth dropped half a metre onto a floor of two triangles, at 2 substeps a frame: it
+// lands on it, rather than falling through (to y = -9 m within two seconds).
+TEST(Colliders, AClothDroppedOnAThinMeshStaysOnIt) {
+  Model model;
+  ClothGridDesc cloth;
+  cloth.origin = {-0.3f, 0.5f, -0.3f};
+  cloth.width_axis = {0.6f, 0.0f, 0.0f};
+  cloth.height_axis = {0.0f, 0.0f, 0.6f};
+  cloth.columns = 8;
+  cloth.rows = 8;
+  cloth.particle_mass = 0.01f;
+  cloth.structural = {LinkKind::constraint, 0.0f, 0.0f, 1e-6f};
+  add_cloth_grid(model, cloth);
+  model.environment.gravity = {0.0f, -9.81f, 0.0f};
+  model.solver.frame_dt = 1.0f / 60.0f;
+  model.solver.substeps = 2;
+  model.solver.relaxation_sweeps = 4;
+  model.environment.colliders.push_back(thin_floor(0.005f));
+  CpuSolver<float> solver(model);
+  for (int f = 0; f < 120; ++f)
+    solver.step_frame();
+  for (uint32_t i = 0; i < model.particle_count(); ++i)
+    EXPECT_GT(solver.state().positions[i].y, 0.0f) << "particle " << i;
 }
 
 // A box sliding at 0.5 m/s with a particle resting on it: with full contact friction the

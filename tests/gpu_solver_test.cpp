@@ -127,7 +127,7 @@ TEST_F(GpuSolverTest, PassTimesAddUpToTheFrameTime) {
     names.push_back(pass->name);
   }
   EXPECT_EQ(names, (std::vector<std::string>{"frame updates", "force accumulation", "Verlet update",
-                                             "anchors", "constraint relaxation", "bending",
+                                             "anchors", "grid bending", "constraint relaxation",
                                              "tethers", "strain limits", "collision"}));
   EXPECT_GT(timings->total_ms, 0.0);
   // Sections are contiguous (each timestamp ends one and starts the next), so they telescope to

@@ -85,5 +85,53 @@ TEST_P(GpuTrajectoryTest, EveryParticleFollowsTheCpuReference) {
 INSTANTIATE_TEST_SUITE_P(AllScenesAndIntegrators, GpuTrajectoryTest, every_scene_and_integrator(),
                          scene_and_integrator_name);
 
+// Particles that cross a thin mesh within one substep, as the CPU reference catches them
+// (collider_test): one straight down through it, ending beyond the mesh's bounds; one slantwise,
+// crossing inside a triangle and ending beyond its edge; one falling beside the mesh, which it
+// must not touch. Same tolerance as above; every particle is compared after every frame, and
+// the first two must end on the side they came from.
+class GpuThinMeshTest : public VulkanTest {};
+
+TEST_F(GpuThinMeshTest, CatchesParticlesThatCrossItInOneSubstep) {
+  Model model;
+  model.add_particle({0.1f, 0.05f, 0.05f}, 1.0f);
+  model.add_particle({0.4f, 0.05f, -0.2f}, 1.0f);
+  model.add_particle({0.8f, 0.05f, 0.0f}, 1.0f);
+  model.velocities = {{0.0f, -10.0f, 0.0f}, {15.0f, -10.0f, 0.0f}, {0.0f, -10.0f, 0.0f}};
+  model.solver.frame_dt = 1.0f / 120.0f;
+  model.solver.substeps = 1;
+  model.solver.relaxation_sweeps = 0;
+  model.environment.contact_friction = 0.0f;
+  Collider floor;
+  floor.shape = ColliderShape::mesh;
+  floor.margin = 0.004f;
+  floor.triangles = {{-0.5f, 0.0f, -0.5f}, {-0.5f, 0.0f, 0.5f}, {0.5f, 0.0f, 0.5f},
+                     {-0.5f, 0.0f, -0.5f}, {0.5f, 0.0f, 0.5f},  {0.5f, 0.0f, -0.5f}};
+  model.environment.colliders.push_back(floor);
+  CpuSolver<float> cpu(model);
+  CpuSolver<double> exact(model);
+  GpuSolver gpu(device(), model);
+  for (uint32_t frame = 0; frame < 3; ++frame) {
+    cpu.step_frame();
+    exact.step_frame();
+    gpu.step_frames(1);
+    double float_error = 0.0;
+    for (size_t i = 0; i < model.positions.size(); ++i) {
+      float_error = std::max(float_error, glm::distance(glm::dvec3(cpu.state().positions[i]),
+                                                        glm::dvec3(exact.state().positions[i])));
+    }
+    const ParticleState<float> state = gpu.download_state();
+    ASSERT_TRUE(all_near(state.positions, cpu.state().positions, 1e-6 + 4.0 * float_error,
+                         "positions after frame " + std::to_string(frame)));
+    if (frame == 0) {
+      EXPECT_GE(state.positions[0].y, 0.0f);  // caught, not through
+      EXPECT_GE(state.positions[1].y, 0.0f);
+      EXPECT_GT(state.positions[1].x, 0.5f);  // and on beyond the edge, above the floor's plane
+    }
+  }
+  EXPECT_GE(gpu.download_state().positions[0].y, 0.0f);
+  EXPECT_LT(gpu.download_state().positions[2].y, -0.1f);  // beside the floor: falls on
+}
+
 }  // namespace
 }  // namespace weft::test

@@ -33,7 +33,18 @@ TEST(ClothMaterial, CompliancesDoNotDependOnTheResolution) {
     EXPECT_FLOAT_EQ(cloth.shear.compliance, 1.0f / 40.0f) << nodes;
     EXPECT_EQ(cloth.bend.kind, LinkKind::none);
     EXPECT_FLOAT_EQ(cloth.bending_stiffness, 3e-6f);
-    EXPECT_NEAR(cloth.particle_mass * float(nodes * nodes), 0.15f, 1e-6f) << nodes;
+    // Each node weighs its share of the square metre: a quarter cell at a corner, half a cell
+    // on an edge, a whole one inside; together the cloth's 0.15 kg.
+    const float cell = 0.15f / float((nodes - 1) * (nodes - 1));
+    EXPECT_FLOAT_EQ(cloth_node_mass(cloth, 0, 0), 0.25f * cell) << nodes;
+    EXPECT_FLOAT_EQ(cloth_node_mass(cloth, 1, 0), 0.5f * cell) << nodes;
+    EXPECT_FLOAT_EQ(cloth_node_mass(cloth, 1, 1), cell) << nodes;
+    double total = 0.0;
+    for (uint32_t r = 0; r < nodes; ++r) {
+      for (uint32_t c = 0; c < nodes; ++c)
+        total += cloth_node_mass(cloth, c, r);
+    }
+    EXPECT_NEAR(total, 0.15, 1e-6) << nodes;
   }
 }
 
@@ -50,7 +61,14 @@ TEST(ClothMaterial, MeshEdgesOfASquareGridHaveTheGridsStiffness) {
   for (const DistanceConstraint& c : model.constraints) {
     EXPECT_NEAR(c.compliance, 2.0f / 5000.0f, 1e-9f) << c.a << "-" << c.b;
   }
-  EXPECT_NEAR(mesh.particle_mass * 4.0f, 0.35f * 0.01f, 1e-7f);
+  // A vertex weighs a third of the triangles around it: the diagonal's ends (on both triangles)
+  // a third of the square, the other two corners (on one) a sixth; 0.35 kg/m^2 in all.
+  const std::vector<float> masses = mesh_vertex_masses(mesh);
+  const float square = 0.35f * 0.01f;
+  EXPECT_NEAR(masses[0], square / 6.0f, 1e-9f);
+  EXPECT_NEAR(masses[1], square / 3.0f, 1e-9f);
+  EXPECT_NEAR(masses[2], square / 3.0f, 1e-9f);
+  EXPECT_NEAR(masses[3], square / 6.0f, 1e-9f);
 }
 
 TEST(ClothMaterial, MaxStretchBecomesTethers) {

@@ -14,6 +14,7 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "app/export/output_file.h"
@@ -72,7 +73,9 @@ TEST(OutputFile, TemporaryNamesAreFreshRegularFilesNoOneCanGuess) {
       const std::set<std::string> hidden = hidden_entries(dir);
       ASSERT_EQ(hidden.size(), 1u);
       const std::string name = *hidden.begin();
-      EXPECT_TRUE(std::regex_match(name, std::regex(R"(\.frame\.obj\.weft-[0-9a-f]{16}\.tmp)")))
+      const std::string pid = std::to_string(::getpid());
+      EXPECT_TRUE(std::regex_match(
+          name, std::regex(R"(\.frame\.obj\.weft-)" + pid + R"(-[0-9a-f]{16}\.tmp)")))
           << name;
       EXPECT_TRUE(fs::is_regular_file(fs::symlink_status(dir / name))) << name;
       seen.push_back(name);
@@ -161,6 +164,115 @@ TEST(OutputFile, AFailureInsideTheWriterRemovesTheTemporaryFile) {
   write_output_file(
       dir / "made" / "for" / "it.csv", [](std::ostream& out) { out << "1\n"; }, create);
   EXPECT_EQ(read_text(dir / "made" / "for" / "it.csv"), "1\n");
+}
+
+// A file replaced keeps its permissions (a private 0600 file stays private); one with other
+// hard links is refused, since the rename would leave the other names with the old content.
+TEST(OutputFile, AReplacedFileKeepsItsPermissionsAndHardLinksAreRefused) {
+  const fs::path dir = scratch_directory("permissions");
+  write_text(dir / "private.csv", "old");
+  fs::permissions(dir / "private.csv", fs::perms::owner_read | fs::perms::owner_write);
+  const WrittenFile written =
+      write_output_file(dir / "private.csv", [](std::ostream& out) { out << "new"; });
+  EXPECT_TRUE(written.replaced);
+  EXPECT_EQ(read_text(dir / "private.csv"), "new");
+  EXPECT_EQ(fs::status(dir / "private.csv").permissions() & fs::perms::all,
+            fs::perms::owner_read | fs::perms::owner_write);
+  EXPECT_FALSE(
+      write_output_file(dir / "fresh.csv", [](std::ostream& out) { out << "x"; }).replaced);
+
+  fs::create_hard_link(dir / "private.csv", dir / "backup.csv");
+  try {
+    write_output_file(dir / "private.csv", [](std::ostream& out) { out << "newer"; });
+    ADD_FAILURE() << "replaced a file with two hard links";
+  } catch (const ExportError& error) {
+    EXPECT_NE(std::string(error.what()).find("2 hard links"), std::string::npos) << error.what();
+  }
+  EXPECT_EQ(read_text(dir / "backup.csv"), "new");
+  EXPECT_TRUE(hidden_entries(dir).empty());
+}
+
+// Names weft makes from one the user gave replace only files weft wrote (their first bytes say
+// so); names weft chose alone replace nothing.
+TEST(OutputFile, WhatMayBeReplacedDependsOnWhoNamedTheFile) {
+  const fs::path dir = scratch_directory("replace");
+  OutputOptions weft_files;
+  weft_files.replace = Replace::weft_files;
+  weft_files.weft_marker = "# weft:";
+  write_text(dir / "mine.obj", "v 0 0 0\n");
+  EXPECT_THROW(write_output_file(
+                   dir / "mine.obj", [](std::ostream& out) { out << "# weft: x"; }, weft_files),
+               ExportError);
+  EXPECT_EQ(read_text(dir / "mine.obj"), "v 0 0 0\n");
+  write_text(dir / "victim", "precious");
+  fs::create_symlink(dir / "victim", dir / "link.obj");
+  EXPECT_THROW(write_output_file(
+                   dir / "link.obj", [](std::ostream& out) { out << "# weft: x"; }, weft_files),
+               ExportError);
+  EXPECT_TRUE(fs::is_symlink(dir / "link.obj"));
+  write_text(dir / "earlier.obj", "# weft: an earlier one\n");
+  EXPECT_TRUE(write_output_file(
+                  dir / "earlier.obj", [](std::ostream& out) { out << "# weft: y"; }, weft_files)
+                  .replaced);
+  EXPECT_EQ(read_text(dir / "earlier.obj"), "# weft: y");
+
+  OutputOptions never;
+  never.replace = Replace::never;
+  EXPECT_THROW(write_output_file(
+                   dir / "earlier.obj", [](std::ostream& out) { out << "z"; }, never),
+               ExportError);
+  EXPECT_EQ(read_text(dir / "earlier.obj"), "# weft: y");
+  EXPECT_TRUE(hidden_entries(dir).empty());
+}
+
+// Numbered names skip every name in use, files and links alike, and a later number is taken
+// when one appears between the look and the write.
+TEST(OutputFile, NumberedFilesNeverReplaceAFile) {
+  const fs::path dir = scratch_directory("numbered");
+  write_text(dir / "shot-1.png", "an earlier run's");
+  write_text(dir / "victim", "precious");
+  fs::create_symlink(dir / "victim", dir / "shot-2.png");
+  uint32_t next = 1;
+  const auto name = [&](uint32_t n) { return dir / ("shot-" + std::to_string(n) + ".png"); };
+  EXPECT_EQ(write_numbered_file(name, next, [](std::ostream& out) { out << "3"; }), name(3));
+  EXPECT_EQ(next, 4u);
+  EXPECT_EQ(write_numbered_file(name, next,
+                                [&](std::ostream& out) {
+                                  out << "5";
+                                  write_text(name(4), "appeared meanwhile");
+                                }),
+            name(5));
+  EXPECT_EQ(read_text(dir / "shot-1.png"), "an earlier run's");
+  EXPECT_EQ(read_text(dir / "victim"), "precious");
+  EXPECT_EQ(read_text(name(3)), "3");
+  EXPECT_EQ(read_text(name(4)), "appeared meanwhile");
+  EXPECT_EQ(read_text(name(5)), "5");
+  EXPECT_TRUE(hidden_entries(dir).empty());
+}
+
+// What a killed weft left (a temporary file named after a process that is gone) is removed by
+// the next write into that folder; a live process's, a link, and a file that only looks alike
+// are kept.
+TEST(OutputFile, TemporaryFilesOfAKilledWeftAreRemovedByTheNextWrite) {
+  const fs::path dir = scratch_directory("stale");
+  const pid_t gone = ::fork();
+  if (gone == 0) ::_exit(0);
+  ASSERT_GT(gone, 0);
+  int status = 0;
+  ::waitpid(gone, &status, 0);
+  const std::string stale = ".final.csv.weft-" + std::to_string(gone) + "-0123456789abcdef.tmp";
+  const std::string live =
+      ".final.csv.weft-" + std::to_string(::getppid()) + "-0123456789abcdef.tmp";
+  const std::string link = ".other.csv.weft-" + std::to_string(gone) + "-fedcba9876543210.tmp";
+  const std::string alike = ".final.csv.weft-" + std::to_string(gone) + "-not-hex.tmp";
+  write_text(dir / stale, "left by a killed weft");
+  write_text(dir / live, "being written");
+  write_text(dir / alike, "someone's");
+  write_text(dir / "victim", "precious");
+  fs::create_symlink(dir / "victim", dir / link);
+  write_output_file(dir / "final.csv", [](std::ostream& out) { out << "1\n"; });
+  EXPECT_EQ(hidden_entries(dir), (std::set<std::string>{live, link, alike}));
+  EXPECT_EQ(read_text(dir / "victim"), "precious");
 }
 
 }  // namespace

@@ -36,6 +36,16 @@ const std::map<std::string, std::string> kMeshes = {
     {"broken.obj", "v 0 0 0\nv 1 0 0\nv 1 2\nf 1 2 3\n"},
     {"letters.obj", "v 0 0 0\nv 1 zero 0\n"},
     {"nofaces.obj", "# only vertices\nv 0 0 0\nv 1 0 0\nv 0 0 1\n"},
+    {"speck.obj", "v 0 0 0\nv 1e-25 0 0\nv 0 0 1e-25\nf 1 2 3\n"},
+    {"many_corners.obj",
+     [] {
+       std::string obj, face = "f";
+       for (int k = 1; k <= 10001; ++k) {
+         obj += "v " + std::to_string(k) + " 0 " + std::to_string(k % 2) + "\n";
+         face += " " + std::to_string(k);
+       }
+       return obj + face + "\n";
+     }()},
     {"badindex.obj", "v 0 0 0\nv 1 0 0\nv 0 0 1\nf 1 2 4\n"},
     {"unknown.obj", "v 0 0 0\nv 1 0 0\nv 0 0 1\ncurv 1 2\nf 1 2 3\n"},
     // Three triangles on the edge (1, 2): a fin, not cloth.
@@ -156,6 +166,13 @@ const std::vector<BadScene> kBadScenes = {
     {"negative gust frequency",
      "[environment]\ndrag_coefficient = 1.0\ngust = { amplitude = [1, 0, 1], frequency = -2 }\n", 3,
      "frequency", "must be > 0 Hz, got -2"},
+    {"gust frequency too small for a float",
+     "[environment]\ndrag_coefficient = 1.0\ngust = { amplitude = [1, 0, 1], frequency = 1e-300 "
+     "}\n",
+     3, "frequency", "is too small to be a float > 0"},
+    {"gust scale too small for a float",
+     "[environment]\ndrag_coefficient = 1.0\ngust = { amplitude = [1, 0, 1], scale = 1e-300 }\n", 3,
+     "scale", "is too small to be a float > 0"},
     {"negative gust amplitude",
      "[environment]\nlift_coefficient = 0.5\ngust = { amplitude = [1, -1, 0] }\n", 3, "amplitude",
      "element 1 must be >= 0 m/s, got -1"},
@@ -314,6 +331,12 @@ const std::vector<BadScene> kBadScenes = {
     {"collider mesh without faces",
      "[[environment.collider]]\nshape = \"mesh\"\nfile = \"nofaces.obj\"\n", 3, "file",
      "nofaces.obj: broken OBJ: no faces ('f' lines)"},
+    {"mesh of a material but almost no area",
+     "[[mesh]]\nfile = \"speck.obj\"\nmaterial = \"cotton\"\n", 3, "material",
+     "gives each particle 0 kg over the mesh's area of 5e-51 m^2, outside what the solver can use"},
+    {"mesh of a polygon of too many corners",
+     "[[mesh]]\nfile = \"many_corners.obj\"\nparticle_mass = 1\nedge = { compliance = 0.0 }\n", 2,
+     "file", "many_corners.obj:10002: broken OBJ: a face of more than 10000 corners"},
     {"degenerate collider mesh",
      "[[environment.collider]]\nshape = \"mesh\"\nfile = \"sliver.obj\"\n", 3, "file",
      "sliver.obj:6: a triangle with no area (its corners are on one line); expected triangles"},

@@ -57,8 +57,11 @@ pin = { corners = ["last_row_last_column"], region = { min = [-0.1, 0, -0.1], ma
 )");
   const Model& model = scene.systems[0].model;
   ASSERT_EQ(model.particle_count(), 6u);
-  // 2 m x 1 m x 0.3 kg/m^2 = 0.6 kg over 6 nodes: 0.1 kg each.
-  EXPECT_FLOAT_EQ(model.inverse_masses[1], 10.0f);
+  // 2 m x 1 m x 0.3 kg/m^2 = 0.6 kg, each node its share of the area: node 1 (column 1 on the
+  // first row) half of each of its two cells of 1 m^2, 0.15 kg; node 3 (a corner) a quarter of
+  // one, 0.075 kg.
+  EXPECT_FLOAT_EQ(model.inverse_masses[1], 1.0f / 0.15f);
+  EXPECT_FLOAT_EQ(model.inverse_masses[3], 1.0f / 0.075f);
   // The corner (column 2, row 1) is node 5; the region holds node 0 only.
   EXPECT_EQ(model.inverse_masses[5], 0.0f);
   EXPECT_EQ(model.inverse_masses[0], 0.0f);
@@ -205,7 +208,9 @@ pin = { nodes = [4] }
   ASSERT_EQ(model.particle_count(), 4u);
   EXPECT_EQ(model.triangles.size(), 2u);
   EXPECT_EQ(model.constraints.size(), 5u);  // 4 sides and a diagonal
-  EXPECT_FLOAT_EQ(model.inverse_masses[0], 2.0f);
+  // 2 kg over the 4 m^2 square, each vertex a third of the triangles around it: vertex 0 is on
+  // both (2 m^2 each), so it weighs a third of 4 m^2 at 0.5 kg/m^2, 2/3 kg.
+  EXPECT_FLOAT_EQ(model.inverse_masses[0], 1.5f);
   // File vertex 4 (0-based) was welded into vertex 1: (1, 0, 0), scaled and moved to (2, 1, 0).
   EXPECT_EQ(pinned_count(model), 1u);
   for (uint32_t i = 0; i < 4; ++i) {

@@ -47,7 +47,7 @@ TEST_P(SavedPresetTest, LoadsAsTheSameSceneAndRunsTheSameFrames) {
   const fs::path file = dir / (GetParam() + ".toml");
   const SavedScene saved = save_scene(original, file);
   EXPECT_TRUE(saved.notes.empty());
-  EXPECT_FALSE(saved.replaced);
+  EXPECT_TRUE(saved.replaced.empty());
   const Scene reloaded = load_scene(file);
   expect_same_scene(original, reloaded);
   for (size_t s = 0; s < original.systems.size(); ++s) {
@@ -57,7 +57,8 @@ TEST_P(SavedPresetTest, LoadsAsTheSameSceneAndRunsTheSameFrames) {
   }
   // Saved again, the scene reads the same: nothing drifts from one save to the next.
   const SavedScene again = save_scene(reloaded, file);
-  EXPECT_TRUE(again.replaced);
+  // Every file it replaced is named: the scene and each mesh weft wrote beside it.
+  EXPECT_EQ(again.replaced.size(), 1 + saved.meshes.size());
   expect_same_scene(original, load_scene(file));
 }
 
@@ -270,9 +271,44 @@ TEST(SavedScene, RefusesWhatAFileCannotSayAndWritesNothing) {
   } catch (const ExportError& error) {
     EXPECT_NE(std::string(error.what()).find("it is a folder"), std::string::npos) << error.what();
   }
-  EXPECT_THROW(save_scene(scene, dir / "missing" / "drape.toml"), ExportError);
   fs::remove(dir / "folder.toml");
   EXPECT_TRUE(fs::is_empty(dir));
+}
+
+// A missing folder is created, as for every output of `weft run`.
+TEST(SavedScene, CreatesMissingFolders) {
+  const Scene scene = load_scene(preset_path("mesh_drape"));
+  const fs::path dir = fresh_directory("saved_missing_folder");
+  const SavedScene saved = save_scene(scene, dir / "a" / "b" / "drape.toml");
+  EXPECT_TRUE(fs::is_regular_file(dir / "a" / "b" / "drape.toml"));
+  ASSERT_EQ(saved.meshes.size(), 1u);
+  EXPECT_TRUE(fs::is_regular_file(saved.meshes[0]));
+}
+
+// The meshes beside a saved scene have names the user did not give (the scene's, and its
+// objects'): a file of such a name that weft did not write is refused, and nothing is written;
+// one weft wrote as a saved scene's mesh is replaced, and named.
+TEST(SavedScene, ReplacesOnlyMeshesWeftWroteAndNamesThem) {
+  const Scene scene = load_scene(preset_path("mesh_drape"));
+  const fs::path dir = fresh_directory("saved_beside");
+  std::ofstream(dir / "drape-tablecloth.obj") << "my own mesh\n";
+  try {
+    save_scene(scene, dir / "drape.toml");
+    ADD_FAILURE() << "replaced a file weft did not write";
+  } catch (const ExportError& error) {
+    EXPECT_NE(std::string(error.what()).find("drape-tablecloth.obj: something weft did not write"),
+              std::string::npos)
+        << error.what();
+  }
+  EXPECT_EQ(read_text(dir / "drape-tablecloth.obj"), "my own mesh\n");
+  EXPECT_FALSE(fs::exists(dir / "drape.toml"));
+
+  fs::remove(dir / "drape-tablecloth.obj");
+  const SavedScene first = save_scene(scene, dir / "drape.toml");
+  EXPECT_TRUE(first.replaced.empty());
+  const SavedScene second = save_scene(scene, dir / "drape.toml");
+  const std::vector<fs::path> both = {dir / "drape-tablecloth.obj", dir / "drape.toml"};
+  EXPECT_EQ(second.replaced, both);
 }
 
 // The default name never replaces a file: the next free number, for the scene and its meshes.
@@ -285,7 +321,7 @@ TEST(SavedScene, UnusedPathSkipsNamesInUse) {
   std::ofstream(dir / "mesh_drape-saved-2-tablecloth.obj") << "mine too";
   EXPECT_EQ(unused_scene_path(scene, dir, "mesh drape"), dir / "mesh_drape-saved-3.toml");
   const SavedScene saved = save_scene(scene, unused_scene_path(scene, dir, "mesh drape"));
-  EXPECT_FALSE(saved.replaced);
+  EXPECT_TRUE(saved.replaced.empty());
   EXPECT_EQ(read_text(dir / "mesh_drape-saved.toml"), "mine");
   EXPECT_EQ(read_text(dir / "mesh_drape-saved-2-tablecloth.obj"), "mine too");
 }

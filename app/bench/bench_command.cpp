@@ -1,12 +1,13 @@
 #include "app/bench/bench_command.h"
 
 #include <cstdio>
-#include <fstream>
 #include <iostream>
-#include <stdexcept>
 
 #include "app/bench/bench_report.h"
 #include "app/bench/bench_runner.h"
+#include "app/export/interrupt.h"
+#include "app/export/output_file.h"
+#include "app/scene/safe_text.h"
 #include "app/gpu_context.h"
 
 namespace weft {
@@ -24,24 +25,28 @@ void write_report(std::ostream& out, const BenchReport& report, BenchFormat form
 }  // namespace
 
 int bench_command(const BenchOptions& options) {
-  // Open the output first: a typo in the path should not cost a long measurement.
-  std::ofstream file;
-  if (!options.output.empty()) {
-    file.open(options.output);
-    if (!file) throw std::runtime_error("cannot write the bench report to " + options.output);
-  }
+  // A signal ends the bench at once: a report of part of the measurements is not written, and
+  // an earlier report at --output stays as it was (--output was checked as the option was read).
+  install_interrupt_handlers();
   GpuContext gpu = create_gpu_context(options.gpu);
   const BenchReport report = run_bench(*gpu.device, gpu.instance->validation_enabled(), options);
   if (options.output.empty()) {
     write_report(std::cout, report, options.format);
   } else {
-    // The file gets the format asked for, the terminal the table: one run gives both.
-    write_report(file, report, options.format);
-    file.flush();
-    if (!file)
-      throw std::runtime_error("writing the bench report to " + options.output + " failed");
-    write_bench_table(std::cout, report);
-    std::fprintf(stderr, "bench: report written to %s\n", options.output.c_str());
+    // The file gets the format asked for, the terminal the table: one run gives both. The file is
+    // written whole or not at all (export/output_file.h).
+    std::cout.flush();
+    OutputOptions create;
+    create.create_folders = true;
+    const WrittenFile written = write_output_file(
+        options.output, [&](std::ostream& out) { write_report(out, report, options.format); },
+        create);
+    if (output_kind(options.output) != OutputKind::standard_output) {
+      write_bench_table(std::cout, report);
+    }
+    std::fprintf(stderr, "bench: report written to %s%s\n",
+                 escape_unsafe_characters(options.output).c_str(),
+                 written.replaced ? " (replacing the file that was there)" : "");
   }
   std::cout.flush();
 

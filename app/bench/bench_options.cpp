@@ -9,6 +9,7 @@
 #include "app/bench/bench_variant.h"
 #include "app/cli_numbers.h"
 #include "app/export/output_checks.h"
+#include "app/scene/safe_text.h"
 
 namespace weft {
 
@@ -215,9 +216,10 @@ CLI::App* add_bench_command(CLI::App& app, BenchOptions& options) {
                    "Write the report in --format to this file (the table still goes to stdout)")
       ->check(CLI::Validator(
           [](std::string& path) {
-            // Checked as the option is read, before any measurement; the folder must exist.
-            const std::optional<std::string> problem = output_file_problem(path, false);
-            return problem ? path + ": " + *problem : std::string();
+            // Checked as the option is read, before any measurement; a missing folder is
+            // created, as for every output.
+            const std::optional<std::string> problem = output_file_problem(path, true);
+            return problem ? escape_unsafe_characters(path) + ": " + *problem : std::string();
           },
           "FILE"));
   bench->add_option("--device", options.gpu.device_selector,

@@ -58,7 +58,7 @@ Model make_bench_cloth(const BenchSceneSettings& settings) {
     apply_cloth_material(cotton, cloth);
     const uint32_t first = add_cloth_grid(model, cloth);
     add_material_tethers(cotton, first, model.particle_count() - first, model);
-    set_bench_environment(settings, cloth.particle_mass, model);
+    set_bench_environment(settings, mean_node_mass(cloth), model);
     return model;
   }
   const float m = 0.5f / static_cast<float>(uint64_t{cloth.columns} * cloth.rows);

@@ -70,7 +70,7 @@ void write_pc2(std::ostream& out, const AnimationSamples& samples) {
 void write_rest_obj(std::ostream& out, const Scene& scene,
                     const std::vector<SurfaceLayout>& layouts, const AnimationSamples& samples) {
   if (samples.positions.empty()) throw ExportError("no frame was recorded");
-  out << "# weft: rest mesh (frame " << samples.frames.front()
+  out << kRestMeshFirstWords << " (frame " << samples.frames.front()
       << ") of a point cache; its vertices are the cache's points, in order\n";
   ObjCounts written;
   for (size_t s = 0; s < scene.systems.size(); ++s) {
@@ -278,7 +278,7 @@ AnimationExporter::AnimationExporter(const Scene& scene, std::filesystem::path f
     throw ExportError("cannot write " + file_.string() + ": " + *problem);
   }
   if (format_ == AnimationFormat::pc2) {
-    if (auto problem = output_file_problem(rest_mesh_file(), true)) {
+    if (auto problem = output_file_problem(rest_mesh_file(), rest_mesh_options())) {
       throw ExportError("cannot write " + rest_mesh_file().string() + ": " + *problem);
     }
   }
@@ -304,9 +304,22 @@ void AnimationExporter::record(uint32_t frame, const std::vector<std::vector<glm
 }
 
 std::filesystem::path AnimationExporter::rest_mesh_file() const {
-  std::filesystem::path rest = file_;
+  return rest_mesh_file_for(file_);
+}
+
+std::filesystem::path rest_mesh_file_for(const std::filesystem::path& point_cache) {
+  std::filesystem::path rest = point_cache;
   rest.replace_extension(".obj");
   return rest;
+}
+
+OutputOptions rest_mesh_options() {
+  OutputOptions options;
+  options.streams_in_place = false;
+  options.create_folders = true;
+  options.replace = Replace::weft_files;
+  options.weft_marker = kRestMeshFirstWords;
+  return options;
 }
 
 namespace {
@@ -316,18 +329,18 @@ const OutputOptions kCreate{true, true};
 
 }  // namespace
 
-std::vector<std::filesystem::path> AnimationExporter::finish() {
+std::vector<WrittenFile> AnimationExporter::finish() {
   if (format_ == AnimationFormat::glb) {
-    write_output_file(
-        file_, [&](std::ostream& out) { write_glb(out, scene_, layouts_, samples_); }, kCreate);
-    return {file_};
+    return {write_output_file(
+        file_, [&](std::ostream& out) { write_glb(out, scene_, layouts_, samples_); }, kCreate)};
   }
-  write_output_file(
+  // The rest mesh is put in place only once the point cache is written: both, or neither.
+  PreparedFile rest = prepare_output_file(
       rest_mesh_file(), [&](std::ostream& out) { write_rest_obj(out, scene_, layouts_, samples_); },
-      kCreate);
-  write_output_file(
+      rest_mesh_options());
+  const WrittenFile cache = write_output_file(
       file_, [&](std::ostream& out) { write_pc2(out, samples_); }, kCreate);
-  return {file_, rest_mesh_file()};
+  return {cache, rest.commit()};
 }
 
 }  // namespace weft

@@ -18,6 +18,7 @@
 
 #include <glm/vec3.hpp>
 
+#include "app/export/output_file.h"
 #include "app/export/surface_layout.h"
 #include "app/scene/scene.h"
 
@@ -46,6 +47,13 @@ void write_rest_obj(std::ostream& out, const Scene& scene,
 void write_glb(std::ostream& out, const Scene& scene, const std::vector<SurfaceLayout>& layouts,
                const AnimationSamples& samples);
 
+// A point cache's rest mesh (FILE.obj beside FILE.pc2) has a name the user did not give: it is
+// written as a regular file, and replaces only a rest mesh weft wrote (which starts with these
+// words), never a mesh of the user's.
+inline constexpr const char* kRestMeshFirstWords = "# weft: rest mesh";
+std::filesystem::path rest_mesh_file_for(const std::filesystem::path& point_cache);
+OutputOptions rest_mesh_options();
+
 class AnimationExporter {
  public:
   // Throws ExportError, before any frame is simulated, for an unknown extension or a directory
@@ -62,7 +70,7 @@ class AnimationExporter {
               const std::vector<std::vector<uint32_t>>& link_states = {});
 
   // Writes the file (and the rest mesh of a point cache); returns what was written.
-  std::vector<std::filesystem::path> finish();
+  std::vector<WrittenFile> finish();
 
   const AnimationSamples& samples() const { return samples_; }
   // Where a point cache's rest mesh goes: the file with the extension .obj.

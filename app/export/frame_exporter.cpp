@@ -22,12 +22,7 @@ FrameExporter::FrameExporter(const Scene& scene, std::filesystem::path directory
                         *problem + ", and export files are named after it");
     }
   }
-  std::error_code error;
-  std::filesystem::create_directories(directory_, error);
-  if (error || !std::filesystem::is_directory(directory_)) {
-    throw ExportError("cannot create the export directory " + directory_.string() + ": " +
-                      (error ? error.message() : "a file of that name is in the way"));
-  }
+  create_output_folder(directory_);
 }
 
 uint32_t FrameExporter::next_after(uint32_t frame, uint32_t last_frame) const {
@@ -55,7 +50,7 @@ void FrameExporter::write(uint32_t frame, const std::vector<std::vector<glm::vec
     // Inside weft's own export folder, whatever has the file's name is replaced, even a FIFO.
     OutputOptions options;
     options.streams_in_place = false;
-    write_output_file(
+    const WrittenFile written = write_output_file(
         file_for(s, frame),
         [&](std::ostream& out) {
           const SurfaceLayout& layout = layouts_[s];
@@ -71,14 +66,15 @@ void FrameExporter::write(uint32_t frame, const std::vector<std::vector<glm::vec
         },
         options);
     ++files_written_;
+    if (written.replaced) ++files_replaced_;
   }
 }
 
-void write_positions_csv(const std::filesystem::path& file,
-                         const std::vector<std::vector<glm::vec3>>& positions) {
+WrittenFile write_positions_csv(const std::filesystem::path& file,
+                                const std::vector<std::vector<glm::vec3>>& positions) {
   OutputOptions options;
   options.create_folders = true;
-  write_output_file(
+  return write_output_file(
       file,
       [&](std::ostream& out) {
         write_csv_header(out);

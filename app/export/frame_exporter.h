@@ -12,6 +12,7 @@
 
 #include <glm/vec3.hpp>
 
+#include "app/export/output_file.h"
 #include "app/export/surface_layout.h"
 #include "app/scene/scene.h"
 
@@ -39,6 +40,7 @@ class FrameExporter {
 
   std::filesystem::path file_for(size_t system, uint32_t frame) const;
   uint64_t files_written() const { return files_written_; }
+  uint64_t files_replaced() const { return files_replaced_; }  // of an earlier export
   const std::filesystem::path& directory() const { return directory_; }
 
  private:
@@ -47,9 +49,10 @@ class FrameExporter {
   std::filesystem::path directory_;
   uint32_t every_;
   uint64_t files_written_ = 0;
+  uint64_t files_replaced_ = 0;
 };
 
-void write_positions_csv(const std::filesystem::path& file,
-                         const std::vector<std::vector<glm::vec3>>& positions);
+WrittenFile write_positions_csv(const std::filesystem::path& file,
+                                const std::vector<std::vector<glm::vec3>>& positions);
 
 }  // namespace weft

@@ -7,8 +7,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "app/export/output_file.h"
-
 namespace weft {
 
 namespace {
@@ -56,8 +54,16 @@ std::optional<std::string> folder_problem(const fs::path& folder, bool create) {
 }  // namespace
 
 std::optional<std::string> output_file_problem(const fs::path& target, bool create_folders) {
+  OutputOptions options;
+  options.create_folders = create_folders;
+  return output_file_problem(target, options);
+}
+
+std::optional<std::string> output_file_problem(const fs::path& target,
+                                               const OutputOptions& options) {
   if (target.empty()) return "the file name is empty";
-  switch (output_kind(target)) {
+  const bool in_place = options.streams_in_place && options.replace == Replace::any;
+  switch (in_place ? output_kind(target) : OutputKind::file) {
     case OutputKind::standard_output: return std::nullopt;
     case OutputKind::stream:
       if (::access(target.c_str(), W_OK) != 0)
@@ -70,8 +76,9 @@ std::optional<std::string> output_file_problem(const fs::path& target, bool crea
   }
   const fs::path name = target.filename();
   if (name.empty() || name == "." || name == "..") return "it names a folder; expected a file name";
+  if (auto problem = replace_problem(target, options)) return problem;
   return folder_problem(target.has_parent_path() ? target.parent_path() : fs::path("."),
-                        create_folders);
+                        options.create_folders);
 }
 
 std::optional<std::string> output_folder_problem(const fs::path& folder) {

@@ -54,7 +54,7 @@ void check_loads(const SceneText& text, const fs::path& file) {
 
 }  // namespace
 
-SavedScene save_scene(const Scene& scene, const fs::path& file) {
+SavedScene save_scene(const Scene& scene, const fs::path& file, Replace replace) {
   switch (output_kind(file)) {
     case OutputKind::file: break;
     case OutputKind::folder:
@@ -76,16 +76,25 @@ SavedScene save_scene(const Scene& scene, const fs::path& file) {
   SavedScene saved;
   saved.file = file;
   saved.notes = text.notes;
-  saved.replaced = taken(file);
+  OutputOptions mesh_options;
+  mesh_options.create_folders = true;
+  mesh_options.replace = Replace::weft_files;
+  mesh_options.weft_marker = kSavedMeshFirstLine;
   std::vector<PreparedFile> prepared;
   for (const SceneText::Mesh& mesh : text.meshes) {
     saved.meshes.push_back(file.parent_path() / mesh.file);
-    prepared.push_back(
-        prepare_output_file(saved.meshes.back(), [&](std::ostream& out) { out << mesh.obj; }));
+    prepared.push_back(prepare_output_file(
+        saved.meshes.back(), [&](std::ostream& out) { out << mesh.obj; }, mesh_options));
   }
-  prepared.push_back(prepare_output_file(file, [&](std::ostream& out) { out << text.toml; }));
-  for (PreparedFile& each : prepared)
-    each.commit();
+  OutputOptions scene_options;
+  scene_options.create_folders = true;
+  scene_options.replace = replace;
+  prepared.push_back(prepare_output_file(
+      file, [&](std::ostream& out) { out << text.toml; }, scene_options));
+  for (PreparedFile& each : prepared) {
+    const WrittenFile written = each.commit();
+    if (written.replaced) saved.replaced.push_back(written.path);
+  }
   return saved;
 }
 

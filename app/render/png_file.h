@@ -1,8 +1,9 @@
-// Writing 8-bit RGBA pictures as PNG files (stb_image_write from Debian's libstb-dev).
+// Encoding 8-bit RGBA pictures as PNG (stb_image_write from Debian's libstb-dev). The bytes go to
+// a stream: files are written through weft's one writer (app/export/output_file.h).
 #pragma once
 
 #include <cstdint>
-#include <string>
+#include <ostream>
 #include <vector>
 
 namespace weft {
@@ -13,7 +14,8 @@ struct Picture {
   std::vector<uint8_t> rgba;  // width * height * 4 bytes, top row first
 };
 
-// Throws std::runtime_error naming the path when the file cannot be written.
-void write_png(const std::string& path, const Picture& picture);
+// Throws std::invalid_argument for a picture whose size and pixels disagree, std::runtime_error
+// when the encoder fails.
+void encode_png(std::ostream& out, const Picture& picture);
 
 }  // namespace weft

@@ -24,7 +24,10 @@ struct ObjMesh {
 // file: the name messages use.
 ObjMesh parse_obj(std::string_view text, const std::string& file);
 
-// Reads and parses the file; a missing, unreadable or oversized file is a SceneError naming it.
+// Reads and parses the file a piece at a time, never holding it whole; a missing, unreadable or
+// oversized file is a SceneError naming it, and so is a mesh of more vertices or triangles than a
+// scene may have here (particle_budget.h), found at the line that crosses the bound, before the
+// memory is taken.
 ObjMesh read_obj_file(const std::filesystem::path& path);
 
 // The largest OBJ file read_obj_file reads on this machine, bytes.

@@ -26,14 +26,8 @@ void read_plane(const TableReader& table, Collider& c, ColliderWords& words) {
 }
 
 void read_mesh_collider(const TableReader& table, const SceneParseOptions& options, Collider& c) {
-  const std::string file = table.required_string("file");
-  const std::filesystem::path path = options.base_directory / file;
-  ObjMesh mesh;
-  try {
-    mesh = options.read_mesh(path);
-  } catch (const SceneError& error) {
-    table.fail("file", error.what());
-  }
+  std::filesystem::path path;
+  const ObjMesh mesh = read_scene_mesh(table, options, path);
   if (mesh.triangles.empty()) {
     table.fail("file", path.string() + " has no faces; expected a mesh with at least one triangle");
   }

@@ -75,6 +75,13 @@ ColliderPose plane_pose(const glm::vec3& normal, float offset);
 void resolve_substeps(SolverSpec& spec, const std::string& file);
 void resolve_max_dt(SolverSpec& spec, const std::string& file);
 
+// scene_paths.cpp: the OBJ mesh a table's `file` key names, relative to the scene's folder and
+// inside it (scene_paths.h), read by options.read_mesh; a problem fails at that key. Every mesh a
+// scene names ([[mesh]] and mesh colliders alike) is read through here. `path`: the file's path,
+// for messages.
+ObjMesh read_scene_mesh(const TableReader& table, const SceneParseOptions& options,
+                        std::filesystem::path& path);
+
 // scene_objects.cpp: the valid keys of an object table, and one object table ([[particle]],
 // [[rope]], [[cloth]] or [[mesh]]).
 std::vector<std::string> scene_object_keys(SceneObjectKind kind);

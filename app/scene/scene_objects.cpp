@@ -137,27 +137,51 @@ LinkMaterial read_link(const TableReader& owner, std::string_view key, bool requ
   return link;
 }
 
-// The mass of each particle, from whichever of the mass keys the table uses.
-float read_particle_mass(const TableReader& table, uint64_t particles, double area,
+// The mass of each particle, from whichever of the mass keys the table uses: per particle, or a
+// total spread evenly over them (a rope's nodes).
+float read_particle_mass(const TableReader& table, uint64_t particles,
                          const char* per_particle_key) {
-  std::vector<std::string> keys = {per_particle_key, "total_mass"};
-  if (area > 0.0) keys.push_back("areal_density");
+  const std::vector<std::string> keys = {per_particle_key, "total_mass"};
   const std::optional<std::string> key = table.at_most_one_of(keys);
   if (!key) table.fail(per_particle_key, "missing; give the mass as " + quoted_list(keys));
-  double mass = 0.0;
-  if (*key == per_particle_key) {
-    mass = *table.number(*key, kPositiveMass);
-  } else if (*key == "total_mass") {
-    mass = *table.number(*key, kPositiveMass) / static_cast<double>(particles);
-  } else {
-    mass = *table.number(*key, NumberRange::above(0.0, "kg/m^2")) * area /
-           static_cast<double>(particles);
-  }
+  double mass = *table.number(*key, kPositiveMass);
+  if (*key == "total_mass") mass /= static_cast<double>(particles);
   if (!(mass >= 1e-30 && mass <= 1e30)) {
     table.fail(*key, "gives each particle " + format_number(mass) +
                          " kg, outside what the solver can use (1e-30 to 1e30 kg)");
   }
   return static_cast<float>(mass);
+}
+
+// A cloth's or a mesh's mass: the same for every particle (particle_mass), or by area
+// (areal_density, or total_mass over the area): then each particle weighs its share of the
+// surface, as a material's cloth does.
+struct SurfaceMass {
+  float particle_mass = 0.0f;  // kg, when given per particle
+  float areal_density = 0.0f;  // kg/m^2, when given by area
+};
+
+SurfaceMass read_surface_mass(const TableReader& table, uint64_t particles, double area) {
+  const std::vector<std::string> keys = {"particle_mass", "total_mass", "areal_density"};
+  const std::optional<std::string> key = table.at_most_one_of(keys);
+  if (!key) table.fail("particle_mass", "missing; give the mass as " + quoted_list(keys));
+  SurfaceMass mass;
+  double per_particle = 0.0;
+  if (*key == "particle_mass") {
+    per_particle = *table.number(*key, kPositiveMass);
+    mass.particle_mass = static_cast<float>(per_particle);
+  } else {
+    const double density = *key == "total_mass"
+                               ? *table.number(*key, kPositiveMass) / area
+                               : *table.number(*key, NumberRange::above(0.0, "kg/m^2"));
+    per_particle = density * area / static_cast<double>(particles);
+    mass.areal_density = static_cast<float>(density);
+  }
+  if (!(per_particle >= 1e-30 && per_particle <= 1e30)) {
+    table.fail(*key, "gives each particle about " + format_number(per_particle) +
+                         " kg, outside what the solver can use (1e-30 to 1e30 kg)");
+  }
+  return mass;
 }
 
 void build_particle(const TableReader& table, Model& model, SceneObject& object) {
@@ -182,7 +206,7 @@ void build_rope(SceneDraft& draft, const TableReader& table, Model& model, Scene
   rope.end = table.required_vec3("end", kPosition);
   rope.node_count = uint32_t(table.required_integer("nodes", 2, int64_t{1} << 30));
   check_budget(draft, table, "nodes", rope.node_count);
-  rope.node_mass = read_particle_mass(table, rope.node_count, 0.0, "node_mass");
+  rope.node_mass = read_particle_mass(table, rope.node_count, "node_mass");
   rope.segment = read_link(table, "segment", true);
   object.first_particle = add_rope(model, rope);
   object.particle_count = rope.node_count;
@@ -231,7 +255,9 @@ void build_cloth(SceneDraft& draft, const TableReader& table, Model& model, Scen
           "' gives its links per link, not as a material: at another resolution it is another "
           "material (docs/scenes.md, Materials)");
     }
-    cloth.particle_mass = read_particle_mass(table, count, area, "particle_mass");
+    const SurfaceMass mass = read_surface_mass(table, count, area);
+    cloth.particle_mass = mass.particle_mass;
+    cloth.areal_density = mass.areal_density;
     cloth.structural = read_link(table, "structural", true);
     cloth.shear = read_link(table, "shear", false);
     cloth.bend = read_link(table, "bend", false);
@@ -269,17 +295,14 @@ glm::mat4 read_placement(const TableReader& table, SceneMeshSource& source) {
 
 void build_mesh(SceneDraft& draft, const TableReader& table, Model& model, SceneObject& object,
                 ObjectPlace& place) {
-  const std::string file = table.required_string("file");
-  if (auto problem = scene_path_problem(draft.options->base_directory, file)) {
-    table.fail("file", "'" + quoted_input(file) + "': " + *problem);
-  }
-  const std::filesystem::path path = draft.options->base_directory / file;
+  std::filesystem::path path;
+  const ObjMesh obj = read_scene_mesh(table, *draft.options, path);
   const bool repair = table.boolean("repair").value_or(true);
   SceneMeshSource source;
   const glm::mat4 placement = read_placement(table, source);
   RepairedMesh mesh;
   try {
-    mesh = repair_mesh(draft.options->read_mesh(path), repair, path.string());
+    mesh = repair_mesh(obj, repair, path.string());
   } catch (const SceneError& error) {
     table.fail("file", error.what());
   }
@@ -301,18 +324,24 @@ void build_mesh(SceneDraft& draft, const TableReader& table, Model& model, Scene
           table, {"edge", "bend", "particle_mass", "total_mass", "areal_density"})) {
     refuse_tearing_material(table, *material);
     apply_cloth_material(*material, desc);
+    // The material gives a mass per area: a mesh of (almost) no area gives its particles none.
+    if (!(desc.particle_mass >= 1e-30f && desc.particle_mass <= 1e30f)) {
+      table.fail("material", "gives each particle " + format_number(desc.particle_mass) +
+                                 " kg over the mesh's area of " + format_number(area) +
+                                 " m^2, outside what the solver can use (1e-30 to 1e30 kg)");
+    }
     object.material = material;
   } else {
-    desc.particle_mass = read_particle_mass(table, desc.vertices.size(), area, "particle_mass");
+    const SurfaceMass mass = read_surface_mass(table, desc.vertices.size(), area);
+    desc.particle_mass = mass.particle_mass;
+    desc.areal_density = mass.areal_density;
     desc.edge = read_link(table, "edge", true);
     desc.bend = read_link(table, "bend", false);
   }
   object.first_particle = add_triangle_mesh(model, desc);
   object.particle_count = uint32_t(desc.vertices.size());
   place.vertex_to_particle = std::move(mesh.index_of_vertex);
-  desc.vertices.clear();  // the model's positions and triangles from now on
-  desc.triangles.clear();
-  object.mesh = std::move(desc);
+  object.mesh = std::move(desc);  // placed, at rest: what the masses were computed from
   source.vertices = std::move(mesh.vertices);
   object.mesh_source = std::move(source);
 }

@@ -107,9 +107,11 @@ void read_air(const TableReader& table, Air& air) {
     g.amplitude = gust->required_vec3("amplitude", NumberRange::at_least(0.0, "m/s"));
     if (auto f = gust->number("frequency", NumberRange::above(0.0, "Hz"))) {
       g.frequency = static_cast<float>(*f);
+      if (!(g.frequency > 0.0f)) gust->fail("frequency", "is too small to be a float > 0");
     }
     if (auto scale = gust->number("scale", NumberRange::above(0.0, "m"))) {
       g.scale = static_cast<float>(*scale);
+      if (!(g.scale > 0.0f)) gust->fail("scale", "is too small to be a float > 0");
     }
     if (!air.on()) {
       gust->fail("amplitude",

@@ -26,6 +26,10 @@
 
 namespace weft {
 
+// The first line of every mesh a saved scene writes beside it: weft replaces a file of a mesh's
+// name only when it starts so (app/export/output_file.h, Replace::weft_files).
+inline constexpr const char* kSavedMeshFirstLine = "# weft: a mesh of a saved scene\n";
+
 struct SceneText {
   struct Mesh {
     std::string file;  // its name, beside the scene file, starting with the stem

@@ -48,7 +48,8 @@ std::string describe_bytes(uint64_t bytes) {
   return text;
 }
 
-TextFile read_text_file(const std::filesystem::path& path, uint64_t max_bytes, bool allow_streams) {
+TextFile read_text_pieces(const std::filesystem::path& path, uint64_t max_bytes,
+                          const std::function<void(std::string_view)>& piece, bool allow_streams) {
   struct stat info {};
   if (::stat(path.c_str(), &info) != 0) {
     return errno == ENOENT ? failure(TextFile::Status::missing)
@@ -63,30 +64,40 @@ TextFile read_text_file(const std::filesystem::path& path, uint64_t max_bytes, b
   }
   Descriptor file{::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY)};
   if (file.fd < 0) return failure(TextFile::Status::unreadable, std::strerror(errno));
-  TextFile out;
-  if (S_ISREG(info.st_mode)) out.text.reserve(static_cast<size_t>(info.st_size) + 1);
+  // The file may have been swapped since it was looked at: what was opened must be what was
+  // checked.
+  struct stat opened {};
+  if (::fstat(file.fd, &opened) != 0 || opened.st_dev != info.st_dev ||
+      opened.st_ino != info.st_ino) {
+    return failure(TextFile::Status::unreadable, "it changed while weft opened it");
+  }
   // The size may change between stat and read (or be 0, as in /proc): read up to the bound
   // plus one byte, which tells a file at the bound from a longer one.
-  constexpr size_t kChunk = 1 << 16;
+  constexpr size_t kChunk = 1 << 20;
+  std::string buffer(kChunk, '\0');
+  uint64_t total = 0;
   for (;;) {
-    const size_t room =
-        static_cast<size_t>(std::min<uint64_t>(kChunk, max_bytes + 1 - out.text.size()));
-    const size_t old_size = out.text.size();
-    out.text.resize(old_size + room);
-    const ssize_t got = ::read(file.fd, out.text.data() + old_size, room);
+    const size_t room = static_cast<size_t>(std::min<uint64_t>(kChunk, max_bytes + 1 - total));
+    const ssize_t got = ::read(file.fd, buffer.data(), room);
     if (got < 0) {
-      if (errno == EINTR) {
-        out.text.resize(old_size);
-        continue;
-      }
+      if (errno == EINTR) continue;
       return failure(TextFile::Status::unreadable, std::strerror(errno));
     }
-    out.text.resize(old_size + static_cast<size_t>(got));
     if (got == 0) break;
-    if (out.text.size() > max_bytes) {
+    total += static_cast<uint64_t>(got);
+    if (total > max_bytes) {
       return failure(TextFile::Status::too_large, "larger than " + describe_bytes(max_bytes));
     }
+    piece(std::string_view(buffer.data(), static_cast<size_t>(got)));
   }
+  return TextFile{};
+}
+
+TextFile read_text_file(const std::filesystem::path& path, uint64_t max_bytes, bool allow_streams) {
+  std::string text;
+  TextFile out = read_text_pieces(
+      path, max_bytes, [&text](std::string_view piece) { text.append(piece); }, allow_streams);
+  if (out.ok()) out.text = std::move(text);
   return out;
 }
 

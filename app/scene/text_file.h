@@ -5,7 +5,9 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <string>
+#include <string_view>
 
 namespace weft {
 
@@ -23,6 +25,12 @@ struct TextFile {
 // `allow_streams`); a longer input is Status::too_large, with nothing kept.
 TextFile read_text_file(const std::filesystem::path& path, uint64_t max_bytes,
                         bool allow_streams = false);
+
+// The same, handing the text over a piece at a time as it is read (a large OBJ file is parsed
+// without ever being held whole): the outcome's text stays empty.
+TextFile read_text_pieces(const std::filesystem::path& path, uint64_t max_bytes,
+                          const std::function<void(std::string_view)>& piece,
+                          bool allow_streams = false);
 
 // "64 MiB", "512 KiB", "100 bytes": sizes in messages.
 std::string describe_bytes(uint64_t bytes);

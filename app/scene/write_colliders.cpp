@@ -80,7 +80,8 @@ std::string collider_obj(const Collider& collider, const std::string& what) {
     }
     faces += "\n";
   }
-  return "# " + what + ", as weft simulated it (scaled, in its own frame)\n" + vertices + faces;
+  return kSavedMeshFirstLine +
+         ("# " + what + ", as weft simulated it (scaled, in its own frame)\n") + vertices + faces;
 }
 
 void write_collider(std::string& out, const Collider& c, const ColliderWords* words,

@@ -35,14 +35,15 @@ std::string describe(const SceneObject& object) {
 }
 
 // A rope, cloth or mesh has one mass per particle: every particle not pinned must have it.
-void check_masses(const Model& model, const SceneObject& object, float mass) {
-  const float inverse = 1.0f / mass;
+// masses[i]: particle i's mass as the object's description gives it (the same for every
+// particle, or by its share of the area).
+void check_masses(const Model& model, const SceneObject& object, const std::vector<float>& masses) {
   for (uint32_t i = 0; i < object.particle_count; ++i) {
     const float w = model.inverse_masses[object.first_particle + i];
-    if (w != 0.0f && w != inverse) {
+    if (w != 0.0f && w != 1.0f / masses[i]) {
       throw SceneWriteError(describe(object) + ": particle " + std::to_string(i) +
-                            " has a mass of its own, and a scene file gives all particles of a " +
-                            object_kind_name(object.kind) + " the same mass");
+                            " has a mass of its own, which no mass key of a " +
+                            object_kind_name(object.kind) + " in a scene file can give");
     }
   }
 }
@@ -161,7 +162,8 @@ void write_pins(std::string& out, const std::string& table, const Model& model,
 // The mesh as simulated, repaired, in its file's own frame (the scene places it), in the
 // particles' order: read back, it needs no repair and is placed by the same arithmetic.
 std::string mesh_obj(const Model& model, const SceneObject& object, const std::string& scene) {
-  std::string obj = "# " + object.name + " of " + scene + ", as weft simulated it\n";
+  std::string obj =
+      kSavedMeshFirstLine + ("# " + object.name + " of " + scene + ", as weft simulated it\n");
   for (const glm::vec3& v : object.mesh_source->vertices)
     obj += "v " + obj_float(v.x) + " " + obj_float(v.y) + " " + obj_float(v.z) + "\n";
   const uint32_t first = object.first_particle;
@@ -184,15 +186,22 @@ std::optional<float> thickness_of(const Model& model, const SceneObject& object)
 
 // The keys a cloth and a mesh share after their shape: material or mass, and thickness; then the
 // sub-tables of the material's figures or of the links (`links`: name and material of each).
+struct MassKeys {
+  float particle_mass;  // kg, the same for every particle
+  float areal_density;  // kg/m^2 when > 0: each particle its share of the area
+};
+
 void write_cloth_keys(std::string& out, const std::string& table, const Model& model,
-                      const SceneObject& object, float particle_mass,
+                      const SceneObject& object, const MassKeys& mass,
                       const std::vector<std::pair<const char*, LinkMaterial>>& links) {
   std::optional<std::string> named;
   if (object.material) {
     named = material_name(*object.material);
     if (named) put(out, "material", toml_string(*named));
+  } else if (mass.areal_density > 0.0f) {
+    put(out, "areal_density", toml_float(mass.areal_density, describe(object) + " areal_density"));
   } else {
-    put(out, "particle_mass", toml_float(particle_mass, describe(object) + " particle_mass"));
+    put(out, "particle_mass", toml_float(mass.particle_mass, describe(object) + " particle_mass"));
   }
   if (std::optional<float> thickness = thickness_of(model, object)) {
     put(out, "thickness", toml_float(*thickness, describe(object) + " thickness"));
@@ -263,7 +272,7 @@ void write_object(std::string& out, const SceneSystem& system, const SceneObject
     case SceneObjectKind::rope: {
       if (!object.rope) no_description(object);
       const RopeDesc& rope = *object.rope;
-      check_masses(model, object, rope.node_mass);
+      check_masses(model, object, std::vector<float>(object.particle_count, rope.node_mass));
       put(out, "start", toml_vec3(rope.start, describe(object) + " start"));
       put(out, "end", toml_vec3(rope.end, describe(object) + " end"));
       put(out, "nodes", std::to_string(object.particle_count));
@@ -274,14 +283,19 @@ void write_object(std::string& out, const SceneSystem& system, const SceneObject
     case SceneObjectKind::cloth: {
       if (!object.cloth) no_description(object);
       const ClothGridDesc& cloth = *object.cloth;
-      check_masses(model, object, cloth.particle_mass);
+      std::vector<float> masses;
+      for (uint32_t r = 0; r < cloth.rows; ++r) {
+        for (uint32_t c = 0; c < cloth.columns; ++c)
+          masses.push_back(cloth_node_mass(cloth, c, r));
+      }
+      check_masses(model, object, masses);
       put(out, "origin", toml_vec3(cloth.origin, describe(object) + " origin"));
       put(out, "width_axis", toml_vec3(cloth.width_axis, describe(object) + " width_axis"));
       put(out, "height_axis", toml_vec3(cloth.height_axis, describe(object) + " height_axis"));
       put(out, "columns", std::to_string(object.columns));
       put(out, "rows", std::to_string(object.rows));
       write_cloth_keys(
-          out, table, model, object, cloth.particle_mass,
+          out, table, model, object, {cloth.particle_mass, cloth.areal_density},
           {{"structural", cloth.structural}, {"shear", cloth.shear}, {"bend", cloth.bend}});
       break;
     }
@@ -292,7 +306,7 @@ void write_object(std::string& out, const SceneSystem& system, const SceneObject
       }
       const TriangleMeshDesc& mesh = *object.mesh;
       const SceneMeshSource& source = *object.mesh_source;
-      check_masses(model, object, mesh.particle_mass);
+      check_masses(model, object, mesh_vertex_masses(mesh));
       const std::string file = stem + "-" + object.name + ".obj";
       text.meshes.push_back({file, mesh_obj(model, object, stem + ".toml")});
       put(out, "file", toml_string(file));
@@ -302,7 +316,7 @@ void write_object(std::string& out, const SceneSystem& system, const SceneObject
       // The file holds the mesh as repaired, which needs no more: a mesh that would is refused
       // rather than changed.
       put(out, "repair", "false");
-      write_cloth_keys(out, table, model, object, mesh.particle_mass,
+      write_cloth_keys(out, table, model, object, {mesh.particle_mass, mesh.areal_density},
                        {{"edge", mesh.edge}, {"bend", mesh.bend}});
       break;
     }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstdlib>
 #include <string_view>
 
@@ -9,10 +10,13 @@ namespace weft {
 
 namespace {
 
+// A finite number: "nan" and "inf" are words strtof takes, not values a panel entry can hold.
 std::optional<float> parse_number(const std::string& text) {
   char* end = nullptr;
   const float value = std::strtof(text.c_str(), &end);
-  if (text.empty() || end != text.c_str() + text.size()) return std::nullopt;
+  if (text.empty() || end != text.c_str() + text.size() || !std::isfinite(value)) {
+    return std::nullopt;
+  }
   return value;
 }
 
@@ -44,7 +48,7 @@ std::optional<PanelWidgets::Numbers> PanelWidgets::scripted_numbers(const char* 
   for (const std::string& text : edit->values) {
     const std::optional<float> number = parse_number(text);
     if (!number) {
-      edits_.refuse(*edit, "'" + text + "' is not a number");
+      edits_.refuse(*edit, "'" + text + "' is not a finite number");
       return std::nullopt;
     }
     numbers.push_back(*number);

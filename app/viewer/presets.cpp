@@ -6,6 +6,7 @@
 
 #include "app/default_scene.h"
 #include "app/scene/scene_source.h"
+#include "sim/cloth_grid.h"
 
 namespace weft {
 
@@ -26,18 +27,13 @@ constexpr std::array kPresets{
            "strain, so pull it away with the mouse, or cut it with the knife (Alt + left drag)"},
 };
 
-float particle_mass(const Model& model) {
-  for (float w : model.inverse_masses) {
-    if (w > 0.0f) return 1.0f / w;
-  }
-  return 1.0f;
-}
-
-// Pins exactly the particles listed; everything else gets the cloth's particle mass.
-void pin_only(Model& model, const std::unordered_set<uint32_t>& pinned) {
-  const float w = 1.0f / particle_mass(model);
+// Pins exactly the particles listed; every other node of the cloth gets its own mass back.
+void pin_only(Model& model, const ClothGridDesc& cloth,
+              const std::unordered_set<uint32_t>& pinned) {
   for (uint32_t i = 0; i < model.particle_count(); ++i) {
-    model.inverse_masses[i] = pinned.count(i) ? 0.0f : w;
+    model.inverse_masses[i] =
+        pinned.count(i) ? 0.0f
+                        : 1.0f / cloth_node_mass(cloth, i % cloth.columns, i / cloth.columns);
   }
 }
 
@@ -62,7 +58,8 @@ Scene preset_scene(size_t index, uint32_t columns, uint32_t rows) {
   scene.description = kPresets[index].description;
   scene.systems.front().name = "cloth";
   Model& model = scene.systems.front().model;
-  const float m = particle_mass(model);
+  const ClothGridDesc cloth = default_cloth(options);
+  const float m = mean_node_mass(cloth);
   switch (index) {
     case 1:  // silk
       model.environment.air_drag *= 0.25f;
@@ -71,7 +68,7 @@ Scene preset_scene(size_t index, uint32_t columns, uint32_t rows) {
       std::unordered_set<uint32_t> top_row;
       for (uint32_t c = 0; c < columns; ++c)
         top_row.insert(c);
-      pin_only(model, top_row);
+      pin_only(model, cloth, top_row);
       model.environment.spheres.clear();
       // Drag of 1 N s/m per kg: a 4 m/s wind pushes with 4 m/s^2 against gravity's 9.81.
       model.environment.wind = {0.5f, 0.0f, 4.0f};
@@ -79,7 +76,7 @@ Scene preset_scene(size_t index, uint32_t columns, uint32_t rows) {
       break;
     }
     case 5: {  // NeHe lesson 40's ground model, scaled from its 0.05 kg masses to this cloth's
-      pin_only(model, {0u});
+      pin_only(model, cloth, {0u});
       model.environment.spheres.clear();
       const float scale = m / 0.05f;
       model.environment.ground = {GroundMode::force, -0.6f, 100.0f * scale, 0.2f * scale,
@@ -90,7 +87,7 @@ Scene preset_scene(size_t index, uint32_t columns, uint32_t rows) {
       std::unordered_set<uint32_t> far_edge;
       for (uint32_t c = 0; c < columns; ++c)
         far_edge.insert(c);
-      pin_only(model, far_edge);
+      pin_only(model, cloth, far_edge);
       model.environment.spheres.clear();
       model.environment.ground.height = model.positions.front().y - 0.005f;
       break;

@@ -84,14 +84,18 @@ SaveOutcome save_viewer_scene(const ViewerScene& viewer, const std::string& save
     const std::filesystem::path path = save_to.empty()
                                            ? unused_scene_path(scene, "", scene_name(viewer))
                                            : std::filesystem::path(save_to);
-    const SavedScene saved = save_scene(scene, path);
+    const SavedScene saved =
+        save_scene(scene, path, save_to.empty() ? Replace::never : Replace::any);
     outcome.saved = true;
     outcome.message = "saved the scene to " + saved.file.string();
     if (!saved.meshes.empty()) {
       outcome.message += " with " + std::to_string(saved.meshes.size()) +
                          (saved.meshes.size() == 1 ? " mesh" : " meshes") + " beside it";
     }
-    if (saved.replaced) outcome.message += " (replacing the file that was there)";
+    for (size_t k = 0; k < saved.replaced.size(); ++k) {
+      outcome.message += (k == 0 ? " (replacing " : ", ") + saved.replaced[k].string();
+      if (k + 1 == saved.replaced.size()) outcome.message += ")";
+    }
     outcome.notes = saved.notes;
   } catch (const SceneWriteError& error) {
     outcome.message = std::string("cannot save the scene: ") + error.what();

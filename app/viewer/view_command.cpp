@@ -8,8 +8,10 @@
 #include <CLI/CLI.hpp>
 
 #include "app/cli_numbers.h"
+#include "app/export/interrupt.h"
 #include "app/export/output_checks.h"
 #include "app/export/output_file.h"
+#include "app/scene/safe_text.h"
 #include "app/scene/particle_budget.h"
 #include "app/viewer/input_script.h"
 #include "app/viewer/presets.h"
@@ -54,14 +56,15 @@ std::string preset_list() {
   return list;
 }
 
-// Why a scene cannot be saved at `path`, found before any window opens.
+// Why a scene cannot be saved at `path`, found before any window opens (missing folders are
+// created, as for every output of `weft run`).
 std::optional<std::string> save_path_problem(const std::string& path) {
   const OutputKind kind = output_kind(path);
   if (kind == OutputKind::folder) return "it is a folder; expected a file name";
   if (kind != OutputKind::file) {
     return "a saved scene is a regular file with its meshes beside it; expected a file name";
   }
-  return output_file_problem(path, false);
+  return output_file_problem(path, true);
 }
 
 }  // namespace
@@ -126,6 +129,7 @@ CLI::App* add_view_command(CLI::App& app, ViewOptions& options) {
 }
 
 int view_command(const ViewOptions& options) {
+  install_interrupt_handlers();  // until the window runs, a signal ends weft at once
   if (!options.scene.empty() && (options.columns != 0 || options.preset != 0)) {
     std::fprintf(stderr,
                  "weft view: --grid and --preset choose a built-in scene; a scene file "
@@ -142,19 +146,26 @@ int view_command(const ViewOptions& options) {
   try {
     if (!options.script.empty()) parse_input_script(read_input_script(options.script));
   } catch (const std::invalid_argument& error) {
-    std::fprintf(stderr, "weft view: --script: %s\n", error.what());
+    std::fprintf(stderr, "weft view: --script: %s\n",
+                 escape_unsafe_characters(error.what(), true).c_str());
     return 2;
   }
   if (!options.save_to.empty()) {
     if (auto problem = save_path_problem(options.save_to)) {
-      std::fprintf(stderr, "weft view: --save-to %s: %s\n", options.save_to.c_str(),
-                   problem->c_str());
+      std::fprintf(stderr, "weft view: --save-to %s: %s\n",
+                   escape_unsafe_characters(options.save_to).c_str(), problem->c_str());
       return 2;
     }
   }
   try {
     Viewer viewer(options);
-    return viewer.run();
+    stop_on_request();  // the window closes on the first signal
+    const int status = viewer.run();
+    if (const int signal = interrupt_signal()) {
+      std::fprintf(stderr, "weft view: stopped by %s\n", interrupt_signal_name(signal));
+      return 128 + signal;
+    }
+    return status;
   } catch (const NoDisplayError& error) {
     const std::string scene = options.scene.empty() ? "" : " " + options.scene;
     std::fprintf(stderr,
@@ -165,7 +176,7 @@ int view_command(const ViewOptions& options) {
                  error.what(), scene.c_str(), scene.c_str());
     return 2;
   } catch (const std::invalid_argument& error) {
-    std::fprintf(stderr, "weft view: %s\n", error.what());
+    std::fprintf(stderr, "weft view: %s\n", escape_unsafe_characters(error.what(), true).c_str());
     return 2;
   }
 }

@@ -10,8 +10,10 @@
 
 #include <glm/geometric.hpp>
 
+#include "app/export/interrupt.h"
 #include "app/render/framing.h"
 #include "app/render/offscreen_render.h"
+#include "app/scene/safe_text.h"
 #include "app/viewer/control_panel.h"
 #include "app/viewer/draw_quality.h"
 #include "app/viewer/imgui_layer.h"
@@ -162,7 +164,8 @@ glm::vec2 Viewer::viewport() const {
 }
 
 int Viewer::run() {
-  while (!window_->should_close() && (options_.frames == 0 || frame_ < options_.frames)) {
+  while (!window_->should_close() && !interrupt_requested() &&
+         (options_.frames == 0 || frame_ < options_.frames)) {
     window_->poll_events();
     apply_script();
     if (settings_.vsync != swapchain_->vsync()) swapchain_->set_vsync(settings_.vsync);
@@ -182,7 +185,7 @@ int Viewer::run() {
     collect(s);
   screenshots_->finish_recording();
   if (std::optional<std::string> note = screenshots_->take_video_note())
-    std::printf("%s\n", note->c_str());
+    std::printf("%s\n", escape_unsafe_characters(*note).c_str());
   uint64_t particles = 0;
   for (const ViewerScene::System& system : scene_->systems())
     particles += system.model.particle_count();
@@ -207,6 +210,7 @@ int Viewer::run() {
     std::printf("\n");
   }
   if (script_failed_) return 2;
+  if (screenshots_->failed()) return 1;  // a screenshot or a recording was not written
   return validation_exit_status(context_);
 }
 
@@ -307,11 +311,11 @@ void Viewer::collect(uint32_t slot) {
   }
   if (std::optional<std::string> path = screenshots_->collect(slot)) {
     last_screenshot_ = *path;
-    std::printf("screenshot: %s\n", path->c_str());
+    std::printf("screenshot: %s\n", escape_unsafe_characters(*path).c_str());
   }
   if (std::optional<std::string> note = screenshots_->take_video_note()) {
     message_ = *note;
-    std::printf("%s\n", note->c_str());
+    std::printf("%s\n", escape_unsafe_characters(*note).c_str());
   }
 }
 
@@ -329,7 +333,7 @@ void Viewer::build_ui() {
   camera_.set_lens_shift(panel_right_ / std::max(viewport().x, 1.0f));
   for (const std::string& error : panel_edits_.finish_frame()) {
     // A script that cannot do what it says would test nothing: stop and say why.
-    std::fprintf(stderr, "weft view: %s\n", error.c_str());
+    std::fprintf(stderr, "weft view: %s\n", escape_unsafe_characters(error).c_str());
     script_failed_ = true;
     window_->request_close();
   }

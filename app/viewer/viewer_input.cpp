@@ -6,6 +6,7 @@
 
 #include "app/export/output_file.h"
 #include "app/render/framing.h"
+#include "app/scene/safe_text.h"
 #include "app/viewer/hand_pins.h"
 #include "app/viewer/imgui_layer.h"
 #include "app/viewer/knife.h"
@@ -113,7 +114,7 @@ void Viewer::do_action(Action action) {
           const std::string path = screenshots_->start_recording(
               "", swapchain_->extent(), dt > 0.0f ? 1.0 / double{dt} : 60.0);
           message_ = "recording " + path + " (M stops)";
-          std::printf("recording: %s\n", path.c_str());
+          std::printf("recording: %s\n", escape_unsafe_characters(path).c_str());
         } catch (const ExportError& error) {
           message_ = error.what();
         }
@@ -150,8 +151,9 @@ void Viewer::do_action(Action action) {
       const SaveOutcome outcome =
           save_viewer_scene(*scene_, options_.save_to, scene_camera_of(camera_));
       message_ = outcome.message;
-      std::fprintf(outcome.saved ? stdout : stderr, "%s%s\n",
-                   outcome.saved ? "viewer: " : "weft view: ", message_.c_str());
+      std::fprintf(
+          outcome.saved ? stdout : stderr, "%s%s\n",
+          outcome.saved ? "viewer: " : "weft view: ", escape_unsafe_characters(message_).c_str());
       for (const std::string& note : outcome.notes)
         std::printf("viewer: note: %s\n", note.c_str());
       break;

@@ -18,14 +18,22 @@ WindowScreenshots::WindowScreenshots(Device& device, uint32_t slots)
 WindowScreenshots::~WindowScreenshots() = default;
 
 std::string WindowScreenshots::start_recording(std::string path, VkExtent2D window, double fps) {
-  if (path.empty()) path = "weft-recording-" + std::to_string(++video_counter_) + ".mp4";
+  const Replace replace = path.empty() ? Replace::never : Replace::any;
+  if (path.empty()) {
+    // The first free number: an earlier run's recordings are kept.
+    std::error_code error;
+    do {
+      path = "weft-recording-" + std::to_string(video_counter_++) + ".mp4";
+    } while (std::filesystem::symlink_status(path, error).type() !=
+             std::filesystem::file_type::not_found);
+  }
   close_video();  // one still finishing: done now
   VideoSettings settings;
   settings.width = window.width & ~1u;
   settings.height = window.height & ~1u;
   settings.input_rate = fps;
   settings.fps = fps;
-  video_ = std::make_unique<VideoFile>(path, settings);
+  video_ = std::make_unique<VideoFile>(path, settings, replace);
   video_extent_ = {settings.width, settings.height};
   recording_ = true;
   return path;
@@ -47,6 +55,7 @@ void WindowScreenshots::close_video() {
         "video " + video->target().string() + ": " + std::to_string(video->frames()) + " frames";
   } catch (const ExportError& error) {
     video_note_ = error.what();
+    failed_ = true;
   }
 }
 
@@ -78,11 +87,11 @@ void WindowScreenshots::add_to_video(const std::vector<uint8_t>& rgba, VkExtent2
     video_.reset();
     recording_ = false;
     video_note_ = error.what();
+    failed_ = true;
   }
 }
 
 void WindowScreenshots::request(std::string path) {
-  if (path.empty()) path = "weft-screenshot-" + std::to_string(++counter_) + ".png";
   requested_ = std::move(path);
 }
 
@@ -105,7 +114,7 @@ void WindowScreenshots::record(VkCommandBuffer cmd, uint32_t slot, VkImage image
                 VK_IMAGE_LAYOUT_PRESENT_SRC_KHR, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_NONE,
                 VK_PIPELINE_STAGE_2_NONE, VK_ACCESS_2_NONE);
   in_flight_[slot] = Shot{requested_, recording_, extent, format};
-  requested_.clear();
+  requested_.reset();
 }
 
 std::optional<std::string> WindowScreenshots::collect(uint32_t slot) {
@@ -120,9 +129,27 @@ std::optional<std::string> WindowScreenshots::collect(uint32_t slot) {
       more = more || (other && other->video);
     if (!more) close_video();
   }
-  if (shot.path.empty()) return std::nullopt;
-  write_png(shot.path, {shot.extent.width, shot.extent.height, rgba});
-  return shot.path;
+  if (!shot.path) return std::nullopt;
+  const Picture picture{shot.extent.width, shot.extent.height, rgba};
+  const auto png = [&](std::ostream& out) { encode_png(out, picture); };
+  try {
+    if (shot.path->empty()) {
+      return write_numbered_file(
+                 [](uint32_t n) { return "weft-screenshot-" + std::to_string(n) + ".png"; },
+                 counter_, png)
+          .string();
+    }
+    OutputOptions options;
+    options.create_folders = true;
+    if (write_output_file(*shot.path, png, options).replaced) {
+      video_note_ = "screenshot " + *shot.path + " replaced the file that was there";
+    }
+    return *shot.path;
+  } catch (const ExportError& error) {
+    video_note_ = error.what();
+    failed_ = true;
+    return std::nullopt;
+  }
 }
 
 }  // namespace weft

@@ -22,13 +22,14 @@ class WindowScreenshots {
   WindowScreenshots(Device& device, uint32_t slots);
   ~WindowScreenshots();
 
-  // Takes the next frame; an empty path picks weft-screenshot-N.png in the working folder.
+  // Takes the next frame; an empty path picks weft-screenshot-N.png in the working folder, the
+  // first N whose name is free: a screenshot never replaces a file it was not named after.
   void request(std::string path);
-  bool requested() const { return !requested_.empty() || recording_; }
+  bool requested() const { return requested_.has_value() || recording_; }
 
-  // Every frame from the next into `path` (empty: weft-recording-N.mp4), at `fps` pictures per
-  // second, the window's size rounded down to even sides. Throws ExportError (no ffmpeg, a
-  // folder that cannot be written). Returns the path.
+  // Every frame from the next into `path` (empty: weft-recording-N.mp4, the first N whose name
+  // is free), at `fps` pictures per second, the window's size rounded down to even sides. Throws
+  // ExportError (no ffmpeg, a folder that cannot be written). Returns the path.
   std::string start_recording(std::string path, VkExtent2D window, double fps);
   // No more frames; the video is finished once the frames in flight are collected.
   void stop_recording() { recording_ = false; }
@@ -41,12 +42,15 @@ class WindowScreenshots {
   // PRESENT_SRC_KHR. Only call when requested().
   void record(VkCommandBuffer cmd, uint32_t slot, VkImage image, VkExtent2D extent,
               VkFormat format);
-  // Writes the PNG recorded in this slot, once its frame has finished; returns its path.
+  // Writes the PNG recorded in this slot, once its frame has finished; returns its path. A PNG
+  // that cannot be written (a full disk) is a note (take_video_note) and makes failed() true.
   std::optional<std::string> collect(uint32_t slot);
+  // Whether a screenshot or a recording could not be written.
+  bool failed() const { return failed_; }
 
  private:
   struct Shot {
-    std::string path;  // empty: for the video only
+    std::optional<std::string> path;  // none: for the video only; empty: a numbered name
     bool video = false;
     VkExtent2D extent{};
     VkFormat format = VK_FORMAT_UNDEFINED;
@@ -56,13 +60,14 @@ class WindowScreenshots {
   Device& device_;
   std::vector<Buffer> buffers_;
   std::vector<std::optional<Shot>> in_flight_;
-  std::string requested_;
-  uint32_t counter_ = 0;
+  std::optional<std::string> requested_;
+  uint32_t counter_ = 1;
   bool recording_ = false;
   std::unique_ptr<VideoFile> video_;
   VkExtent2D video_extent_{};
-  uint32_t video_counter_ = 0;
+  uint32_t video_counter_ = 1;
   std::optional<std::string> video_note_;
+  bool failed_ = false;
 };
 
 }  // namespace weft

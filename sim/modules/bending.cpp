@@ -3,7 +3,6 @@
 #include <cstddef>
 
 #include "sim/cpu_forces.h"
-#include "sim/link_state.h"
 #include "sim/model.h"
 #include "sim/model_error.h"
 #include "sim/solver_paths.h"
@@ -14,6 +13,7 @@ static_assert(sizeof(gpu::BendingElement) == 48);
 static_assert(offsetof(gpu::BendingElement, coefficients) == 16);
 static_assert(offsetof(gpu::BendingElement, compliance) == 32);
 static_assert(offsetof(gpu::BendingElement, arity) == 36);
+static_assert(offsetof(gpu::BendingElement, side_share) == 44);
 static_assert(sizeof(gpu::BendingPush) == 16);
 
 namespace {
@@ -22,6 +22,17 @@ const PassInfo kRelax{"bending", "relax_bending.comp"};
 
 uint32_t arity_of(const BendingElement& e) {
   return e.coefficients[3] == 0.0f ? 3u : 4u;
+}
+
+// The element's compliance with these inverse masses of its particles: held along its hinge and
+// on one side only, it bends over its free side alone (shaders/relax_bending.comp).
+template <typename Real>
+Real current_compliance(const gpu::BendingElement& e, const Real (&w)[4]) {
+  const bool four = e.arity == 4;
+  const bool hinge_held = four ? w[0] == Real(0) && w[1] == Real(0) : w[1] == Real(0);
+  const bool side_held = (four ? w[3] : w[0]) == Real(0);
+  if (!hinge_held || (w[2] == Real(0)) == side_held) return Real(e.compliance);
+  return Real(e.compliance) * (side_held ? Real(e.side_share) : Real(1) - Real(e.side_share));
 }
 
 }  // namespace
@@ -47,10 +58,7 @@ void Bending::pack(const Model& model, const std::vector<BendingElement>& elemen
     packed.coefficients =
         glm::vec4(e.coefficients[0], e.coefficients[1], e.coefficients[2], e.coefficients[3]);
     packed.compliance = e.compliance;
-    // Three nodes along a row or column of a cloth that can tear: the bend link from the first to
-    // the last spans both of the element's links.
-    packed.tear_bits =
-        packed.arity == 3 ? link_tear_bits(model, e.particles[0], e.particles[2]) : 0;
+    packed.side_share = e.side_share;
     elements_.push_back(packed);
   }
 }
@@ -61,13 +69,15 @@ std::vector<const PassInfo*> Bending::passes() const {
 
 void Bending::schedule(Stage stage, const FrameShape&, uint32_t substep, uint32_t sweep,
                        std::vector<Step>& steps) const {
-  // Once per substep: one exact step of a linear, soft element is its whole projection.
-  if (stage != Stage::project || sweep != 0) return;
+  // Every sweep, the multipliers gathered over the substep: elements one at a time move a bend a
+  // node or two per pass, so a fine mesh needs the sweeps to carry it.
+  if (stage != Stage::project) return;
   for (uint32_t c = 0; c + 1 < offsets_.size(); ++c) {
     Step step = make_step(*this, kRelax, substep, sweep, c);
     gpu::BendingPush push{};
     push.first = offsets_[c];
     push.count = offsets_[c + 1] - offsets_[c];
+    push.reset_lambda = sweep == 0 ? 1u : 0u;
     step.push = to_push(push);
     steps.push_back(std::move(step));
   }
@@ -82,7 +92,8 @@ uint32_t Bending::threads(const Step& step) const {
 }
 
 std::vector<ModuleBuffer> Bending::buffers() const {
-  return {{"elements", elements_.size() * sizeof(gpu::BendingElement), elements_.data()}};
+  return {{"elements", elements_.size() * sizeof(gpu::BendingElement), elements_.data()},
+          {"lambdas", elements_.size() * 16, nullptr, true}};
 }
 
 // shaders/relax_bending.comp
@@ -93,20 +104,31 @@ void Bending::relax(const Step& step, CpuPass<Real>& pass) const {
   ParticleState<Real>& state = pass.state;
   const gpu::BendingPush push = from_push<gpu::BendingPush>(step.push);
   const Real dt = pass.params.dt;
+  std::vector<Real>& lambdas = state.module_arrays[first_state_array];
   for (uint32_t k = 0; k < push.count; ++k) {
     const gpu::BendingElement& e = elements_[push.first + k];
-    if (e.tear_bits != 0u && (state.link_state[e.particles[0]] & e.tear_bits) != 0u) continue;
+    Real* stored = &lambdas[4 * size_t{push.first + k}];
+    const vec3 total = push.reset_lambda != 0u ? vec3(0) : vec3(stored[0], stored[1], stored[2]);
     vec4 p[4];
+    Real w[4];
+    for (uint32_t j = 0; j < 4; ++j) {
+      p[j] = state.positions[e.particles[static_cast<glm::length_t>(j)]];
+      w[j] = p[j].w;
+    }
     vec3 c(0);
-    Real denominator = Real(e.compliance) / (dt * dt);
+    const Real alpha = current_compliance(e, w) / (dt * dt);
+    Real denominator = alpha;
     for (uint32_t j = 0; j < e.arity; ++j) {
       const Real coefficient = e.coefficients[static_cast<glm::length_t>(j)];
-      p[j] = state.positions[e.particles[static_cast<glm::length_t>(j)]];
       c += coefficient * vec3(p[j]);
       denominator += coefficient * coefficient * p[j].w;
     }
-    if (denominator == Real(0)) continue;
-    const vec3 lambda = -c / denominator;
+    if (denominator == Real(0)) {
+      stored[0] = total.x, stored[1] = total.y, stored[2] = total.z;
+      continue;
+    }
+    const vec3 lambda = -(c + alpha * total) / denominator;
+    stored[0] = total.x + lambda.x, stored[1] = total.y + lambda.y, stored[2] = total.z + lambda.z;
     for (uint32_t j = 0; j < e.arity; ++j) {
       const Real coefficient = e.coefficients[static_cast<glm::length_t>(j)];
       const uint32_t i = e.particles[static_cast<glm::length_t>(j)];
@@ -121,26 +143,29 @@ template <typename Real>
 double Bending::energy(const ParticleState<Real>& state) const {
   double energy = 0.0;
   for (const gpu::BendingElement& e : elements_) {
-    if (e.tear_bits != 0u && (state.link_state[e.particles[0]] & e.tear_bits) != 0u) continue;
     glm::dvec3 c(0.0);
+    double w[4];
+    for (uint32_t j = 0; j < 4; ++j)
+      w[j] = state.positions[e.particles[static_cast<glm::length_t>(j)]].w;
     for (uint32_t j = 0; j < e.arity; ++j) {
       c += double{e.coefficients[static_cast<glm::length_t>(j)]} *
            glm::dvec3(state.positions[e.particles[static_cast<glm::length_t>(j)]]);
     }
-    energy += 0.5 * glm::dot(c, c) / e.compliance;
+    energy += 0.5 * glm::dot(c, c) / current_compliance(e, w);
   }
   return energy;
 }
 
 uint64_t Bending::bytes(const Step& step, const TrafficContext& context) const {
-  // Read the element and its particles' x; write the x of those that move (Euler: also read and
-  // write their v).
+  // Read the element and its particles' x; write its multiplier (and read it but on the sweep that
+  // restarts it); write the x of those that move (Euler: also read and write their v).
   const gpu::BendingPush push = from_push<gpu::BendingPush>(step.push);
   const bool verlet = context.integrator == WEFT_INTEGRATOR_VERLET;
   uint64_t bytes = 0;
   for (uint32_t k = push.first; k < push.first + push.count; ++k) {
     const gpu::BendingElement& e = elements_[k];
-    bytes += sizeof(gpu::BendingElement) + (e.tear_bits != 0 ? 4 : 0);  // and its link state
+    bytes += sizeof(gpu::BendingElement);
+    bytes += push.reset_lambda != 0u ? 16 : 32;
     for (uint32_t j = 0; j < e.arity; ++j) {
       bytes += 16;
       if (!context.pinned(e.particles[static_cast<glm::length_t>(j)])) bytes += verlet ? 16 : 48;

@@ -1,7 +1,7 @@
-// Bending elements (sim/bending.h) of the objects on the general path: meshes, and cloth grids
-// that run on the general modules. Relaxed once per substep, in the first relaxation sweep: the
-// elements are soft and linear, so one exact XPBD step per substep holds their stiffness at any
-// substep count. Split into colours (element_coloring.h), one dispatch each.
+// Bending elements (sim/bending.h) listed in the model: the hinges of triangle meshes (cloth grids
+// bend in grid_bending.h). Relaxed in every relaxation sweep, before the distance constraints,
+// with XPBD multipliers gathered over the substep: one exact step of each linear element at a
+// time, in colours (element_coloring.h), one dispatch each.
 #pragma once
 
 #include "shaders/bending.h"

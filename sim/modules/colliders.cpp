@@ -85,6 +85,16 @@ cpu::vec3<Real> closest_on_segment(const cpu::vec3<Real>& x, const cpu::vec3<Rea
   return a + t * ab;
 }
 
+// shaders/collide.comp's over_triangle: whether `p`, on the plane of the triangle abc (normal
+// n), lies inside it.
+template <typename Real>
+bool over_triangle(const cpu::vec3<Real>& p, const cpu::vec3<Real>& a, const cpu::vec3<Real>& b,
+                   const cpu::vec3<Real>& c, const cpu::vec3<Real>& n) {
+  return glm::dot(glm::cross(b - a, p - a), n) >= Real(0) &&
+         glm::dot(glm::cross(c - b, p - b), n) >= Real(0) &&
+         glm::dot(glm::cross(a - c, p - c), n) >= Real(0);
+}
+
 // shaders/collide.comp's collide_mesh.
 template <typename Real>
 bool collide_mesh(const gpu::ColliderShape& s, const std::vector<glm::vec4>& corners,
@@ -93,7 +103,10 @@ bool collide_mesh(const gpu::ColliderShape& s, const std::vector<glm::vec4>& cor
   using vec3 = cpu::vec3<Real>;
   const vec3 lo(cpu::vec4<Real>(s.bounds_min));
   const vec3 hi(cpu::vec4<Real>(s.bounds_max));
-  if (glm::any(glm::lessThan(local, lo)) || glm::any(glm::greaterThan(local, hi))) return false;
+  if (glm::any(glm::lessThan(glm::max(local, local_prev), lo)) ||
+      glm::any(glm::greaterThan(glm::min(local, local_prev), hi))) {
+    return false;
+  }
   const Real margin = s.size.x;
   bool hit = false;
   for (uint32_t t = s.first_triangle; t < s.first_triangle + s.triangle_count; ++t) {
@@ -102,12 +115,16 @@ bool collide_mesh(const gpu::ColliderShape& s, const std::vector<glm::vec4>& cor
     const vec3 c(corners[3 * t + 2]);
     const vec3 n = glm::normalize(glm::cross(b - a, c - a));
     const Real h = glm::dot(local - a, n);
-    const Real side = glm::dot(local_prev - a, n) >= Real(0) ? Real(1) : Real(-1);
+    const Real h_prev = glm::dot(local_prev - a, n);
+    const Real side = h_prev >= Real(0) ? Real(1) : Real(-1);
     if (side * h >= margin) continue;
     const vec3 p = local - h * n;
-    if (glm::dot(glm::cross(b - a, p - a), n) >= Real(0) &&
-        glm::dot(glm::cross(c - b, p - b), n) >= Real(0) &&
-        glm::dot(glm::cross(a - c, p - c), n) >= Real(0)) {
+    bool over = over_triangle(p, a, b, c, n);
+    if (!over && side * h < Real(0)) {
+      const vec3 crossing = local_prev + (local - local_prev) * (h_prev / (h_prev - h));
+      over = over_triangle(crossing, a, b, c, n);
+    }
+    if (over) {
       local = p + (side * margin) * n;
       n_local = side * n;
       hit = true;

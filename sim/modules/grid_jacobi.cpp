@@ -26,16 +26,6 @@ uint64_t count_constraint_links(const GridSet& grids) {
   return links;
 }
 
-bool any_bends(const GridSet& grids) {
-  for (const gpu::GridParams& grid : grids.params()) {
-    if (grid.bending.x > 0.0f) return true;
-  }
-  return false;
-}
-
-// Bending elements a node belongs to: three per axis (shaders/relax_grid_jacobi.comp).
-constexpr float kBendingJacobi = 6.0f;
-
 bool any_uses_lambdas(const GridSet& grids) {
   for (const gpu::GridParams& grid : grids.params()) {
     if (grid.uses_lambdas) return true;
@@ -48,8 +38,7 @@ bool any_uses_lambdas(const GridSet& grids) {
 GridJacobi::GridJacobi(const ModuleContext& context)
     : grids_(context.model, context.paths),
       constraint_links_(count_constraint_links(grids_)),
-      uses_lambdas_(any_uses_lambdas(grids_)),
-      bends_(any_bends(grids_)) {}
+      uses_lambdas_(any_uses_lambdas(grids_)) {}
 
 std::vector<const PassInfo*> GridJacobi::passes() const {
   return {&kRelax};
@@ -57,8 +46,7 @@ std::vector<const PassInfo*> GridJacobi::passes() const {
 
 void GridJacobi::schedule(Stage stage, const FrameShape& shape, uint32_t substep, uint32_t sweep,
                           std::vector<Step>& steps) const {
-  // Grids that only bend need the first sweep alone.
-  const uint32_t sweeps = constraint_links_ > 0 ? shape.relaxation_sweeps : 1;
+  const uint32_t sweeps = shape.relaxation_sweeps;
   if (stage != Stage::project || sweep >= sweeps) return;
   Step step = make_step(*this, kRelax, substep, sweep);
   gpu::GridPush push{};
@@ -156,30 +144,6 @@ void GridJacobi::relax(const Step& step, CpuPass<Real>& pass) const {
       if (d.forward && grid_lambdas) next_lambdas[slot] = lambda + delta_lambda;
       correction += d.forward ? (p.w * delta_lambda) * n : (-p.w * delta_lambda) * n;
     }
-    if (push.reset_lambda != 0 && grid.bending.x > 0.0f) {
-      for (uint32_t axis = 0; axis < 2; ++axis) {
-        const int along = static_cast<int>(axis == 0 ? column : row);
-        const int length = static_cast<int>(axis == 0 ? grid.columns : grid.rows);
-        const uint32_t stride = axis == 0 ? 1u : grid.columns;
-        const Real alpha = Real(grid.bending[static_cast<glm::length_t>(axis)]) / (dt * dt);
-        for (int offset = -1; offset <= 1; ++offset) {
-          const int middle = along + offset;
-          if (middle < 1 || middle + 1 >= length) continue;
-          const uint32_t spans =
-              offset == 0 ? 3u << (2 * axis) : 1u << (8 + 2 * axis + (offset < 0 ? 1 : 0));
-          if ((links & spans) != 0) continue;
-          const uint32_t first = static_cast<uint32_t>(static_cast<int>(node) +
-                                                       (offset - 1) * static_cast<int>(stride));
-          const vec4 a = state.positions[grid.first_particle + first];
-          const vec4 b = state.positions[grid.first_particle + first + stride];
-          const vec4 c = state.positions[grid.first_particle + first + 2 * stride];
-          const Real denominator = Real(kBendingJacobi) * (a.w + Real(4) * b.w + c.w) + alpha;
-          if (denominator == Real(0)) continue;
-          const vec3 lambda = -(vec3(a) - Real(2) * vec3(b) + vec3(c)) / denominator;
-          correction += (p.w * (offset == 0 ? Real(-2) : Real(1))) * lambda;
-        }
-      }
-    }
     relaxed[t] = vec4(vec3(p) + correction, p.w);
     if (!cpu::integrator_is_verlet(params)) {
       state.velocities[grid.first_particle + node] += vec4(correction / dt, Real(0));
@@ -213,23 +177,6 @@ double GridJacobi::energy(const ParticleState<Real>& state) const {
       if (compliance <= 0.0f) return;  // inextensible: no stored energy
       energy += 0.5 * stretch * stretch / compliance;
     });
-    if (!(grid.bending.x > 0.0f)) continue;
-    const uint32_t columns = layout.columns;
-    auto bend = [&](uint32_t a, uint32_t b, uint32_t c, float compliance) {
-      const glm::dvec3 curve = glm::dvec3(state.positions[first + a]) -
-                               2.0 * glm::dvec3(state.positions[first + b]) +
-                               glm::dvec3(state.positions[first + c]);
-      energy += 0.5 * glm::dot(curve, curve) / compliance;
-    };
-    for (uint32_t r = 0; r < layout.rows; ++r) {
-      for (uint32_t col = 0; col < columns; ++col) {
-        const uint32_t n = r * columns + col;
-        if (col > 0 && col + 1 < columns && !torn(n, 3u)) bend(n - 1, n, n + 1, grid.bending.x);
-        if (r > 0 && r + 1 < layout.rows && !torn(n, 3u << 2)) {
-          bend(n - columns, n, n + columns, grid.bending.y);
-        }
-      }
-    }
   }
   return energy;
 }
@@ -254,7 +201,7 @@ std::vector<uint32_t> GridJacobi::apply_edit(const Model& model, const SolverPat
   GridSet edited = grids_;
   edited.apply_materials(model, paths);
   if (count_constraint_links(edited) != constraint_links_ ||
-      (any_uses_lambdas(edited) && !uses_lambdas_) || any_bends(edited) != bends_) {
+      (any_uses_lambdas(edited) && !uses_lambdas_)) {
     throw ModelError(
         "a live edit cannot make a cloth grid's links constraints, or compliant, "
         "when they were not; rebuild the simulation instead");

@@ -1,10 +1,10 @@
-// Distance constraints and bending on a grid, relaxed by Jacobi sweeps (pass 3 of every substep)
-// for the cloth grids on the grid path: one dispatch per sweep over every grid; the grids bend
-// (sim/bending.h) in the first sweep of each substep. Each node gathers the
-// XPBD corrections of its constraints from the previous sweep's positions and writes its new
-// position into the other of two buffers (positions and scratch alternate by sweep), so no thread
-// reads what another writes. Corrections are scaled (GridParams::jacobi_scale) so that their sum
-// cannot overshoot. An odd number of sweeps ends in the scratch buffers: the GPU copies them back.
+// Distance constraints on a grid, relaxed by Jacobi sweeps (pass 3 of every substep) for the cloth
+// grids on the grid path: one dispatch per sweep over every grid (their bending is
+// grid_bending.h's). Each node gathers the XPBD corrections of its constraints from the previous
+// sweep's positions and writes its new position into the other of two buffers (positions and
+// scratch alternate by sweep), so no thread reads what another writes. Corrections are scaled
+// (GridParams::jacobi_scale) so that their sum cannot overshoot. An odd number of sweeps ends in
+// the scratch buffers: the GPU copies them back.
 #pragma once
 
 #include "sim/modules/grid_set.h"
@@ -18,7 +18,7 @@ class GridJacobi final : public SolverModule {
 
   std::string_view name() const override { return "grid constraints"; }
   std::vector<const PassInfo*> passes() const override;
-  bool needed() const override { return constraint_links_ > 0 || bends_; }
+  bool needed() const override { return constraint_links_ > 0; }
   void schedule(Stage stage, const FrameShape& shape, uint32_t substep, uint32_t sweep,
                 std::vector<Step>& steps) const override;
   std::string label(const Step& step) const override {
@@ -33,7 +33,7 @@ class GridJacobi final : public SolverModule {
   void run(const Step& step, CpuPass<float>& pass) const override { relax(step, pass); }
   void run(const Step& step, CpuPass<double>& pass) const override { relax(step, pass); }
   std::vector<ModuleBuffer> buffers() const override;
-  bool has_constraints() const override { return constraint_links_ > 0 || bends_; }
+  bool has_constraints() const override { return constraint_links_ > 0; }
   double elastic_energy(const ParticleState<float>& state) const override { return energy(state); }
   double elastic_energy(const ParticleState<double>& state) const override { return energy(state); }
   uint64_t bytes(const Step& step, const TrafficContext& context) const override;
@@ -54,7 +54,6 @@ class GridJacobi final : public SolverModule {
   GridSet grids_;
   uint64_t constraint_links_ = 0;  // links of constraint kinds, over every grid
   bool uses_lambdas_ = false;
-  bool bends_ = false;  // a grid has bending elements
 };
 
 }  // namespace weft

@@ -10,9 +10,8 @@
 
 namespace weft {
 
-static_assert(sizeof(gpu::GridParams) == 160);
-static_assert(offsetof(gpu::GridParams, break_strain) == 144);
-static_assert(offsetof(gpu::GridParams, bending) == 128);
+static_assert(sizeof(gpu::GridParams) == 144);
+static_assert(offsetof(gpu::GridParams, break_strain) == 128);
 static_assert(offsetof(gpu::GridParams, rest_lengths) == 16);
 static_assert(offsetof(gpu::GridParams, compliance) == 80);
 static_assert(offsetof(gpu::GridParams, compression) == 96);

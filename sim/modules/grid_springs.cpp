@@ -4,6 +4,7 @@
 
 #include "sim/cpu_forces.h"
 #include "sim/link_state.h"
+#include "sim/model.h"
 
 namespace weft {
 
@@ -18,7 +19,12 @@ glm::length_t kind_index(const GridDirection& d) {
 
 }  // namespace
 
-GridSprings::GridSprings(const ModuleContext& context) : grids_(context.model, context.paths) {}
+GridSprings::GridSprings(const ModuleContext& context)
+    : grids_(context.model, context.paths),
+      environment_only_(grids_.thread_count() == context.model.particle_count() &&
+                        std::all_of(grids_.params().begin(), grids_.params().end(),
+                                    [](const gpu::GridParams& g) { return g.spring_kinds == 0; })) {
+}
 
 std::vector<const PassInfo*> GridSprings::passes() const {
   return {&kGather, &kWatch};
@@ -31,9 +37,9 @@ PushConstants GridSprings::push_constants() const {
   return to_push(push);
 }
 
-void GridSprings::schedule(Stage stage, const FrameShape&, uint32_t substep, uint32_t,
+void GridSprings::schedule(Stage stage, const FrameShape& shape, uint32_t substep, uint32_t,
                            std::vector<Step>& steps) const {
-  if (stage != Stage::forces) return;
+  if (stage != Stage::forces || shape.environment_in_integration) return;
   Step step = make_step(*this, kGather, substep);
   step.push = push_constants();
   steps.push_back(std::move(step));

@@ -17,6 +17,9 @@ class GridSprings final : public SolverModule {
   std::vector<const PassInfo*> passes() const override;
   bool needed() const override { return !grids_.empty(); }
   bool writes_forces() const override { return true; }
+  // Grids of constraints only, covering every particle: the gather would add nothing but gravity,
+  // air drag and the ground, which the integrator then computes itself.
+  bool gathers_environment_only() const override { return environment_only_; }
   void schedule(Stage stage, const FrameShape& shape, uint32_t substep, uint32_t sweep,
                 std::vector<Step>& steps) const override;
   uint32_t threads(const Step&) const override { return grids_.thread_count(); }
@@ -48,6 +51,7 @@ class GridSprings final : public SolverModule {
   PushConstants push_constants() const;
 
   GridSet grids_;
+  bool environment_only_ = false;
 };
 
 }  // namespace weft

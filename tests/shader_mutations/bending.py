@@ -1,11 +1,12 @@
-# Mutations of the coloured bending elements of the general path (sim/modules/bending.h); the
-# bending fused into the grid's Jacobi sweeps is mutated in grid_constraints.py.
+# Mutations of the bending elements listed in the model, meshes' hinges (sim/modules/bending.h);
+# cloth grids' line solves are mutated in grid_bending.py.
 SHADERS = ["relax_bending.comp"]
 MUTATIONS = [
     ("relax_bending.comp", "c += e.coefficients[j] * p[j].xyz;", "c += p[j].xyz;",
      "bending: coefficients ignored in C"),
-    ("relax_bending.comp", "float denominator = e.compliance / (params.dt * params.dt);",
-     "float denominator = e.compliance / params.dt;", "bending: compliance scaled by dt, not dt^2"),
+    ("relax_bending.comp", "float alpha = current_compliance(e, p) / (params.dt * params.dt);",
+     "float alpha = current_compliance(e, p) / params.dt;",
+     "bending: compliance scaled by dt, not dt^2"),
     ("relax_bending.comp", "vec3 move = (p[j].w * e.coefficients[j]) * lambda;",
      "vec3 move = e.coefficients[j] * lambda;", "bending: inverse mass ignored (pins bend)"),
     ("relax_bending.comp", "if (!integrator_is_verlet()) velocities[e.particles[j]].xyz += move / params.dt;",
@@ -13,6 +14,12 @@ MUTATIONS = [
     ("relax_bending.comp", "if (j >= e.arity) break;\n    vec3 move", "vec3 move",
      "bending: a triangle element moves a fourth particle"),
     ("relax_bending.comp",
-     "if (e.tear_bits != 0u && (link_state[e.particles[0]] & e.tear_bits) != 0u) return;", "",
-     "bending across a torn link"),
+     "vec3 total = push.reset_lambda != 0u ? vec3(0.0) : lambdas[push.first + k].xyz;",
+     "vec3 total = vec3(0.0);", "bending: multipliers not gathered over the sweeps"),
+    ("relax_bending.comp", "lambdas[push.first + k] = vec4(total + lambda, 0.0);", ";",
+     "bending: multiplier not stored"),
+    ("relax_bending.comp", "if (!hinge_held || (p[2].w == 0.0) == side_held) return e.compliance;",
+     "return e.compliance;", "bending: a clamped hinge as soft as a free one"),
+    ("relax_bending.comp", "side_held ? e.side_share : 1.0 - e.side_share",
+     "side_held ? 1.0 - e.side_share : e.side_share", "bending: a clamp's sides swapped"),
 ]

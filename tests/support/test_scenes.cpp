@@ -114,7 +114,10 @@ Model mixed_scene(Integrator integrator) {
   stiff.end = {1.0f, -0.2f, 0.3f};
   stiff.node_count = 7;
   stiff.segment = {LinkKind::constraint, 0.0f, 0.0f, 0.0f};
-  add_rope(model, stiff);
+  const uint32_t stiff_first = add_rope(model, stiff);
+  // A bending element of three nodes on that rope: a listed element of the general path.
+  model.bending.push_back(
+      {{stiff_first + 1, stiff_first + 2, stiff_first + 3, 0u}, {1.0f, -2.0f, 1.0f, 0.0f}, 2e-4f});
 
   model.tether_groups.push_back({6, 30, 1.0f});  // the first grid, hanging from its corner
 
@@ -127,8 +130,12 @@ Model mixed_scene(Integrator integrator) {
   second.structural = {LinkKind::spring, 180.0f, 0.3f, 0.0f};
   second.shear = {LinkKind::spring, 90.0f, 0.2f, 0.0f};
   second.bend = {LinkKind::none, 0.0f, 0.0f, 0.0f};
-  second.bending_stiffness = 0.0f;
-  second.pinned = {grid_corner(second, GridCorner::last_row_last_column)};
+  // Held at its last corner and the node beside it: the bending element centred on that node is
+  // held on one side only, a clamp (bend_grid_lines.comp). Stiff: against the nodes' inertia
+  // over a substep, its line solve couples every node of a line with its neighbours two away.
+  second.bending_stiffness = 100.0f;
+  second.pinned = {grid_corner(second, GridCorner::last_row_last_column),
+                   grid_corner(second, GridCorner::last_row_last_column) - 1};
   add_cloth_grid(model, second);
 
   // A folded strip of four triangles: hinge bending across its three interior edges.
@@ -140,7 +147,8 @@ Model mixed_scene(Integrator integrator) {
   strip.edge = {LinkKind::constraint, 0.0f, 0.0f, 1e-4f};
   strip.bend = {LinkKind::none, 0.0f, 0.0f, 0.0f};
   strip.bending_stiffness = 5e-4f;
-  strip.pinned = {0, 1};
+  // The whole first triangle: the hinge across edge 1-2 is held on one side, a clamp.
+  strip.pinned = {0, 1, 2};
   add_triangle_mesh(model, strip);
 
   set_common(model, integrator);
