@@ -14,7 +14,9 @@
 #include <string>
 #include <vector>
 
+#include "app/export/output_file.h"
 #include "app/render/framing.h"
+#include "app/render/png_file.h"
 #include "app/render/offscreen_render.h"
 #include "app/scene/scene_colors.h"
 #include "app/scene/scene_file.h"
@@ -67,6 +69,10 @@ class PictureTest : public VulkanTest {
     }
     return render_offscreen(device(), drawn, chosen_camera(shot.camera), kExtent, DrawSettings{},
                             current_bounds(device(), drawn));
+  }
+
+  static void write_png(const std::string& path, const Picture& picture) {
+    write_output_file(path, [&](std::ostream& out) { encode_png(out, picture); });
   }
 
   // Compares with the reference; WEFT_UPDATE_PICTURES=1 writes the reference first.

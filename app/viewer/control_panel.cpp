@@ -350,6 +350,7 @@ PanelRequests draw_control_panel(ViewerScene& scene, ViewerSettings& settings,
   }
   if (section("View", info)) draw_view(ui, settings, info, requests);
   requests.panel_right = ImGui::GetWindowPos().x + ImGui::GetWindowSize().x;
+  if (info.layout) info.layout->panel_size = ImGui::GetWindowSize();
   ImGui::End();
   return requests;
 }

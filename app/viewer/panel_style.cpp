@@ -44,6 +44,9 @@ void apply_panel_style() {
   colors[ImGuiCol_FrameBg] = ImVec4(0.16f, 0.21f, 0.30f, 1.0f);
   colors[ImGuiCol_FrameBgHovered] = ImVec4(0.20f, 0.27f, 0.38f, 1.0f);
   colors[ImGuiCol_FrameBgActive] = ImVec4(0.22f, 0.30f, 0.42f, 1.0f);
+  // The slider's grab sits under its value's text.
+  colors[ImGuiCol_SliderGrab] = ImVec4(0.20f, 0.36f, 0.60f, 1.0f);
+  colors[ImGuiCol_SliderGrabActive] = ImVec4(0.22f, 0.40f, 0.66f, 1.0f);
   colors[ImGuiCol_TitleBg] = ImVec4(0.12f, 0.16f, 0.24f, 1.0f);
   colors[ImGuiCol_TitleBgActive] = ImVec4(0.16f, 0.24f, 0.38f, 1.0f);
   colors[ImGuiCol_TitleBgCollapsed] = ImVec4(0.12f, 0.16f, 0.24f, 1.0f);
@@ -71,6 +74,8 @@ std::vector<PanelContrast> panel_contrasts() {
       {"hovered button", ImGuiCol_ButtonHovered},
       {"pressed button", ImGuiCol_ButtonActive},
       {"field", ImGuiCol_FrameBg},
+      {"slider grab", ImGuiCol_SliderGrab},
+      {"held slider grab", ImGuiCol_SliderGrabActive},
       {"hovered field", ImGuiCol_FrameBgHovered},
   };
   std::vector<PanelContrast> contrasts;

@@ -102,6 +102,9 @@ Viewer::Viewer(const ViewOptions& options) : options_(options) {
 
   settings_.vsync = options.vsync;
   settings_.show_panel = !options.hide_panel;
+  // A script's screenshots must not depend on how fast the machine is: it turns adapting on
+  // itself when it wants it (`set "adapt drawing to speed" on`).
+  settings_.adapt_drawing = options.script.empty();
   // The window's callbacks first: ImGui's backend chains onto them.
   window_->set_listener(this);
   ui_ = std::make_unique<ImGuiLayer>(*window_, *context_.instance, device, *swapchain_,

@@ -140,7 +140,9 @@ int check_framed(const char* path) {
   const ClothPixels content =
       weft::test::find_pixels(png.rgba, png.width, png.height, weft::test::is_content_color);
   const float w = float(png.width), h = float(png.height);
-  check(float(content.count) > 0.0005f * w * h,
+  // Three free particles a few pixels across (NeHe's three cases at 640 x 400) cover about 130
+  // pixels, 0.05% of the picture; an empty picture has none.
+  check(float(content.count) > 0.0003f * w * h,
         "something is drawn (" + std::to_string(content.count) + " coloured pixels)");
   const PixelBox& b = content.bounds;
   check(b.x0 >= 0.01f * w && b.y0 >= 0.01f * h && b.x1 <= 0.99f * w && b.y1 <= 0.99f * h,
