@@ -14,9 +14,9 @@ constexpr int kJudgedFrames = 30;
 // Drawing must take at least this share of a frame for drawing less to help.
 constexpr double kDrawShare = 0.25;
 
-// Measured on lavapipe (two cores, 1024 x 640, the default cloth on a sphere): the scene pass
-// takes about 55 ms with 4x multisampling and about 20 ms without; a 256-texel shadow map saves
-// a few more (docs/viewer.md, "On a CPU device").
+// On lavapipe (1024 x 640, the default cloth on a sphere) the scene pass took 92 ms with 4x
+// multisampling and 32 ms without and with the smaller shadow map (docs/viewer.md, "On a CPU
+// device").
 constexpr std::array<DrawQuality, kDrawQualityLevels> kLevels = {{
     {VK_SAMPLE_COUNT_4_BIT, 0},
     {VK_SAMPLE_COUNT_1_BIT, 0},
