@@ -20,11 +20,22 @@ std::optional<int> run(DrawQualityGovernor& governor, int frames, double frame_m
 
 TEST(DrawQualityTest, SlowDrawingLowersOneStepAtATime) {
   DrawQualityGovernor governor;
-  EXPECT_EQ(run(governor, 200, 100.0, 60.0), std::optional<int>(1));
-  EXPECT_EQ(governor.level(), 1);
-  EXPECT_EQ(run(governor, 200, 100.0, 60.0), std::optional<int>(2));
+  for (int level = 1; level < kDrawQualityLevels; ++level) {
+    EXPECT_EQ(run(governor, 200, 100.0, 60.0), std::optional<int>(level));
+    EXPECT_EQ(governor.level(), level);
+  }
   EXPECT_EQ(run(governor, 200, 100.0, 60.0), std::nullopt);  // the last level
   EXPECT_EQ(governor.level(), kDrawQualityLevels - 1);
+}
+
+TEST(DrawQualityTest, StopsAtTheLastLevelItIsAllowed) {
+  // A window that cannot be scaled onto: the scene is never drawn smaller.
+  DrawQualityGovernor governor;
+  governor.set_last_level(kDrawQualityLevels - 2);
+  for (int i = 0; i < 10; ++i)
+    run(governor, 200, 100.0, 60.0);
+  EXPECT_EQ(governor.level(), kDrawQualityLevels - 2);
+  EXPECT_EQ(draw_quality(governor.level()).scale, 1.0f);
 }
 
 TEST(DrawQualityTest, FastFramesKeepTheBest) {
@@ -51,7 +62,8 @@ TEST(DrawQualityTest, LevelsDrawLessAndLess) {
     const DrawQuality better = draw_quality(level - 1), worse = draw_quality(level);
     const auto shadow = [](uint32_t size) { return size == 0 ? 512u : size; };
     EXPECT_TRUE(worse.max_samples < better.max_samples ||
-                shadow(worse.shadow_map_size) < shadow(better.shadow_map_size))
+                shadow(worse.shadow_map_size) < shadow(better.shadow_map_size) ||
+                worse.scale < better.scale)
         << level;
   }
 }

@@ -7,6 +7,7 @@
 
 #include <imgui.h>
 
+#include "app/viewer/draw_quality.h"
 #include "app/viewer/key_bindings.h"
 #include "app/viewer/panel_colliders.h"
 #include "app/viewer/panel_style.h"
@@ -292,6 +293,7 @@ void draw_view(PanelWidgets& ui, ViewerSettings& settings, const PanelInfo& info
   ui.checkbox("shadows", settings.draw.shadows);
   ui.checkbox("vsync (V)", settings.vsync);
   ui.checkbox("adapt drawing to speed", settings.adapt_drawing);
+  ui.slider("drawing level", settings.draw_level, 0, kDrawQualityLevels - 1);
   if (!info.drawing.empty()) ImGui::TextDisabled("drawn with %s", info.drawing.c_str());
   if (ui.button("screenshot (P)")) requests.screenshot = true;
   ImGui::SameLine();

@@ -1,6 +1,7 @@
 #include "app/viewer/draw_quality.h"
 
 #include <array>
+#include <cmath>
 
 namespace weft {
 
@@ -18,9 +19,10 @@ constexpr double kDrawShare = 0.25;
 // multisampling and 32 ms without and with the smaller shadow map (docs/viewer.md, "On a CPU
 // device").
 constexpr std::array<DrawQuality, kDrawQualityLevels> kLevels = {{
-    {VK_SAMPLE_COUNT_4_BIT, 0},
-    {VK_SAMPLE_COUNT_1_BIT, 0},
-    {VK_SAMPLE_COUNT_1_BIT, 256},
+    {VK_SAMPLE_COUNT_4_BIT, 0, 1.0f},
+    {VK_SAMPLE_COUNT_1_BIT, 0, 1.0f},
+    {VK_SAMPLE_COUNT_1_BIT, 256, 1.0f},
+    {VK_SAMPLE_COUNT_1_BIT, 256, 0.75f},
 }};
 
 }  // namespace
@@ -29,9 +31,11 @@ DrawQuality draw_quality(int level) {
   return kLevels.at(static_cast<size_t>(level));
 }
 
-std::string describe_drawing(uint32_t samples, uint32_t shadow_map_size) {
+std::string describe_drawing(uint32_t samples, uint32_t shadow_map_size, float scale) {
   std::string text = samples > 1 ? std::to_string(samples) + "x MSAA" : "no MSAA";
-  return text + ", shadows " + std::to_string(shadow_map_size);
+  text += ", shadows " + std::to_string(shadow_map_size);
+  if (scale >= 1.0f) return text + ", full size";
+  return text + ", " + std::to_string(static_cast<int>(std::lround(100.0f * scale))) + "% size";
 }
 
 std::optional<int> DrawQualityGovernor::frame_done(double frame_ms, std::optional<double> draw_ms) {
@@ -47,7 +51,7 @@ std::optional<int> DrawQualityGovernor::frame_done(double frame_ms, std::optiona
   const bool slow = mean_frame > 1000.0 / kTargetFramesPerSecond;
   const bool drawing = mean_draw >= kDrawShare * mean_frame;
   set_level(level_);  // judge the next frames afresh
-  if (slow && drawing && level_ + 1 < kDrawQualityLevels) {
+  if (slow && drawing && level_ < last_level_) {
     set_level(level_ + 1);
     return level_;
   }

@@ -26,7 +26,7 @@ struct PanelLayout {
 class PanelWidgets {
  public:
   // The controls' width and the label column's, in pixels at the current font.
-  static constexpr float kControlWidth = 150.0f;
+  static constexpr float kControlWidth = 180.0f;
   static constexpr float kLabelColumn = 180.0f;
   // The panel's width: padding, control, spacing, label column, and room for a scrollbar
   // whether or not one shows, so that nothing moves when it appears.

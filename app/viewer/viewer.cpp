@@ -18,6 +18,7 @@
 #include "app/viewer/draw_quality.h"
 #include "app/viewer/imgui_layer.h"
 #include "app/viewer/knife.h"
+#include "app/viewer/scaled_scene.h"
 #include "app/viewer/panel_widgets.h"
 #include "engine/barriers.h"
 #include "engine/debug_label.h"
@@ -155,10 +156,22 @@ bool Viewer::recreate_swapchain() {
   std::printf("viewer: swapchain %ux%u, %u images, %s, %ux MSAA\n", swapchain_->extent().width,
               swapchain_->extent().height, swapchain_->image_count(),
               swapchain_->vsync() ? "vsync" : "no vsync", static_cast<unsigned>(formats_.samples));
-  targets_ =
-      std::make_unique<RenderTargets>(*context_.device, formats_, swapchain_->extent(), "window");
+  make_targets();
   if (ui_) ui_->on_swapchain_recreated(*swapchain_);
   return true;
+}
+
+void Viewer::make_targets() {
+  const float scale = draw_quality(quality_.level()).scale;
+  if (scale < 1.0f) {
+    targets_.reset();
+    scaled_ =
+        std::make_unique<ScaledScene>(*context_.device, formats_, swapchain_->extent(), scale);
+  } else {
+    scaled_.reset();
+    targets_ =
+        std::make_unique<RenderTargets>(*context_.device, formats_, swapchain_->extent(), "window");
+  }
 }
 
 glm::vec2 Viewer::viewport() const {
@@ -248,10 +261,15 @@ void Viewer::draw_frame() {
 void Viewer::adapt_drawing(double now) {
   const double frame_ms = 1000.0 * (now - last_frame_end_);
   last_frame_end_ = now;
-  if (!settings_.adapt_drawing) {
-    if (quality_.level() != 0) set_draw_quality(0);
-    return;
-  }
+  // The panel's level (or a script's) first; the scene is drawn smaller only where the window
+  // can be scaled onto.
+  const bool can_scale =
+      swapchain_->can_blit_to() && can_scale_scene(*context_.device, swapchain_->format());
+  const int last = can_scale ? kDrawQualityLevels - 1 : kDrawQualityLevels - 2;
+  quality_.set_last_level(last);
+  settings_.draw_level = std::clamp(settings_.draw_level, 0, last);
+  if (settings_.draw_level != quality_.level()) set_draw_quality(settings_.draw_level);
+  if (!settings_.adapt_drawing) return;
   std::optional<double> draw_ms;
   if (const std::optional<FrameTimings>& timings = stats_.timings()) {
     draw_ms = 0.0;
@@ -260,7 +278,10 @@ void Viewer::adapt_drawing(double now) {
       if (name == "draw" || name == "UI") *draw_ms += ms;
     }
   }
-  if (std::optional<int> level = quality_.frame_done(frame_ms, draw_ms)) set_draw_quality(*level);
+  if (std::optional<int> level = quality_.frame_done(frame_ms, draw_ms)) {
+    settings_.draw_level = *level;
+    set_draw_quality(*level);
+  }
 }
 
 void Viewer::set_draw_quality(int level) {
@@ -268,15 +289,15 @@ void Viewer::set_draw_quality(int level) {
   quality_.set_level(level);
   const DrawQuality quality = draw_quality(level);
   formats_ = choose_render_formats(*context_.device, swapchain_->format(), quality.max_samples);
-  targets_ =
-      std::make_unique<RenderTargets>(*context_.device, formats_, swapchain_->extent(), "window");
+  make_targets();
   scene_->set_drawing(formats_, quality.shadow_map_size);
   std::printf("viewer: drawing with %s\n", drawing().c_str());
 }
 
 std::string Viewer::drawing() const {
   return describe_drawing(static_cast<uint32_t>(formats_.samples),
-                          scene_->renderer().shadow_map_size());
+                          scene_->renderer().shadow_map_size(),
+                          draw_quality(quality_.level()).scale);
 }
 
 void Viewer::collect(uint32_t slot) {
@@ -437,21 +458,32 @@ void Viewer::record_frame(VkCommandBuffer cmd, uint32_t slot, uint32_t image) {
   // The image's old contents are not needed; waiting on the acquire semaphore (at this stage)
   // comes before the transition.
   const VkImage target = swapchain_->image(image);
-  image_barrier(cmd, target, VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_UNDEFINED,
-                VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, VK_ACCESS_2_NONE,
-                VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-                VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT);
+  if (!scaled_) {
+    image_barrier(cmd, target, VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_UNDEFINED,
+                  VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                  VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, VK_ACCESS_2_NONE,
+                  VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                  VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT);
+  }
   SceneView view;
   view.view_projection = camera_.view_projection(viewport());
   view.eye = camera_.eye();
-  view.extent = swapchain_->extent();
-  targets_->begin(cmd, swapchain_->view(image), background_color(swapchain_->format()));
+  view.extent = scaled_ ? scaled_->extent() : swapchain_->extent();
+  const VkClearColorValue background = background_color(swapchain_->format());
+  if (scaled_) {
+    scaled_->begin(cmd, background);
+  } else {
+    targets_->begin(cmd, swapchain_->view(image), background);
+  }
   {
     DebugLabel label(*context_.device, cmd, "scene");
     scene_->renderer().record_draw(cmd, view, settings_.draw);
   }
-  targets_->end(cmd);
+  if (scaled_) {
+    scaled_->end_and_blit(cmd, target, swapchain_->extent());
+  } else {
+    targets_->end(cmd);
+  }
   scene_->renderer().record_after_draw(cmd);
   mark(kDraw);
   ui_->record(cmd, image, swapchain_->extent());

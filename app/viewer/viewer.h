@@ -32,6 +32,7 @@
 namespace weft {
 
 class ImGuiLayer;
+class ScaledScene;
 
 // Two frames in flight: the CPU records one while the GPU runs the other.
 constexpr uint32_t kFramesInFlight = 2;
@@ -62,6 +63,7 @@ class Viewer : public InputListener {
   // Draws less (draw_quality.h) while frames are slow and drawing is what makes them slow.
   void adapt_drawing(double now);
   void set_draw_quality(int level);
+  void make_targets();          // for the swapchain's size and the drawing level
   std::string drawing() const;  // what the scene is drawn with, for the panel
   void collect(uint32_t slot);
   void build_ui();
@@ -93,6 +95,7 @@ class Viewer : public InputListener {
   std::vector<DeviceHandle<VkSemaphore>> acquired_;  // one per frame slot
   RenderFormats formats_;
   std::unique_ptr<RenderTargets> targets_;  // multisampled colour and depth, swapchain-sized
+  std::unique_ptr<ScaledScene> scaled_;     // instead, when the scene is drawn smaller
   std::unique_ptr<ViewerScene> scene_;
   std::unique_ptr<PassTimer> timer_;
   std::vector<bool> timed_;  // whether each slot's frame wrote timestamps
