@@ -10,6 +10,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "app/camera_option.h"
 #include "app/cli_numbers.h"
 #include "app/export/animation_exporter.h"
 #include "app/export/frame_exporter.h"
@@ -22,6 +23,7 @@
 #include "app/render/offscreen_render.h"
 #include "app/run_outputs.h"
 #include "app/run_records.h"
+#include "app/run_pictures.h"
 #include "app/run_summary.h"
 #include "app/scene/particle_budget.h"
 #include "app/scene/safe_text.h"
@@ -76,19 +78,24 @@ class AnimationSink final : public FrameSink {
   const Scene& scene_;
 };
 
-// Draws every `step`-th frame offscreen, framed where the systems are expected to be, into a
-// video file.
+// The nearest whole number of simulated frames per picture of a video; ffmpeg fits the rest to
+// --fps.
+uint32_t video_step(const RunOptions& options, float frame_dt) {
+  const double dt = frame_dt > 0.0f ? double{frame_dt} : 1.0 / 60.0;
+  return static_cast<uint32_t>(std::max(1.0, std::round(1.0 / (options.video_fps * dt))));
+}
+
+// Draws every `step`-th frame offscreen, from a chosen camera or framed on `bounds` (where the
+// systems go over the run: run_pictures.h), into a video file.
 class VideoSink final : public FrameSink {
  public:
   VideoSink(Device& device, std::vector<DrawnSystem> systems, const RunOptions& options,
-            float frame_dt)
+            float frame_dt, const std::optional<SceneCamera>& chosen, const Bounds& bounds)
       : device_(device), systems_(std::move(systems)) {
     const VkExtent2D extent{options.video_width, options.video_height};
     const double dt = frame_dt > 0.0f ? double{frame_dt} : 1.0 / 60.0;
-    // The nearest whole number of simulated frames per picture; ffmpeg fits the rest to --fps.
-    step_ = static_cast<uint32_t>(std::max(1.0, std::round(1.0 / (options.video_fps * dt))));
-    const Bounds bounds = expected_bounds(systems_);
-    camera_ = framing_camera(bounds, extent);
+    step_ = video_step(options, frame_dt);
+    camera_ = chosen ? chosen_camera(*chosen) : framing_camera(bounds, extent);
     pictures_ = std::make_unique<OffscreenPictures>(device_, systems_, extent, bounds);
     VideoSettings settings;
     settings.width = extent.width;
@@ -202,6 +209,7 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
          "With --video: its size in pixels (default 1280x720)")
       ->option_text("WxH")
       ->needs("--video");
+  add_camera_option(*run, options.camera);
   run->add_option("--fps", options.video_fps,
                   "With --video: frames per second, 1 to 240 (default 30)")
       ->transform(decimal_fraction_in_range(1.0, 240.0).description(""))
@@ -229,6 +237,10 @@ int run_command(const RunOptions& options) {
   install_interrupt_handlers();
   if ((options.columns != 0) != (options.rows != 0)) {
     std::fprintf(stderr, "weft: --columns and --rows go together: give both\n");
+    return 2;
+  }
+  if (options.camera && options.screenshot.empty() && options.video.empty()) {
+    std::fprintf(stderr, "weft: --camera places the camera of --screenshot or --video: give one\n");
     return 2;
   }
   if (options.export_every != 0 && options.export_dir.empty() && options.export_animation.empty()) {
@@ -289,12 +301,21 @@ int run_command(const RunOptions& options) {
         std::make_unique<AnimationExporter>(scene, options.export_animation, options.export_every);
     animation_sink = std::make_unique<AnimationSink>(*animation, scene);
   }
+  const std::optional<SceneCamera> camera = chosen_picture_camera(scene, options.camera);
   std::unique_ptr<VideoSink> video;
   if (!options.video.empty()) {
-    std::vector<DrawnSystem> drawn;
-    for (size_t s = 0; s < runners.size(); ++s)
-      drawn.push_back({runners[s]->gpu_solver(), &scene.systems[s].model});
-    video = std::make_unique<VideoSink>(*gpu.device, std::move(drawn), options, scene.frame_dt());
+    std::vector<DrawnSystem> drawn = drawn_systems(scene, runners);
+    Bounds bounds = expected_bounds(drawn);
+    if (!camera) {
+      // The video frames where the systems go: the run is simulated once to find out.
+      if (!options.quiet) std::fprintf(stderr, "weft: framing the video: a first run\n");
+      ProgressBar framing(frames, !options.quiet);
+      bounds = bounds_over_run(*gpu.device, scene, frames, video_step(options, scene.frame_dt()),
+                               [&](uint32_t done) { framing.update(done); });
+      framing.finish();
+    }
+    video = std::make_unique<VideoSink>(*gpu.device, std::move(drawn), options, scene.frame_dt(),
+                                        camera, bounds);
   }
   ProgressBar progress(frames, !options.quiet);
   RunLoopOptions loop;
@@ -326,10 +347,8 @@ int run_command(const RunOptions& options) {
       note(write_positions_csv(options.export_csv, all_positions(runners)));
     }
     if (!options.screenshot.empty() && !skipped) {
-      std::vector<DrawnSystem> drawn;
-      for (size_t s = 0; s < runners.size(); ++s)
-        drawn.push_back({runners[s]->gpu_solver(), &scene.systems[s].model});
-      note(write_screenshot(*gpu.device, drawn, options.screenshot));
+      note(write_screenshot(*gpu.device, drawn_systems(scene, runners), options.screenshot,
+                            {1280, 720}, camera));
       std::fprintf(report, "screenshot:      %s\n", options.screenshot.c_str());
     }
     if (animation && !skipped) animation_files = animation->finish();

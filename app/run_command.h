@@ -5,10 +5,12 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "app/frame_capture.h"
 #include "app/gpu_context.h"
+#include "app/scene/scene_camera.h"
 
 namespace CLI {
 class App;
@@ -37,9 +39,10 @@ struct RunOptions {
   std::string video;             // --video FILE.mp4: frames drawn offscreen, encoded by ffmpeg
   uint32_t video_width = 1280;   // --size WxH
   uint32_t video_height = 720;
-  double video_fps = 30.0;  // --fps
   std::string stats;         // --stats FILE.csv|FILE.json: a record per frame (run_stats.h)
   std::string summary_json;  // --summary-json FILE
+  double video_fps = 30.0;            // --fps
+  std::optional<SceneCamera> camera;  // --camera: where pictures are taken from (run_pictures.h)
 };
 
 // Adds the `run` subcommand to the CLI; `options` receives its flags.

@@ -8,9 +8,10 @@
 namespace weft {
 
 WrittenFile write_screenshot(Device& device, std::span<const DrawnSystem> systems,
-                             const std::filesystem::path& file, VkExtent2D extent) {
+                             const std::filesystem::path& file, VkExtent2D extent,
+                             const std::optional<SceneCamera>& camera) {
   if (systems.empty()) throw std::invalid_argument("write_screenshot: nothing to draw");
-  const Picture picture = framed_picture(device, systems, extent);
+  const Picture picture = framed_picture(device, systems, extent, camera);
   OutputOptions options;
   options.create_folders = true;
   return write_output_file(

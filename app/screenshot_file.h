@@ -5,6 +5,7 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <span>
 
 #include "app/export/output_file.h"
@@ -12,7 +13,9 @@
 
 namespace weft {
 
+// `camera`: where the picture is taken from; none frames the systems (offscreen_render.h).
 WrittenFile write_screenshot(Device& device, std::span<const DrawnSystem> systems,
-                             const std::filesystem::path& file, VkExtent2D extent = {1280, 720});
+                             const std::filesystem::path& file, VkExtent2D extent = {1280, 720},
+                             const std::optional<SceneCamera>& camera = std::nullopt);
 
 }  // namespace weft

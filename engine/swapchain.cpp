@@ -91,9 +91,11 @@ bool Swapchain::recreate(VkExtent2D framebuffer_size) {
   present_mode_ = choose_present_mode();
   uint32_t image_count = caps.minImageCount + 1;  // one to draw while the others are shown
   if (caps.maxImageCount != 0) image_count = std::min(image_count, caps.maxImageCount);
-  const VkImageUsageFlags wanted_usage =
-      VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
+  const VkImageUsageFlags wanted_usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT |
+                                         VK_IMAGE_USAGE_TRANSFER_SRC_BIT |
+                                         VK_IMAGE_USAGE_TRANSFER_DST_BIT;
   can_read_back_ = (caps.supportedUsageFlags & VK_IMAGE_USAGE_TRANSFER_SRC_BIT) != 0;
+  can_blit_to_ = (caps.supportedUsageFlags & VK_IMAGE_USAGE_TRANSFER_DST_BIT) != 0;
 
   VkSwapchainCreateInfoKHR info{VK_STRUCTURE_TYPE_SWAPCHAIN_CREATE_INFO_KHR};
   info.surface = surface_;

@@ -47,6 +47,8 @@ class Swapchain {
   VkPresentModeKHR present_mode() const { return present_mode_; }
   // Whether images can be copied from (screenshots of the window).
   bool can_read_back() const { return can_read_back_; }
+  // Whether images can be copied or blitted into (the viewer's scene drawn smaller, scaled up).
+  bool can_blit_to() const { return can_blit_to_; }
 
  private:
   VkPresentModeKHR choose_present_mode() const;
@@ -63,6 +65,7 @@ class Swapchain {
   bool vsync_;
   bool stale_ = true;
   bool can_read_back_ = false;
+  bool can_blit_to_ = false;
 };
 
 // A binary semaphore, named.

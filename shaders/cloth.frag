@@ -1,7 +1,8 @@
 #version 450
-// Two-sided cloth: the side facing away from the normal is lit with the flipped normal and a
-// different colour, so a folded or draped cloth reads clearly. The side is decided by the normal
-// and the view direction rather than gl_FrontFacing, so it cannot disagree with the normals.
+// Two-sided cloth: each side is lit with its own normal (the side facing away from the normal
+// with the flipped one), its face in the fabric's colour and its reverse paler (reverse_side,
+// scene_colors.h says which side is the face), so a folded or draped cloth reads clearly. The side is decided by the normal and the view
+// direction rather than gl_FrontFacing, so it cannot disagree with the normals.
 #extension GL_GOOGLE_include_directive : require
 #include "shared_types.h"
 #include "lighting.glsl"
@@ -12,15 +13,14 @@ layout(push_constant) uniform Push {
 
 layout(location = 0) in vec3 world_position;
 layout(location = 1) in vec3 world_normal;
+layout(location = 2) in vec4 fabric;  // cloth.vert
 layout(location = 0) out vec4 color;
 
-const vec3 kFront = vec3(0.80, 0.26, 0.06);  // warm orange
-const vec3 kBack = vec3(0.62, 0.42, 0.08);   // ochre
-
 void main() {
-  bool front = dot(world_normal, push.eye.xyz - world_position) >= 0.0;
-  vec3 n = front ? world_normal : -world_normal;
-  vec3 albedo = front ? kFront : kBack;
-  color = output_color(shade(albedo, n, world_position, push.eye.xyz, push.light.xyz, 24.0, 0.08),
+  bool normal_side = dot(world_normal, push.eye.xyz - world_position) >= 0.0;
+  vec3 n = normal_side ? world_normal : -world_normal;
+  bool face = normal_side == (fabric.w > 0.5);
+  vec3 albedo = face ? fabric.rgb : reverse_side(fabric.rgb);
+  color = output_color(shade_cloth(albedo, n, world_position, push.eye.xyz, push.light.xyz),
                        push.encode_srgb);
 }

@@ -24,6 +24,21 @@ vec3 shade(vec3 albedo, vec3 normal, vec3 position, vec3 eye, vec3 to_light, flo
   return albedo * diffuse_light(n, to_light) + specular * highlight;
 }
 
+// Cloth is thin: the side facing away from the key light is lit by the share of it that comes
+// through the weave, so a cloth seen from its shaded side still shows its folds.
+const float kClothTranslucency = 0.35;
+
+vec3 shade_cloth(vec3 albedo, vec3 normal, vec3 position, vec3 eye, vec3 to_light) {
+  vec3 through = kClothTranslucency * key_light_on(-normalize(normal), to_light);
+  return shade(albedo, normal, position, eye, to_light, 24.0, 0.08) + albedo * through;
+}
+
+// The reverse of a fabric: paler and greyer than its face, as a woven cloth's back is, so that a
+// fold shows which side is which.
+vec3 reverse_side(vec3 face) {
+  return mix(face, vec3(0.60, 0.57, 0.52), 0.5);
+}
+
 // The sRGB transfer function, for attachments that are UNORM: lavapipe stores and resolves
 // multisampled sRGB attachments far slower than UNORM ones, so the shaders encode themselves.
 vec3 encode_srgb(vec3 linear) {

@@ -13,13 +13,12 @@ layout(location = 0) in vec3 world_position;
 layout(location = 1) in vec3 side_axis;
 layout(location = 2) in vec3 to_eye;
 layout(location = 3) in float across;
+layout(location = 4) flat in vec3 fabric;
 layout(location = 0) out vec4 color;
-
-const vec3 kCord = vec3(0.80, 0.26, 0.06);  // the cloth's warm orange: the same material
 
 void main() {
   float s = clamp(across, -1.0, 1.0);
   vec3 n = normalize(s * side_axis + sqrt(1.0 - s * s) * to_eye);
-  color = output_color(shade(kCord, n, world_position, push.eye.xyz, push.light.xyz, 24.0, 0.15),
+  color = output_color(shade(fabric, n, world_position, push.eye.xyz, push.light.xyz, 24.0, 0.15),
                        push.encode_srgb);
 }

@@ -2,7 +2,8 @@
 // Links with an end in no triangle (a rope's segments, springs between free particles) as thick
 // lines: one screen-facing quad per link, style.line_width wide in the world and never thinner
 // than style.min_pixels, shaded as a round cord. Six vertices per link, no vertex buffer; the
-// links to draw come first in the links buffer.
+// links to draw come first in the links buffer. Drawn a hair nearer the eye, as the cloth is, so
+// that a rope lying on the ground stays whole.
 #include "render_bindings.glsl"
 
 layout(push_constant) uniform Push {
@@ -13,12 +14,14 @@ layout(location = 0) out vec3 world_position;
 layout(location = 1) out vec3 side_axis;   // world direction of the quad's +across side
 layout(location = 2) out vec3 to_eye;      // world direction towards the camera
 layout(location = 3) out float across;     // -1 .. 1 from one edge of the line to the other
+layout(location = 4) flat out vec3 fabric;  // linear colour of the rope
 
 void main() {
   RenderLink link = links[gl_VertexIndex / 6];
   uint corner = gl_VertexIndex % 6;
-  vec3 a = positions[link.a].xyz;
-  vec3 b = positions[link.b].xyz;
+  vec3 a = pulled_to_eye(positions[link.a].xyz, push.eye);
+  vec3 b = pulled_to_eye(positions[link.b].xyz, push.eye);
+  fabric = fabric_color(link.a).rgb;
   vec4 ca = push.view_projection * vec4(a, 1.0);
   vec4 cb = push.view_projection * vec4(b, 1.0);
   // A link crossing the camera plane is skipped rather than drawn through infinity.

@@ -3,7 +3,8 @@
 // screen-facing square per particle, six vertices, no vertex buffer, and particles.frag cuts the
 // disc and shades it as a sphere. style.particle_radius in the world, and on the screen at least
 // style.min_pixels unless that would crowd its neighbours (RenderParticle::spacing). The square
-// sits at the sphere's front, so a line through the particle's centre stays behind it.
+// sits at the sphere's front, so a line through the particle's centre stays behind it; the sphere
+// is pulled a hair towards the eye, as lines and cloth are.
 #include "render_bindings.glsl"
 
 layout(push_constant) uniform Push {
@@ -21,7 +22,7 @@ void main() {
                                  vec2(-1, 1));
   disc = corners[gl_VertexIndex % 6];
   RenderParticle particle = particles[gl_VertexIndex / 6];
-  center = positions[particle.index].xyz;
+  center = pulled_to_eye(positions[particle.index].xyz, push.eye);
   vec4 clip = push.view_projection * vec4(center, 1.0);
   if (clip.w <= 1e-4) {
     gl_Position = vec4(0.0, 0.0, 2.0, 1.0);  // behind the camera: clipped

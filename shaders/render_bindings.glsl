@@ -46,6 +46,26 @@ layout(std430, set = 0, binding = WEFT_RENDER_BINDING_CORNER_TEARS) readonly buf
 layout(std430, set = 0, binding = WEFT_RENDER_BINDING_DRAWN) buffer DrawnBuffer {
   uint drawn_indices[];
 };
+layout(std430, set = 0, binding = WEFT_RENDER_BINDING_TORN_TRIANGLES) readonly buffer
+    TornTrianglesBuffer {
+  TornTriangle torn_triangles[];
+};
+layout(std430, set = 0, binding = WEFT_RENDER_BINDING_COLORS) readonly buffer ColorsBuffer {
+  uint fabric_colors[];
+};
+
+// The linear colour of the fabric (or rope) a particle belongs to, and in w 1 when the fabric's
+// face is the side its normal points to, 0 when it is the other (render_mesh.h: packed_colors).
+vec4 fabric_color(uint particle) {
+  return unpackUnorm4x8(fabric_colors[particle]);
+}
+
+// A point moved towards the eye by `share` of the way: it stays on the same pixel, and wins the
+// depth test against a surface it lies on (cloth on the ground or on a collider) at any distance,
+// since the depth it gains grows with its distance as the depth buffer's steps do.
+vec3 pulled_to_eye(vec3 p, vec4 eye) {
+  return p + (eye.xyz - p) * eye.w;
+}
 
 // Whether a triangle (or corner) whose tear bits are `bits` lost an edge, given the states of
 // its first two vertices.

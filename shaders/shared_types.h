@@ -104,7 +104,9 @@ struct Health {
 #define WEFT_RENDER_BINDING_TRIANGLES 10      // RenderTriangle: the model's, whole
 #define WEFT_RENDER_BINDING_CORNER_TEARS 11   // per corner: which links undo its triangle
 #define WEFT_RENDER_BINDING_DRAWN 12          // the index buffer drawn: torn triangles collapsed
-#define WEFT_RENDER_BINDING_COUNT 13
+#define WEFT_RENDER_BINDING_COLORS 13         // uint per particle: its fabric's linear RGB, unorm8
+#define WEFT_RENDER_BINDING_TORN_TRIANGLES 14  // TornTriangle, parallel to TRIANGLES
+#define WEFT_RENDER_BINDING_COUNT 15
 
 // Descriptor bindings of the ground's set: the shadow map it samples.
 #define WEFT_GROUND_BINDING_SHADOW_MAP 0  // sampler2DShadow: depth seen from the key light
@@ -146,6 +148,19 @@ struct RenderTriangle {
   uint tear_bits;
 };
 
+// How torn_cloth.vert splits a triangle of a cloth that tears along its torn edges: for each edge
+// (a to b, b to c, c to a), in 4 bits from bit 4 k, 1 + the grid direction of its link from its
+// first end (whose link state holds the link's bit), or 0 when it cannot tear; the edges' rest
+// lengths; and where along each edge, from its first end, it parts: its middle, or where the
+// knife's stroke crossed it.
+struct TornTriangle {
+  uint edges;
+  float rest_ab;  // m
+  float rest_bc;
+  float rest_ca;
+  vec4 parts;  // xyz: share of the edge ab, bc, ca from its first end, 0..1; w: unused
+};
+
 // A spring or a distance constraint, as the springs view draws it.
 struct RenderLink {
   uint a;
@@ -174,7 +189,9 @@ struct RenderStyle {
 // Push constants of every draw of the scene pass (128 bytes: the size every device offers).
 struct DrawPush {
   mat4 view_projection;
-  vec4 eye;           // xyz: camera position (m); w: unused
+  vec4 eye;           // xyz: camera position (m); w: the share of their distance to the eye by
+                      // which cloth, lines and particles are drawn nearer (render_bindings.glsl:
+                      // pulled_to_eye), 0 seen from the key light
   vec4 light;         // xyz: unit direction towards the key light; w: ground height (m)
   vec4 strain_style;  // springs view: x: strain drawn at full colour (> 0); y: width at rest (px);
                       // z: width added at full strain (px); w: unused

@@ -8,6 +8,8 @@
 #include <imgui.h>
 
 #include "app/viewer/control_panel.h"
+#include "app/viewer/panel_style.h"
+#include "app/viewer/presets.h"
 #include "app/viewer/viewer_scene.h"
 #include "tests/support/headless_imgui.h"
 #include "tests/support/vulkan_fixture.h"
@@ -21,7 +23,7 @@ class ControlPanelTest : public VulkanTest {
     VulkanTest::SetUp();
     if (IsSkipped()) return;
     imgui_.emplace();
-    ImGui::StyleColorsDark();
+    apply_panel_style();  // the viewer's: its padding and font decide what fits
     SceneChoice choice;
     choice.columns = choice.rows = 8;
     scene_ = std::make_unique<ViewerScene>(
@@ -62,6 +64,25 @@ TEST_F(ControlPanelTest, EveryLabelFitsAtTheDefaultWindowSize) {
   EXPECT_TRUE(layout_.label_positions.count("added compliance (m/N)"));
   EXPECT_TRUE(layout_.clipped_labels.empty())
       << layout_.clipped_labels.size() << " clipped, the first: " << layout_.clipped_labels[0];
+}
+
+TEST_F(ControlPanelTest, ThePanelFitsItsWindowAndLeavesMostOfItToTheScene) {
+  for (int frame = 0; frame < 3; ++frame)
+    draw({});  // every section open: the tallest the panel gets
+  const ImVec2 window = ImGui::GetIO().DisplaySize;
+  EXPECT_GT(layout_.panel_size.y, 100.0f);
+  EXPECT_LE(layout_.panel_size.y, window.y - 20.0f);  // what does not fit scrolls inside it
+  EXPECT_LE(layout_.panel_size.x, 0.4f * window.x);
+}
+
+TEST_F(ControlPanelTest, EveryPresetsNameFitsThePresetList) {
+  draw({});
+  // The list spans the panel inside its padding and scrollbar, less its arrow button.
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float room = PanelWidgets::panel_width() - 2.0f * style.WindowPadding.x -
+                     style.ScrollbarSize - ImGui::GetFrameHeight() - 2.0f * style.FramePadding.x;
+  for (const Preset& preset : presets())
+    EXPECT_LE(ImGui::CalcTextSize(preset.name).x, room) << preset.name;
 }
 
 TEST_F(ControlPanelTest, NothingMovesWhenAStatusLineAppears) {

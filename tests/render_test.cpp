@@ -12,6 +12,7 @@
 #include "app/render/render_mesh.h"
 #include "app/render/system_renderer.h"
 #include "engine/device.h"
+#include "sim/cloth_grid.h"
 #include "sim/gpu_solver.h"
 #include "sim/rope.h"
 #include "tests/support/picture_regions.h"
@@ -162,6 +163,65 @@ TEST_F(RenderTest, TheKeyLightsShadowDarkensTheGroundUnderTheCloth) {
     }
   }
   EXPECT_NEAR(shadowed_corner / lit_corner, 1.0, 0.01);
+}
+
+// A cloth lying on the ground, exactly at its height, seen from far off and low: every pixel of
+// it is the cloth's, none the ground's showing through (they would fight for depth without the
+// cloth's pull towards the eye, render_bindings.glsl: pulled_to_eye).
+TEST_F(RenderTest, AClothLyingOnTheGroundCoversIt) {
+  Model model;
+  ClothGridDesc cloth;
+  cloth.origin = {-1.0f, 0.0f, -1.0f};
+  cloth.width_axis = {2.0f, 0.0f, 0.0f};
+  cloth.height_axis = {0.0f, 0.0f, 2.0f};  // its face up
+  cloth.columns = cloth.rows = 16;
+  cloth.particle_mass = 0.01f;
+  cloth.structural = {LinkKind::constraint, 0.0f, 0.0f, 0.0f};
+  add_cloth_grid(model, cloth);
+  model.environment.ground.mode = GroundMode::projection;
+  model.environment.ground.height = 0.0f;
+  GpuSolver solver(device(), model);
+  for (const float distance : {3.0f, 12.0f, 40.0f}) {
+    OrbitCamera camera;
+    camera.look_at({0.0f, 0.12f * distance, distance}, {0.0f, 0.0f, 0.0f}, 0.35f);
+    const Picture picture = render_offscreen(device(), solver, model, camera, kExtent);
+    // Where each node inside the cloth's border lands: the cloth's colour.
+    const glm::vec2 viewport(kExtent.width, kExtent.height);
+    uint32_t seen = 0, ground = 0;
+    for (uint32_t r = 2; r + 2 < cloth.rows; ++r) {
+      for (uint32_t c = 2; c + 2 < cloth.columns; ++c) {
+        const glm::vec3 at = camera.project(model.positions[r * cloth.columns + c], viewport);
+        const size_t i = (size_t(at.y) * kExtent.width + size_t(at.x)) * 4;
+        ++seen;
+        if (!is_cloth_color(&picture.rgba[i])) ++ground;
+      }
+    }
+    EXPECT_EQ(ground, 0u) << "of " << seen << " nodes seen from " << distance << " m";
+  }
+}
+
+// A free particle above the ground casts its round shadow (shadow_disc.frag cuts the disc out of
+// its square) where the key light puts it.
+TEST_F(RenderTest, AFreeParticleCastsAShadow) {
+  Model model;
+  model.add_particle({0.0f, 0.3f, 0.0f}, 1.0f);
+  model.add_particle({0.6f, 0.3f, 0.0f}, 1.0f);
+  model.environment.ground.mode = GroundMode::projection;
+  model.environment.ground.height = 0.0f;
+  GpuSolver solver(device(), model);
+  OrbitCamera camera;
+  camera.look_at({0.3f, 1.2f, 1.2f}, {0.3f, 0.0f, 0.0f}, 0.6f);
+  DrawSettings without;
+  without.shadows = false;
+  const Picture lit = render_offscreen(device(), solver, model, camera, kExtent, without);
+  const Picture shadowed = render_offscreen(device(), solver, model, camera, kExtent);
+  const glm::vec2 viewport(kExtent.width, kExtent.height);
+  for (const glm::vec3& p : model.positions) {
+    const glm::vec3 at = camera.project(shadow_on_ground(p, 0.0f), viewport);
+    const size_t i = (size_t(at.y) * kExtent.width + size_t(at.x)) * 4;
+    ASSERT_TRUE(is_grey(&lit.rgba[i])) << "the shadow's place is hidden";
+    EXPECT_LT(luma(&shadowed.rgba[i]), 0.85f * luma(&lit.rgba[i]));
+  }
 }
 
 TEST_F(RenderTest, FreeParticlesAreSpheresAndRopesThickLines) {

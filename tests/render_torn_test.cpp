@@ -5,6 +5,7 @@
 
 #include <glm/geometric.hpp>
 
+#include "app/render/offscreen_render.h"
 #include "app/render/render_mesh.h"
 #include "app/render/scene_renderer.h"
 #include "app/render/system_renderer.h"
@@ -13,6 +14,7 @@
 #include "sim/cloth_material.h"
 #include "sim/gpu_solver.h"
 #include "sim/link_state.h"
+#include "tests/support/picture_regions.h"
 #include "tests/support/vulkan_fixture.h"
 
 namespace weft::test {
@@ -78,6 +80,64 @@ TEST_F(RenderTornTest, TheDrawnClothOpensWhereTheKnifeCut) {
       vertex_normals(positions, build_corner_adjacency(model.particle_count(), intact));
   for (size_t i = 0; i < cpu.size(); ++i)
     EXPECT_LT(glm::distance(glm::vec3(gpu[i]), cpu[i]), 1e-5f) << "vertex " << i;
+}
+
+// A cut drawn as the knife made it: each side of a cut link keeps its part of the link up to a
+// little short of where it parts (torn_cloth.vert), so the cloth opens in a narrow slit there,
+// the middle of the links or where the stroke crossed them, and not in a band of missing cells.
+TEST_F(RenderTornTest, TheCutOpensWhereTheStrokeCrossedTheLinks) {
+  Model model;
+  ClothGridDesc cloth;
+  cloth.origin = {-0.5f, 1.0f, 0.0f};
+  cloth.width_axis = {1.0f, 0.0f, 0.0f};
+  cloth.height_axis = {0.0f, -0.6f, 0.0f};  // 0.1 m between rows and columns; its face to +z
+  cloth.columns = 11;
+  cloth.rows = 7;
+  apply_cloth_material(*find_cloth_material("paper"), cloth);
+  cloth.pinned = {0, 10};
+  add_cloth_grid(model, cloth);
+  model.environment.gravity = glm::vec3(0.0f);  // nothing moves: the slit stays as cut
+  GpuSolver solver(device(), model);
+  // Every link between rows 3 and 4.
+  std::vector<LinkCut> cuts;
+  for (uint32_t c = 0; c < cloth.columns; ++c) {
+    const uint32_t i = 3 * cloth.columns + c;
+    cuts.push_back({i, 2});                             // down
+    if (c > 0) cuts.push_back({i, 6});                  // down-left
+    if (c + 1 < cloth.columns) cuts.push_back({i, 4});  // down-right
+  }
+  solver.cut_links(cuts);
+  solver.step_frames(1);
+
+  const VkExtent2D extent{640, 400};
+  OrbitCamera camera;
+  camera.look_at({0.0f, 0.68f, 1.2f}, {0.0f, 0.68f, 0.0f}, 0.6f);
+  const glm::vec2 viewport(extent.width, extent.height);
+  const DrawnSystem system{&solver, &model};
+  OffscreenPictures pictures(device(), std::span<const DrawnSystem>(&system, 1), extent);
+  const float row3 = 1.0f - 0.3f;
+  // Whether the cloth is drawn at height y (m), at points across the middle of the cloth.
+  const auto cloth_at = [&](const Picture& picture, float y) {
+    uint32_t cloth_pixels = 0, points = 0;
+    for (float x = -0.27f; x < 0.3f; x += 0.05f) {
+      const glm::vec3 at = camera.project({x, y, 0.0f}, viewport);
+      const size_t i = (size_t(at.y) * extent.width + size_t(at.x)) * 4;
+      cloth_pixels += is_cloth_color(&picture.rgba[i]) ? 1 : 0;
+      ++points;
+    }
+    return static_cast<float>(cloth_pixels) / static_cast<float>(points);
+  };
+  // Parted at their middles (0.05 m below row 3): open there; the pieces reach close to it.
+  const Picture middle = pictures.draw(camera);
+  EXPECT_EQ(cloth_at(middle, row3 - 0.05f), 0.0f);
+  EXPECT_EQ(cloth_at(middle, row3 - 0.025f), 1.0f);
+  EXPECT_EQ(cloth_at(middle, row3 - 0.075f), 1.0f);
+  // The knife's stroke crossed them a quarter of the way down: the slit moves up there.
+  pictures.renderer().set_link_parts(0, cuts, std::vector<float>(cuts.size(), 0.25f));
+  const Picture stroke = pictures.draw(camera);
+  EXPECT_EQ(cloth_at(stroke, row3 - 0.025f), 0.0f);
+  EXPECT_EQ(cloth_at(stroke, row3 - 0.05f), 1.0f);
+  EXPECT_EQ(cloth_at(stroke, row3 - 0.08f), 1.0f);
 }
 
 }  // namespace

@@ -122,6 +122,22 @@ const std::vector<BadScene> kBadScenes = {
      7, "stifness", "in [cloth.structural]: unknown key; did you mean 'stiffness'?"},
     {"unknown table with suggestion", "[enviroment]\ngravity = [0, -9.81, 0]\n", 1, "enviroment",
      "unknown key; did you mean 'environment'?"},
+    {"colour spelt the other way", std::string(kRope) + "colour = [1, 0, 0]\n", 8, "colour",
+     "in [[rope]]: unknown key; did you mean 'color'?"},
+    {"colour component above 1", std::string(kRope) + "color = [1.0, 0.5, 2.0]\n", 8, "color",
+     "in [0, 1]"},
+    {"colour of two components", std::string(kRope) + "color = [1.0, 0.5]\n", 8, "color",
+     "expected an array of 3 numbers"},
+    {"camera without a target", "[camera]\neye = [0, 1, 4]\n[[particle]]\nposition = [0, 0, 0]\n"
+     "mass = 1\n", 1, "target", "missing"},
+    {"camera looking from its target",
+     "[camera]\neye = [0, 1, 4]\ntarget = [0, 1, 4]\n[[particle]]\nposition = [0, 0, 0]\n"
+     "mass = 1\n", 3, "target", "the eye is on the target"},
+    {"camera too wide",
+     "[camera]\neye = [0, 1, 4]\ntarget = [0, 0, 0]\nfov = 170\n[[particle]]\n"
+     "position = [0, 0, 0]\nmass = 1\n", 4, "fov", "in [5, 120]"},
+    {"camera key misspelt", "[camera]\neye = [0, 1, 4]\ntarget = [0, 0, 0]\nfow = 40\n", 4,
+     "fow", "in [camera]: unknown key; did you mean 'fov'?"},
     {"unknown key without a near match", "[solver]\nbanana = 3\n", 2, "banana",
      "unknown key; expected 'integrator', 'frame_dt'"},
     {"string where an integer belongs",

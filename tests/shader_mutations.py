@@ -135,7 +135,8 @@ def first_failure(runs, spirv_dir):
 
 
 def check_coverage(args):
-    """Every simulation shader belongs to a module that mutates it and names its tests."""
+    """Every simulation and graphics shader belongs to a module that mutates it and names its
+    tests."""
     sources = sorted(os.listdir(args.shaders))
     compute = [s for s in sources if s.endswith(".comp")]
     claimed, mutated, problems = {}, set(), []
@@ -151,8 +152,10 @@ def check_coverage(args):
             mutated.add(shader)
             if shader not in shaders:
                 problems.append(f"{module}.py mutates {shader}, which it does not list as its own")
-    for shader in compute:
-        if SIMULATION_HEADER not in includes_of(args.glslc, args.shaders, args.spirv, shader):
+    graphics = [s for s in sources if s.endswith((".vert", ".frag"))]
+    for shader in compute + graphics:
+        if shader in compute and SIMULATION_HEADER not in includes_of(
+                args.glslc, args.shaders, args.spirv, shader):
             continue
         if shader not in claimed:
             problems.append(f"{shader} belongs to no module file in {TABLES}; add one")
@@ -161,7 +164,8 @@ def check_coverage(args):
     for problem in problems:
         print("FAIL:", problem)
     if not problems:
-        print(f"{len(compute)} compute shaders, every simulation pass mutated by its module")
+        print(f"{len(compute)} compute and {len(graphics)} graphics shaders: every simulation "
+              "pass and every graphics shader mutated by its module")
     return 1 if problems else 0
 
 

@@ -4,6 +4,8 @@
 // the same matrix the draws use, so a pick hits what is drawn under the cursor.
 #pragma once
 
+#include <span>
+
 #include <glm/mat4x4.hpp>
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
@@ -17,10 +19,17 @@ struct Ray {
 
 class OrbitCamera {
  public:
-  // Points at the middle of the box (min, max corners) from the front, above and a little to the
-  // side, as close as it can while all of the box is in view in a picture of this aspect ratio
-  // (width / height), with a margin; reset() comes back here.
+  // Points at the middle of the box (min, max corners) from the front, above (higher the flatter
+  // the box) and a little to the side, as close as it can while all of the box is in view in a
+  // picture of this aspect ratio (width / height), with a margin; reset() comes back here.
   void frame(const glm::vec3& lo, const glm::vec3& hi, float aspect);
+  // The same for these points (not empty): from the same direction, the picture centred on
+  // them and as close as it can be while every one is in view with the margin.
+  void frame_points(std::span<const glm::vec3> points, float aspect);
+  // Looks from `eye` at `target` (not the same point) with this vertical field of view
+  // (radians), or as nearly as the orbit allows (it never looks straight up or down);
+  // reset() comes back here.
+  void look_at(const glm::vec3& eye, const glm::vec3& target, float fov_y);
   void reset();
 
   // Mouse drags, in pixels: orbit turns around the target, pan moves the target so the point
@@ -28,6 +37,10 @@ class OrbitCamera {
   void orbit(float dx, float dy);
   void pan(float dx, float dy, float viewport_height);
   void zoom(float steps);
+
+  // Moves the picture's centre right by this share of its width, half of it each way from the
+  // middle (the viewer centres the scene beside its panel). Picking and projecting follow.
+  void set_lens_shift(float share) { lens_shift_ = share; }
 
   glm::vec3 eye() const;
   glm::vec3 target() const { return target_; }
@@ -56,6 +69,7 @@ class OrbitCamera {
   float pitch_ = 0.0f;
   float distance_ = 5.0f;
   float fov_y_ = 0.7854f;  // 45 degrees
+  float lens_shift_ = 0.0f;
 };
 
 }  // namespace weft

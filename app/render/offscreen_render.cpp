@@ -68,11 +68,14 @@ Picture render_offscreen(Device& device, const GpuSolver& solver, const Model& m
                           settings);
 }
 
-Picture framed_picture(Device& device, std::span<const DrawnSystem> systems, VkExtent2D extent) {
+Picture framed_picture(Device& device, std::span<const DrawnSystem> systems, VkExtent2D extent,
+                       const std::optional<SceneCamera>& camera) {
   if (systems.empty()) throw std::invalid_argument("framed_picture: nothing to draw");
-  const Bounds bounds = expected_and_current_bounds(device, systems);
-  return render_offscreen(device, systems, framing_camera(bounds, extent), extent, DrawSettings{},
-                          bounds);
+  const std::vector<glm::vec3> points = current_points(device, systems);
+  const Bounds bounds = current_bounds(device, systems);
+  return render_offscreen(device, systems,
+                          camera ? chosen_camera(*camera) : framing_camera(points, extent), extent,
+                          DrawSettings{}, bounds);
 }
 
 }  // namespace weft

@@ -10,6 +10,7 @@
 #include "app/render/camera.h"
 #include "app/render/png_file.h"
 #include "app/render/scene_renderer.h"
+#include "app/scene/scene_camera.h"
 #include "engine/offscreen_target.h"
 #include "engine/render_targets.h"
 
@@ -31,6 +32,7 @@ class OffscreenPictures {
                     const std::optional<Bounds>& shadow_bounds = std::nullopt);
   // Draws the systems as they are now (waits for the GPU).
   Picture draw(const OrbitCamera& camera, const DrawSettings& settings = {});
+  SceneRenderer& renderer() { return renderer_; }
 
  private:
   Device& device_;
@@ -50,8 +52,9 @@ Picture render_offscreen(Device& device, const GpuSolver& solver, const Model& m
                          const OrbitCamera& camera, VkExtent2D extent,
                          const DrawSettings& settings = {});
 
-// What `weft run --screenshot` shows: the systems where they were expected to be and where they
-// are now, framed (framing.h).
-Picture framed_picture(Device& device, std::span<const DrawnSystem> systems, VkExtent2D extent);
+// What `weft run --screenshot` shows: the systems as they are now, from `camera` when one was
+// chosen, or else framed where they are now (framing.h); the key light's shadow covers them.
+Picture framed_picture(Device& device, std::span<const DrawnSystem> systems, VkExtent2D extent,
+                       const std::optional<SceneCamera>& camera = std::nullopt);
 
 }  // namespace weft

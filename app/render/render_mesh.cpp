@@ -4,8 +4,11 @@
 #include "sim/link_state.h"
 
 #include <algorithm>
+#include <bit>
 
+#include <glm/common.hpp>
 #include <glm/geometric.hpp>
+#include <glm/packing.hpp>
 
 namespace weft {
 
@@ -47,6 +50,22 @@ std::vector<gpu::RenderTriangle> render_triangles(const Model& model) {
     triangles.push_back({t.x, t.y, t.z, a_bits | b_bits << 16});
   }
   return triangles;
+}
+
+std::vector<gpu::TornTriangle> torn_triangles(const Model& model) {
+  const auto code = [&](uint32_t from, uint32_t to) -> uint32_t {
+    const uint32_t bit = link_tear_bits(model, from, to);
+    return bit == 0 ? 0u : static_cast<uint32_t>(std::countr_zero(bit)) + 1u;
+  };
+  const std::vector<glm::vec3>& x = model.positions;
+  std::vector<gpu::TornTriangle> torn;
+  torn.reserve(model.triangles.size());
+  for (const glm::uvec3& t : model.triangles) {
+    torn.push_back({code(t.x, t.y) | code(t.y, t.z) << 4 | code(t.z, t.x) << 8,
+                    glm::distance(x[t.x], x[t.y]), glm::distance(x[t.y], x[t.z]),
+                    glm::distance(x[t.z], x[t.x]), glm::vec4(0.5f, 0.5f, 0.5f, 0.0f)});
+  }
+  return torn;
 }
 
 std::vector<uint32_t> pinned_particles(const Model& model) {
@@ -121,6 +140,21 @@ gpu::RenderStyle render_style(const Model& model, float scene_diagonal) {
   style.line_width = 1.2f * style.particle_radius;
   style.min_pixels = 3.0f;
   return style;
+}
+
+std::vector<uint32_t> packed_colors(uint32_t particle_count,
+                                    std::span<const ParticleColors> colors) {
+  const auto pack = [](const glm::vec3& linear, bool face_along_normal) {
+    const glm::vec3 c = glm::clamp(linear, 0.0f, 1.0f);
+    return glm::packUnorm4x8(glm::vec4(c, face_along_normal ? 1.0f : 0.0f));
+  };
+  std::vector<uint32_t> packed(particle_count, pack(srgb_to_linear(palette_color(0)), false));
+  for (const ParticleColors& range : colors) {
+    const uint32_t end = std::min(range.first_particle + range.particle_count, particle_count);
+    for (uint32_t p = range.first_particle; p < end; ++p)
+      packed[p] = pack(range.color, range.face_along_normal);
+  }
+  return packed;
 }
 
 Bounds scene_bounds(const Model& model) {

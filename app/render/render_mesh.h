@@ -1,7 +1,8 @@
 // What the graphics pass needs from a model besides the particle buffer, built once on the CPU:
 // the triangle corners around each vertex (for per-vertex normals on the GPU), every spring and
 // constraint as a link to draw, the particles and links that are not part of a surface (drawn as
-// spheres and thick lines), the pinned particles to mark, their sizes, and the scene's extent.
+// spheres and thick lines), the pinned particles to mark, their sizes and colours, and the
+// scene's extent.
 #pragma once
 
 #include <cstdint>
@@ -10,6 +11,7 @@
 
 #include <glm/vec3.hpp>
 
+#include "app/scene/scene_colors.h"
 #include "sim/gpu_types.h"
 #include "sim/model.h"
 #include "sim/triangle_corners.h"
@@ -28,6 +30,11 @@ std::vector<gpu::RenderLink> render_links(const Model& model);
 // corner, the same is corner_tear_bits (sim/link_state.h).
 std::vector<gpu::RenderTriangle> render_triangles(const Model& model);
 
+// Per triangle of render_triangles, how torn_cloth.vert splits it along its torn edges
+// (gpu::TornTriangle): each edge's grid direction from its first end, its rest length, and its
+// middle as where it parts.
+std::vector<gpu::TornTriangle> torn_triangles(const Model& model);
+
 // Particles with inverse mass 0, in index order.
 std::vector<uint32_t> pinned_particles(const Model& model);
 
@@ -39,6 +46,13 @@ std::vector<gpu::RenderParticle> free_particles(const Model& model);
 // particles: what the shaded view draws as thick lines) to the front, keeping their order, and
 // returns how many there are. The links between a surface's particles follow.
 uint32_t move_line_links_first(std::vector<gpu::RenderLink>& links, const Model& model);
+
+// Each particle's colour for the shaders (render_bindings.glsl: fabric_color): linear RGB as
+// unorm bytes, and in the fourth byte 255 when its fabric's face is the side its normal points
+// to (0: the other), from the ranges given; a particle in none of them has the palette's first
+// colour, its face away from the normal as a cloth grid's.
+std::vector<uint32_t> packed_colors(uint32_t particle_count,
+                                    std::span<const ParticleColors> colors);
 
 struct Bounds {
   glm::vec3 lo{0.0f};

@@ -56,6 +56,7 @@ RenderPipelines::RenderPipelines(const Device& device, const RenderFormats& form
       ComputePipeline(device, l, shaders::spirv("open_torn_cloth.comp"), "open torn cloth");
   const Target scene{formats.color, formats.depth, formats.samples};
   cloth = make_pipeline(device, l, scene, "cloth.vert", "cloth.frag", "draw cloth", true);
+  torn_cloth = make_pipeline(device, l, scene, "torn_cloth.vert", "cloth.frag", "draw torn cloth");
   springs = make_pipeline(device, l, scene, "springs.vert", "springs.frag", "draw springs");
   lines = make_pipeline(device, l, scene, "lines.vert", "lines.frag", "draw lines");
   particles = make_pipeline(device, l, scene, "particles.vert", "particles.frag", "draw particles");
@@ -64,6 +65,7 @@ RenderPipelines::RenderPipelines(const Device& device, const RenderFormats& form
     const Target map{VK_FORMAT_UNDEFINED, shadow_depth_format, VK_SAMPLE_COUNT_1_BIT};
     shadow = ShadowCasterPipelines{
         make_pipeline(device, l, map, "cloth.vert", nullptr, "shadow of cloth", true),
+        make_pipeline(device, l, map, "torn_cloth.vert", nullptr, "shadow of torn cloth"),
         make_pipeline(device, l, map, "lines.vert", nullptr, "shadow of lines"),
         make_pipeline(device, l, map, "particles.vert", "shadow_disc.frag", "shadow of particles"),
         make_pipeline(device, l, map, "marker.vert", nullptr, "shadow of markers")};

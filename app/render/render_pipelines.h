@@ -25,6 +25,7 @@ StorageBindings make_render_bindings(const Device& device, const std::string& na
 
 struct ShadowCasterPipelines {
   GraphicsPipeline cloth;
+  GraphicsPipeline torn_cloth;
   GraphicsPipeline lines;
   GraphicsPipeline particles;
   GraphicsPipeline markers;
@@ -41,6 +42,7 @@ class RenderPipelines {
   ComputePipeline normals;
   ComputePipeline open_torn_cloth;  // a tearing cloth's drawn index buffer
   GraphicsPipeline cloth;
+  GraphicsPipeline torn_cloth;  // the pieces of a tearing cloth's torn triangles
   GraphicsPipeline springs;
   GraphicsPipeline lines;
   GraphicsPipeline particles;

@@ -20,7 +20,7 @@ namespace {
 // Texels along each side of the shadow map: a few millimetres each for a scene a few metres
 // across on a GPU; on a CPU device, where every texel drawn and compared costs, half that (the
 // soft edge hides the difference at the viewer's size).
-uint32_t shadow_map_size(const Device& device) {
+uint32_t default_shadow_map_size(const Device& device) {
   return device.properties().deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU ? 512 : 2048;
 }
 constexpr VkShaderStageFlags kGroundStages =
@@ -56,16 +56,16 @@ GraphicsPipeline create_ground_pipeline(const Device& device, VkPipelineLayout l
 }  // namespace
 
 SceneRenderer::SceneRenderer(Device& device, std::span<const DrawnSystem> systems,
-                             const RenderFormats& formats)
+                             const RenderFormats& formats, uint32_t shadow_map_size)
     : device_(device),
       drawn_(systems.begin(), systems.end()),
       expected_(weft::expected_bounds(systems)),
-      shadow_(device, shadow_map_size(device)),
+      shadow_(device, shadow_map_size != 0 ? shadow_map_size : default_shadow_map_size(device)),
       pipelines_(device, formats, shadow_.format()),
       collider_pipelines_(device, formats, shadow_.format()),
       ground_layout_(create_ground_layout(device, shadow_.set_layout())),
       ground_pipeline_(create_ground_pipeline(device, ground_layout_.get(), formats)) {
-  const float size = diagonal(expected_);
+  const float size = drawn_scene_diagonal(systems);
   float spacing = 0.0f;  // the longest edge of any triangle at rest
   for (const DrawnSystem& system : drawn_) {
     const std::vector<glm::vec3>& x = system.model->positions;
@@ -75,8 +75,8 @@ SceneRenderer::SceneRenderer(Device& device, std::span<const DrawnSystem> system
     }
   }
   for (const DrawnSystem& system : drawn_) {
-    systems_.push_back(
-        std::make_unique<SystemRenderer>(device, *system.solver, *system.model, pipelines_, size));
+    systems_.push_back(std::make_unique<SystemRenderer>(device, *system.solver, *system.model,
+                                                        system.colors, pipelines_, size));
     colliders_.push_back(std::make_unique<ColliderRenderer>(
         device, *system.solver, collider_pipelines_, expected_, spacing));
   }
@@ -93,6 +93,11 @@ void SceneRenderer::set_dragged(size_t system, std::optional<uint32_t> particle)
 
 void SceneRenderer::set_pinned(size_t system, std::vector<uint32_t> particles) {
   systems_.at(system)->set_pinned(std::move(particles));
+}
+
+void SceneRenderer::set_link_parts(size_t system, std::span<const LinkCut> links,
+                                   std::span<const float> at) {
+  systems_.at(system)->set_link_parts(links, at);
 }
 
 bool SceneRenderer::has_ground() const {

@@ -16,6 +16,7 @@
 #include "app/render/render_pipelines.h"
 #include "app/render/shadow_map.h"
 #include "app/render/system_renderer.h"
+#include "app/scene/scene_colors.h"
 #include "engine/device_handle.h"
 
 namespace weft {
@@ -24,15 +25,23 @@ class Device;
 class GpuSolver;
 
 // One system of a scene as the graphics pass draws it: a GPU solver and the model it was built
-// from (its triangles, links and pins). Both must outlive the renderer.
+// from (its triangles, links and pins), both of which must outlive the renderer, and the colours
+// of its objects (scene_colors.h: object_colors); particles in none of them are drawn in the
+// palette's first colour.
 struct DrawnSystem {
   const GpuSolver* solver = nullptr;
   const Model* model = nullptr;
+  std::vector<ParticleColors> colors;
 };
 
 class SceneRenderer {
  public:
-  SceneRenderer(Device& device, std::span<const DrawnSystem> systems, const RenderFormats& formats);
+  // shadow_map_size: texels along each side of the key light's shadow map; 0: the device's
+  // default (fewer on a CPU device).
+  SceneRenderer(Device& device, std::span<const DrawnSystem> systems, const RenderFormats& formats,
+                uint32_t shadow_map_size = 0);
+
+  uint32_t shadow_map_size() const { return shadow_.size(); }
 
   // Where the systems are expected to be (render_mesh.h: scene_bounds of each): what the
   // camera first frames and the key light's shadow first covers.
@@ -43,6 +52,8 @@ class SceneRenderer {
   void set_dragged(size_t system, std::optional<uint32_t> particle);
   // Marks these particles of a system as pinned (pins edited by hand).
   void set_pinned(size_t system, std::vector<uint32_t> particles);
+  // Where the drawn cloth of a system opens along links the knife cut (SystemRenderer).
+  void set_link_parts(size_t system, std::span<const LinkCut> links, std::span<const float> at);
 
   // Records the frame's work before the scene pass, after the solvers' passes: every system's
   // normals, then the shadow map (when there is a ground and settings.shadows).

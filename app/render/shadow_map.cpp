@@ -143,6 +143,7 @@ ShadowMap::ShadowMap(const Device& device, uint32_t size)
                   VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT);
   });
   light_.extent = {size, size};
+  light_.pull_to_eye = false;  // its eye is far along the light: the shadow stays where it falls
   aim(Bounds{glm::vec3(-1.0f), glm::vec3(1.0f)});
 }
 

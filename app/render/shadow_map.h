@@ -24,6 +24,7 @@ class ShadowMap {
   // A depth format the device can draw into and sample with depth comparison.
   static VkFormat choose_format(const Device& device);
   VkFormat format() const { return image_.desc().format; }
+  uint32_t size() const { return image_.desc().extent.width; }
 
   // Points the light at a box: the map covers everything inside it, and the shadows it casts
   // on the ground wherever they land.

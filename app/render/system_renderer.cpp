@@ -10,6 +10,7 @@
 #include "engine/device.h"
 #include "engine/image.h"
 #include "app/render/solver_view.h"
+#include "sim/grid_layout.h"
 #include "sim/modules/tearing.h"
 
 namespace weft {
@@ -20,9 +21,15 @@ constexpr VkBufferUsageFlags kStorage =
     VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
 // marker.vert's latitude-longitude mesh: 32 slices x 16 stacks of two triangles.
 constexpr uint32_t kMarkerVertices = 32 * 16 * 6;
-// Where the key light comes from: above and to the right of the default view, a little behind,
-// so that shadows fall to the left of what casts them, where the camera sees them.
-const glm::vec3 kToLight = glm::normalize(glm::vec3(0.6f, 0.75f, -0.1f));
+// Where the key light comes from: above and to the right of the default view, and from its side,
+// so that what faces the camera is lit (a curtain across the view too) and shadows fall to the
+// left and behind what casts them, where the camera still sees them from above.
+const glm::vec3 kToLight = glm::normalize(glm::vec3(0.55f, 0.75f, 0.35f));
+// The share of its distance to the eye by which cloth, lines and particles are drawn nearer
+// (render_bindings.glsl: pulled_to_eye): 3 mm at 1 m. It moves a surface's depth by about 300
+// steps of a 32-bit depth buffer at any distance (docs/viewer.md, What is drawn), far more than
+// the rounding of two coplanar surfaces, and hides nothing a person could see.
+constexpr float kPullToEye = 0.003f;
 
 template <typename T>
 Buffer make_filled(const Device& device, const std::vector<T>& values, VkBufferUsageFlags usage,
@@ -39,6 +46,7 @@ glm::vec3 key_light_direction() {
 }
 
 SystemRenderer::SystemRenderer(Device& device, const GpuSolver& solver, const Model& model,
+                               std::span<const ParticleColors> colors,
                                const RenderPipelines& pipelines, float scene_diagonal)
     : device_(device),
       solver_(solver),
@@ -64,6 +72,18 @@ SystemRenderer::SystemRenderer(Device& device, const GpuSolver& solver, const Mo
   triangles_ =
       make_filled(device, tears_ ? render_triangles(model) : std::vector<gpu::RenderTriangle>{{}},
                   kStorage, "triangles, whole");
+  torn_ = tears_ ? torn_triangles(model) : std::vector<gpu::TornTriangle>{{}};
+  torn_triangles_ = make_filled(device, torn_, kStorage, "triangles, torn");
+  if (tears_) {
+    for (size_t g : tearable_grids(model))
+      tearing_grids_.push_back(model.grids[g]);
+    for (uint32_t t = 0; t < model.triangles.size(); ++t) {
+      for (uint32_t e = 0; e < 3; ++e) {
+        const uint32_t a = model.triangles[t][e], b = model.triangles[t][(e + 1) % 3];
+        edges_of_link_[uint64_t{std::min(a, b)} << 32 | std::max(a, b)].emplace_back(t * 3 + e, a);
+      }
+    }
+  }
   std::vector<gpu::RenderLink> links = render_links(model);
   line_link_count_ = move_line_links_first(links, model);
   link_count_ = static_cast<uint32_t>(links.size());
@@ -78,6 +98,7 @@ SystemRenderer::SystemRenderer(Device& device, const GpuSolver& solver, const Mo
   free_particle_count_ = static_cast<uint32_t>(free.size());
   particles_ = make_filled(device, free, kStorage, "free particles");
   style_buffer_ = make_filled(device, std::vector<gpu::RenderStyle>{style_}, kStorage, "style");
+  colors_ = make_filled(device, packed_colors(vertex_count_, colors), kStorage, "fabric colours");
   std::vector<uint32_t> indices;
   indices.reserve(model.triangles.size() * 3);
   for (const glm::uvec3& t : model.triangles)
@@ -101,6 +122,8 @@ SystemRenderer::SystemRenderer(Device& device, const GpuSolver& solver, const Mo
   bindings_.write(WEFT_RENDER_BINDING_TRIANGLES, triangles_);
   bindings_.write(WEFT_RENDER_BINDING_CORNER_TEARS, corner_tears_);
   bindings_.write(WEFT_RENDER_BINDING_DRAWN, indices_);
+  bindings_.write(WEFT_RENDER_BINDING_COLORS, colors_);
+  bindings_.write(WEFT_RENDER_BINDING_TORN_TRIANGLES, torn_triangles_);
 }
 
 void SystemRenderer::set_dragged(std::optional<uint32_t> particle) {
@@ -114,7 +137,50 @@ void SystemRenderer::set_pinned(std::vector<uint32_t> particles) {
   markers_dirty_ = true;
 }
 
+void SystemRenderer::set_link_parts(std::span<const LinkCut> links, std::span<const float> at) {
+  for (size_t k = 0; k < links.size() && k < at.size(); ++k) {
+    const uint32_t particle = links[k].particle;
+    const auto grid = std::find_if(tearing_grids_.begin(), tearing_grids_.end(),
+                                   [&](const GridLayout& g) { return g.holds(particle); });
+    if (grid == tearing_grids_.end() || links[k].direction >= 8) continue;
+    const GridDirection& d = kGridDirections[links[k].direction];
+    const uint32_t node = particle - grid->first_particle;
+    const int column = static_cast<int>(node % grid->columns) + d.column_offset;
+    const int row = static_cast<int>(node / grid->columns) + d.row_offset;
+    if (column < 0 || row < 0 || column >= static_cast<int>(grid->columns) ||
+        row >= static_cast<int>(grid->rows)) {
+      continue;
+    }
+    const uint32_t other = grid->first_particle + static_cast<uint32_t>(row) * grid->columns +
+                           static_cast<uint32_t>(column);
+    const auto found =
+        edges_of_link_.find(uint64_t{std::min(particle, other)} << 32 | std::max(particle, other));
+    if (found == edges_of_link_.end()) continue;  // a shear link across a cell: no triangle's edge
+    for (const auto& [slot, first] : found->second) {
+      const uint32_t t = slot / 3, e = slot % 3;
+      torn_[t].parts[static_cast<int>(e)] = first == particle ? at[k] : 1.0f - at[k];
+      parts_changed_.push_back(t);
+    }
+  }
+}
+
 void SystemRenderer::record_prepare(VkCommandBuffer cmd) {
+  if (!parts_changed_.empty()) {
+    DebugLabel label(device_, cmd, "update torn triangles");
+    // The previous frame's draws may still read them.
+    memory_barrier(cmd, VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT, VK_ACCESS_2_NONE,
+                   VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
+    std::sort(parts_changed_.begin(), parts_changed_.end());
+    parts_changed_.erase(std::unique(parts_changed_.begin(), parts_changed_.end()),
+                         parts_changed_.end());
+    for (const uint32_t t : parts_changed_) {
+      vkCmdUpdateBuffer(cmd, torn_triangles_.handle(), VkDeviceSize{t} * sizeof(gpu::TornTriangle),
+                        sizeof(gpu::TornTriangle), &torn_[t]);
+    }
+    parts_changed_.clear();
+    memory_barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                   VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
+  }
   if (markers_dirty_ && (dragged_ || pins_dirty_)) {
     DebugLabel label(device_, cmd, "update markers");
     // The previous frame's draws may still read the marker list.
@@ -172,7 +238,7 @@ gpu::DrawPush SystemRenderer::make_push(const SceneView& view, const DrawSetting
                                         uint32_t mode) const {
   gpu::DrawPush values{};
   values.view_projection = view.view_projection;
-  values.eye = glm::vec4(view.eye, 0.0f);
+  values.eye = glm::vec4(view.eye, view.pull_to_eye ? kPullToEye : 0.0f);
   values.light = glm::vec4(kToLight, ground_height_of(solver_).value_or(0.0f));
   const float scale = std::max(settings.strain_scale, 1e-6f);
   // A rope is only its links: drawn thicker than a cloth's, whose links lie side by side.
@@ -198,12 +264,19 @@ void SystemRenderer::draw_cloth(VkCommandBuffer cmd, VkPipeline pipeline) const 
   vkCmdDrawIndexed(cmd, index_count_, 1, 0, 0, 0);
 }
 
+void SystemRenderer::draw_torn_cloth(VkCommandBuffer cmd, VkPipeline pipeline) const {
+  if (!tears_ || index_count_ == 0) return;
+  vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
+  vkCmdDraw(cmd, index_count_ / 3 * 9, 1, 0, 0);  // torn_cloth.vert: nine per triangle
+}
+
 void SystemRenderer::record_shadow(VkCommandBuffer cmd, const SceneView& light) const {
   const ShadowCasterPipelines& casters = *pipelines_.shadow;
   bindings_.bind(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS);
   gpu::DrawPush values = make_push(light, DrawSettings{}, WEFT_MARKER_SPHERE);
   push(cmd, values);
   if (index_count_ > 0) draw_cloth(cmd, casters.cloth.handle());
+  draw_torn_cloth(cmd, casters.torn_cloth.handle());
   if (line_link_count_ > 0) {
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, casters.lines.handle());
     vkCmdDraw(cmd, line_link_count_ * 6, 1, 0, 0);
@@ -238,6 +311,7 @@ void SystemRenderer::record_draw(VkCommandBuffer cmd, const SceneView& view,
     if (index_count_ > 0) {
       DebugLabel label(device_, cmd, "draw cloth");
       draw_cloth(cmd, pipelines_.cloth.handle());
+      draw_torn_cloth(cmd, pipelines_.torn_cloth.handle());
     }
     if (line_link_count_ > 0) {
       DebugLabel label(device_, cmd, "draw lines");

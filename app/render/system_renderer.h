@@ -8,14 +8,19 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
+#include <unordered_map>
+#include <utility>
 #include <vector>
 
 #include <glm/mat4x4.hpp>
 #include <glm/vec3.hpp>
 
 #include "engine/buffer.h"
+#include "app/scene/scene_colors.h"
 #include "engine/storage_bindings.h"
 #include "sim/gpu_types.h"
+#include "sim/link_state.h"
 #include "sim/model.h"
 
 namespace weft {
@@ -37,6 +42,9 @@ struct SceneView {
   glm::mat4 view_projection{1.0f};
   glm::vec3 eye{0.0f};
   VkExtent2D extent{};
+  // Cloth, lines and particles drawn a hair nearer the eye (kPullToEye), so that what rests on
+  // the ground or a collider covers it: a camera's view; not the key light's.
+  bool pull_to_eye = true;
 };
 
 // The unit direction towards the key light, in the world. The shading and the shadow map both
@@ -46,14 +54,20 @@ glm::vec3 key_light_direction();
 class SystemRenderer {
  public:
   // `model` must be the model the solver was built from (its triangles, links and pins);
-  // `scene_diagonal` (m) sizes particles, lines and markers (render_mesh.h: render_style).
+  // `colors` (linear) colour its objects; `scene_diagonal` (m) sizes particles, lines and
+  // markers (render_mesh.h: render_style).
   SystemRenderer(Device& device, const GpuSolver& solver, const Model& model,
-                 const RenderPipelines& pipelines, float scene_diagonal);
+                 std::span<const ParticleColors> colors, const RenderPipelines& pipelines,
+                 float scene_diagonal);
 
   // Marks the dragged particle (or none) from the next prepared frame on.
   void set_dragged(std::optional<uint32_t> particle);
   // Marks these particles as pinned from the next prepared frame on (pins edited by hand).
   void set_pinned(std::vector<uint32_t> particles);
+  // From the next prepared frame on, the drawn cloth opens along each of these links (the
+  // knife's cuts) at its share `at` of the way from the cut's particle to its other end, instead
+  // of at its middle. Links of no tearing grid are left alone.
+  void set_link_parts(std::span<const LinkCut> links, std::span<const float> at);
 
   // Records the compute work of the frame, after the solver's passes and outside any pass: the
   // marker list when it changed, then the normals, with the barriers that make both (and the
@@ -82,6 +96,8 @@ class SystemRenderer {
   gpu::DrawPush make_push(const SceneView& view, const DrawSettings& settings, uint32_t mode) const;
   void push(VkCommandBuffer cmd, const gpu::DrawPush& values) const;
   void draw_cloth(VkCommandBuffer cmd, VkPipeline pipeline) const;
+  // The pieces of the torn triangles (nothing unless the cloth can tear).
+  void draw_torn_cloth(VkCommandBuffer cmd, VkPipeline pipeline) const;
   void draw_markers(VkCommandBuffer cmd, VkPipeline pipeline, gpu::DrawPush values) const;
 
   Device& device_;
@@ -96,10 +112,18 @@ class SystemRenderer {
                       // particle pinned, plus one
   Buffer particles_;  // the free particles
   Buffer style_buffer_;
-  Buffer indices_;       // drawn: rewritten every frame for a cloth that tears
-  Buffer triangles_;     // gpu::RenderTriangle: what open_torn_cloth.comp rewrites them from
-  Buffer corner_tears_;  // per corner: the links whose tearing leaves its triangle out
-  bool tears_ = false;   // some cloth of the model can tear
+  Buffer colors_;          // per particle: packed linear RGB (render_mesh.h: packed_colors)
+  Buffer indices_;         // drawn: rewritten every frame for a cloth that tears
+  Buffer triangles_;       // gpu::RenderTriangle: what open_torn_cloth.comp rewrites them from
+  Buffer torn_triangles_;  // gpu::TornTriangle: how torn_cloth.vert draws them once torn
+  Buffer corner_tears_;    // per corner: the links whose tearing leaves its triangle out
+  bool tears_ = false;     // some cloth of the model can tear
+  std::vector<gpu::TornTriangle> torn_;  // as torn_triangles_ holds them
+  std::vector<GridLayout> tearing_grids_;
+  // Per link of a tearing grid (key: its ends, lower index high), the triangle edges along it:
+  // triangle * 3 + edge, and the edge's first vertex.
+  std::unordered_map<uint64_t, std::vector<std::pair<uint32_t, uint32_t>>> edges_of_link_;
+  std::vector<uint32_t> parts_changed_;  // triangles whose parts changed since the last frame
   gpu::RenderStyle style_{};
   uint32_t vertex_count_ = 0;
   uint32_t index_count_ = 0;

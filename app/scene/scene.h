@@ -12,6 +12,7 @@
 
 #include <glm/vec3.hpp>
 
+#include "app/scene/scene_camera.h"
 #include "sim/cloth_grid.h"
 #include "sim/cloth_material.h"
 #include "sim/model.h"
@@ -59,6 +60,7 @@ struct SceneObject {
   std::optional<SceneMeshSource> mesh_source;
   std::optional<float> thickness;  // m: cloth and mesh, as the file gave it (else from spacing)
   ScenePinShapes pin_shapes;
+  std::optional<glm::vec3> color;  // cloth, mesh and rope: sRGB, 0..1 (scene_colors.h)
 };
 
 // What a scene file said of a sphere's or collider's orientation, which the model holds as a
@@ -99,7 +101,8 @@ struct Scene {
   std::string description;
   uint32_t frames = 120;  // what `weft run` simulates when --frames is not given
   std::vector<SceneSystem> systems;
-  std::vector<std::string> notes;  // what the loader repaired or decided (printed by `weft run`)
+  std::vector<std::string> notes;     // what the loader repaired or decided (printed by `weft run`)
+  std::optional<SceneCamera> camera;  // [camera]: where pictures are taken from (else framed)
 
   uint64_t particle_count() const;
   float frame_dt() const { return systems.empty() ? 0.0f : systems.front().model.solver.frame_dt; }

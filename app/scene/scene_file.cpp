@@ -15,6 +15,7 @@
 #include "app/scene/scene_overrides.h"
 #include "app/scene/toml_precheck.h"
 #include "sim/model_error.h"
+#include "app/scene/scene_camera.h"
 #include "sim/model_validation.h"
 
 namespace weft {
@@ -23,7 +24,7 @@ namespace {
 
 const std::vector<std::string> kTopLevelKeys = {"scene",    "solver", "environment", "system",
                                                 "particle", "rope",   "cloth",       "mesh",
-                                                "spring",   "anchor", "event"};
+                                                "spring",   "anchor", "event",       "camera"};
 const std::vector<std::string> kSolverKeys = {
     "integrator", "frame_dt",       "substeps",          "max_dt",
     "damping",    "verlet_damping", "relaxation_sweeps", "variant"};
@@ -177,6 +178,7 @@ Scene parse_scene(std::string_view text, const SceneParseOptions& options) {
   SceneDraft draft;
   draft.options = &options;
   read_scene_table(draft, root);
+  draft.scene.camera = read_scene_camera(root);
 
   SolverSpec solver;
   if (auto table = root.table("solver", kSolverKeys)) read_solver(*table, true, solver);

@@ -12,6 +12,7 @@
 #include "app/scene/mesh_repair.h"
 #include "app/scene/names.h"
 #include "app/scene/safe_text.h"
+#include "app/scene/scene_colors.h"
 #include "app/scene/scene_draft.h"
 #include "app/scene/scene_error.h"
 #include "app/scene/scene_material.h"
@@ -352,15 +353,15 @@ std::vector<std::string> valid_keys(SceneObjectKind kind) {
       return {"name", "system", "position", "velocity", "mass", "pinned"};
     case SceneObjectKind::rope:
       return {"name",      "system",     "start",   "end", "nodes",
-              "node_mass", "total_mass", "segment", "pin"};
+              "node_mass", "total_mass", "segment", "pin", "color"};
     case SceneObjectKind::cloth:
       return {"name", "system",        "origin",     "width_axis",    "height_axis", "columns",
               "rows", "particle_mass", "total_mass", "areal_density", "structural",  "shear",
-              "bend", "pin",           "material",   "thickness"};
+              "bend", "pin",           "material",   "thickness",     "color"};
     case SceneObjectKind::mesh:
-      return {"name",  "system", "file",          "translate",  "rotate",
-              "scale", "repair", "particle_mass", "total_mass", "areal_density",
-              "edge",  "bend",   "pin",           "material",   "thickness"};
+      return {"name",   "system",        "file",       "translate",     "rotate", "scale",
+              "repair", "particle_mass", "total_mass", "areal_density", "edge",   "bend",
+              "pin",    "material",      "thickness",  "color"};
   }
   return {};
 }
@@ -396,6 +397,7 @@ void add_scene_object(SceneDraft& draft, SceneObjectKind kind, const TableReader
   if (kind == SceneObjectKind::cloth || kind == SceneObjectKind::mesh) {
     read_thickness(table, model, object);
   }
+  if (kind != SceneObjectKind::particle) object.color = read_color(table);
   if (kind != SceneObjectKind::particle) {  // a particle has its own `pinned` key
     apply_scene_pins(table, kind, model, object,
                      kind == SceneObjectKind::mesh ? &place.vertex_to_particle : nullptr);

@@ -46,6 +46,14 @@ void write_scene_table(std::string& out, const Scene& scene) {
   put(out, "frames", std::to_string(scene.frames));
 }
 
+void write_camera(std::string& out, const Scene& scene) {
+  if (!scene.camera) return;
+  out += "\n[camera]\n";
+  put(out, "eye", toml_vec3(scene.camera->eye, "camera eye"));
+  put(out, "target", toml_vec3(scene.camera->target, "camera target"));
+  put(out, "fov", toml_float(scene.camera->fov_degrees, "camera fov"));
+}
+
 float shared_frame_dt(const Scene& scene) {
   const float frame_dt = scene.frame_dt();
   for (const SceneSystem& system : scene.systems) {
@@ -177,6 +185,7 @@ SceneText write_scene_text(const Scene& scene, const std::string& stem) {
       "# Saved by weft: the scene's initial state with its parameters and pins as they were\n"
       "# when saved (docs/scenes.md gives every key).\n\n";
   write_scene_table(out, scene);
+  write_camera(out, scene);
   write_systems(out, scene, stem, text);
   const bool system_keys = scene.systems.size() > 1;
   for (const SceneSystem& system : scene.systems) {

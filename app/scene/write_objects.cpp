@@ -253,6 +253,7 @@ void write_object(std::string& out, const SceneSystem& system, const SceneObject
   out += "\n[[" + table + "]]\n";
   put(out, "name", toml_string(object.name));
   if (system_key) put(out, "system", toml_string(system.name));
+  if (object.color) put(out, "color", toml_vec3(*object.color, describe(object) + " color"));
   switch (object.kind) {
     case SceneObjectKind::particle: {
       put(out, "position", toml_vec3(model.positions[first], describe(object) + " position"));

@@ -7,8 +7,10 @@
 
 #include <imgui.h>
 
+#include "app/viewer/draw_quality.h"
 #include "app/viewer/key_bindings.h"
 #include "app/viewer/panel_colliders.h"
+#include "app/viewer/panel_style.h"
 #include "app/viewer/presets.h"
 #include "app/viewer/strain_legend.h"
 #include "sim/modules/tearing.h"
@@ -17,7 +19,8 @@ namespace weft {
 
 namespace {
 
-const ImVec4 kWarning(1.0f, 0.35f, 0.25f, 1.0f);
+const ImVec4 kWarning = kPanelWarning;
+constexpr float kPanelMargin = 10.0f;  // px between the panel and the window's edges
 // The status area's lines: always this many, so the sections below never move.
 constexpr int kStatusLines = 2;
 
@@ -122,9 +125,13 @@ void draw_preset_choice(PanelWidgets& ui, ViewerScene& scene, PanelRequests& req
     }
     if (!found) ui.edits().refuse(*edit, "no preset '" + wanted + "'");
   }
-  const std::string shown = from_file ? scene.title() + " (file)" : list[current.preset].name;
-  ImGui::SetNextItemWidth(PanelWidgets::kControlWidth);
-  if (ImGui::BeginCombo("preset", shown.c_str())) {
+  // A scene file's title may be long: it is written out in full above the list, which then
+  // shows the file's name; the list spans the panel, so that no preset's name is cut.
+  if (from_file) ImGui::TextWrapped("%s", scene.title().c_str());
+  const std::string shown =
+      from_file ? "file " + current.file.filename().string() : list[current.preset].name;
+  ImGui::SetNextItemWidth(-FLT_MIN);
+  if (ImGui::BeginCombo("##preset", shown.c_str())) {
     for (size_t i = 0; i < list.size(); ++i) {
       if (ImGui::Selectable(list[i].name, !from_file && i == current.preset) &&
           (from_file || i != current.preset)) {
@@ -285,6 +292,9 @@ void draw_view(PanelWidgets& ui, ViewerSettings& settings, const PanelInfo& info
   ui.checkbox("pins", settings.draw.show_markers);
   ui.checkbox("shadows", settings.draw.shadows);
   ui.checkbox("vsync (V)", settings.vsync);
+  ui.checkbox("adapt drawing to speed", settings.adapt_drawing);
+  ui.slider("drawing level", settings.draw_level, 0, kDrawQualityLevels - 1);
+  if (!info.drawing.empty()) ImGui::TextDisabled("drawn with %s", info.drawing.c_str());
   if (ui.button("screenshot (P)")) requests.screenshot = true;
   ImGui::SameLine();
   if (ui.button("reset camera (C)")) requests.reset_camera = true;
@@ -309,16 +319,18 @@ PanelRequests draw_control_panel(ViewerScene& scene, ViewerSettings& settings,
   PanelEdits& edits = info.edits ? *info.edits : no_edits;
   // Hidden, the panel still shows for the frame a script sets one of its values.
   if (!settings.show_panel && !edits.pending()) return requests;
-  ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
-  // As wide as its label column needs; only its height follows the window.
+  ImGui::SetNextWindowPos(ImVec2(kPanelMargin, kPanelMargin), ImGuiCond_FirstUseEver);
+  // As wide as its label column needs, as tall as what is open in it, and never taller than the
+  // window: what does not fit then scrolls inside it.
   const ImGuiViewport* viewport = ImGui::GetMainViewport();
   ImGui::SetNextWindowSizeConstraints(
       ImVec2(PanelWidgets::panel_width(), 100.0f),
-      ImVec2(PanelWidgets::panel_width(), std::max(100.0f, viewport->WorkSize.y - 20.0f)));
-  ImGui::SetNextWindowSize(ImVec2(PanelWidgets::panel_width(), 0.0f), ImGuiCond_FirstUseEver);
+      ImVec2(PanelWidgets::panel_width(),
+             std::max(100.0f, viewport->WorkSize.y - 2.0f * kPanelMargin)));
   if (edits.pending()) ImGui::SetNextWindowCollapsed(false);
   bool* open = settings.show_panel ? &settings.show_panel : nullptr;
-  if (!ImGui::Begin("weft", open, ImGuiWindowFlags_AlwaysVerticalScrollbar)) {
+  if (!ImGui::Begin("weft", open,
+                    ImGuiWindowFlags_AlwaysVerticalScrollbar | ImGuiWindowFlags_AlwaysAutoResize)) {
     ImGui::End();
     return requests;
   }
@@ -338,7 +350,9 @@ PanelRequests draw_control_panel(ViewerScene& scene, ViewerSettings& settings,
   if (section("Materials", info)) {
     draw_materials(ui, scene.edited().base, scene.edited().materials, requests.materials_changed);
   }
-  if (section("View", info, true)) draw_view(ui, settings, info, requests);
+  if (section("View", info)) draw_view(ui, settings, info, requests);
+  requests.panel_right = ImGui::GetWindowPos().x + ImGui::GetWindowSize().x;
+  if (info.layout) info.layout->panel_size = ImGui::GetWindowSize();
   ImGui::End();
   return requests;
 }

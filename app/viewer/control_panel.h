@@ -27,6 +27,9 @@ struct PanelRequests {
   bool capture = false;  // the next frame into RenderDoc
   bool reset_camera = false;
   bool save_scene = false;  // the scene as a scene file, as Ctrl+S
+  // px: how far from the window's left edge the open panel reaches (0 when it is hidden or
+  // folded): the scene is centred in the rest of the window.
+  float panel_right = 0.0f;
 };
 
 struct PanelInfo {
@@ -36,6 +39,7 @@ struct PanelInfo {
   std::string message;  // a notice for the user (a refused drag, a failed edit)
   // The UI's target stores colours as they are (UNORM): the legend encodes them to sRGB.
   bool encode_srgb = true;
+  std::string drawing;             // what the scene is drawn with ("4x MSAA, shadows 512")
   PanelEdits* edits = nullptr;     // scripted values; the panel shows while some wait
   PanelLayout* layout = nullptr;   // tests: where the labels went
   bool open_all_sections = false;  // tests: every section drawn

@@ -7,6 +7,7 @@
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_vulkan.h>
 
+#include "app/viewer/panel_style.h"
 #include "app/viewer/window.h"
 #include "engine/check.h"
 #include "engine/debug_label.h"
@@ -89,9 +90,7 @@ ImGuiLayer::ImGuiLayer(Window& window, Instance& instance, Device& device,
   ImGui::CreateContext();
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;  // no imgui.ini in whatever folder the viewer was started from
-  ImGui::StyleColorsDark();
-  ImGui::GetStyle().WindowRounding = 4.0f;
-  ImGui::GetStyle().Alpha = 0.95f;
+  apply_panel_style();
 
   // Chains onto the callbacks the window installed, so both the UI and the scene see input.
   ImGui_ImplGlfw_InitForVulkan(window.handle(), true);

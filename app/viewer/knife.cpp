@@ -37,6 +37,11 @@ bool segments_cross(glm::vec2 a0, glm::vec2 a1, glm::vec2 b0, glm::vec2 b1) {
          ((a0_side > 0.0f && a1_side < 0.0f) || (a0_side < 0.0f && a1_side > 0.0f));
 }
 
+float crossing_share(glm::vec2 a0, glm::vec2 a1, glm::vec2 b0, glm::vec2 b1) {
+  const float s0 = side(b0, b1, a0), s1 = side(b0, b1, a1);
+  return s0 == s1 ? 0.5f : s0 / (s0 - s1);
+}
+
 bool any_tearable(const std::vector<GridLayout>& grids) {
   return std::any_of(grids.begin(), grids.end(),
                      [](const GridLayout& grid) { return grid.break_strain > 0.0f; });
@@ -46,8 +51,10 @@ std::vector<LinkCut> links_crossed(const std::vector<GridLayout>& grids,
                                    const std::vector<glm::vec4>& positions,
                                    const std::vector<uint32_t>& link_state,
                                    const glm::mat4& view_projection, glm::vec2 viewport,
-                                   const std::vector<glm::vec2>& stroke) {
+                                   const std::vector<glm::vec2>& stroke,
+                                   std::vector<float>* crossings) {
   std::vector<LinkCut> cuts;
+  if (crossings) crossings->clear();
   if (stroke.size() < 2) return cuts;
   Box stroke_box{stroke.front(), stroke.front()};
   for (glm::vec2 point : stroke) {
@@ -85,6 +92,9 @@ std::vector<LinkCut> links_crossed(const std::vector<GridLayout>& grids,
         for (size_t s = 1; s < stroke.size(); ++s) {
           if (segments_cross(*pixels[node], *other, stroke[s - 1], stroke[s])) {
             cuts.push_back({particle, k});
+            if (crossings) {
+              crossings->push_back(crossing_share(*pixels[node], *other, stroke[s - 1], stroke[s]));
+            }
             break;
           }
         }

@@ -23,12 +23,16 @@ namespace weft {
 // order. `positions`: every particle of the model (xyz, m); `link_state`: each particle's torn
 // links (shaders/link_state.h), whose torn links are left out, or empty when nothing is torn;
 // `view_projection` and `viewport` (pixels): the camera as it draws, y down. A link with an end
-// behind the camera is never cut. A stroke of fewer than two points cuts nothing.
+// behind the camera is never cut. A stroke of fewer than two points cuts nothing. `crossings`,
+// when given, receives for each cut where the stroke crossed its link on the screen: the share
+// of the way from the cut's particle to the link's other end, in (0, 1) (the drawn cloth opens
+// there: SceneRenderer::set_link_parts).
 std::vector<LinkCut> links_crossed(const std::vector<GridLayout>& grids,
                                    const std::vector<glm::vec4>& positions,
                                    const std::vector<uint32_t>& link_state,
                                    const glm::mat4& view_projection, glm::vec2 viewport,
-                                   const std::vector<glm::vec2>& stroke);
+                                   const std::vector<glm::vec2>& stroke,
+                                   std::vector<float>* crossings = nullptr);
 
 // Whether any grid of these can tear, so that the knife has something to cut.
 bool any_tearable(const std::vector<GridLayout>& grids);
@@ -37,5 +41,8 @@ bool any_tearable(const std::vector<GridLayout>& grids);
 // other's line. Touching is not crossing: a stroke that ends on a link, or runs along it, or
 // passes exactly through a node, leaves those links whole.
 bool segments_cross(glm::vec2 a0, glm::vec2 a1, glm::vec2 b0, glm::vec2 b1);
+// Where the line through b0 and b1 meets the segment a0-a1: the share of the way from a0 to a1
+// (segments that cross meet in (0, 1)).
+float crossing_share(glm::vec2 a0, glm::vec2 a1, glm::vec2 b0, glm::vec2 b1);
 
 }  // namespace weft

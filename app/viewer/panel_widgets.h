@@ -20,6 +20,7 @@ namespace weft {
 struct PanelLayout {
   std::map<std::string, ImVec2> label_positions;  // top-left of each widget, in the window
   std::vector<std::string> clipped_labels;        // labels that reach past the panel's edge
+  ImVec2 panel_size{0.0f, 0.0f};                  // the panel's window, as drawn
 };
 
 class PanelWidgets {

@@ -75,10 +75,12 @@ std::string scene_name(const ViewerScene& scene) {
   return name;
 }
 
-SaveOutcome save_viewer_scene(const ViewerScene& viewer, const std::string& save_to) {
+SaveOutcome save_viewer_scene(const ViewerScene& viewer, const std::string& save_to,
+                              const SceneCamera& camera) {
   SaveOutcome outcome;
   try {
-    const Scene scene = scene_to_save(viewer);
+    Scene scene = scene_to_save(viewer);
+    scene.camera = camera;
     const std::filesystem::path path = save_to.empty()
                                            ? unused_scene_path(scene, "", scene_name(viewer))
                                            : std::filesystem::path(save_to);

@@ -30,7 +30,9 @@ struct SaveOutcome {
 };
 
 // Saves to `save_to` (`weft view --save-to`), or to "<name>-saved.toml" in the working directory
-// under a name no file has yet. Never throws: the outcome says what happened.
-SaveOutcome save_viewer_scene(const ViewerScene& scene, const std::string& save_to);
+// under a name no file has yet, with the viewer's `camera` as its [camera]. Never throws: the
+// outcome says what happened.
+SaveOutcome save_viewer_scene(const ViewerScene& scene, const std::string& save_to,
+                              const SceneCamera& camera);
 
 }  // namespace weft

@@ -2,6 +2,7 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -13,8 +14,11 @@
 #include "app/render/offscreen_render.h"
 #include "app/scene/safe_text.h"
 #include "app/viewer/control_panel.h"
+#include "app/viewer/draw_quality.h"
 #include "app/viewer/imgui_layer.h"
 #include "app/viewer/knife.h"
+#include "app/viewer/scaled_scene.h"
+#include "app/viewer/panel_widgets.h"
 #include "engine/barriers.h"
 #include "engine/debug_label.h"
 #include "engine/image.h"
@@ -92,28 +96,43 @@ Viewer::Viewer(const ViewOptions& options) : options_(options) {
   scene_ = std::make_unique<ViewerScene>(
       device, formats_, kFramesInFlight, choice,
       file_scene ? std::move(*file_scene) : make_viewer_scene(choice));
-  frame_camera();
   timer_ = std::make_unique<PassTimer>(device, kFramesInFlight);
   timed_.assign(kFramesInFlight, false);
   screenshots_ = std::make_unique<WindowScreenshots>(device, kFramesInFlight);
 
   settings_.vsync = options.vsync;
   settings_.show_panel = !options.hide_panel;
+  // A script's screenshots must not depend on how fast the machine is: it turns adapting on
+  // itself when it wants it (`set "adapt drawing to speed" on`).
+  settings_.adapt_drawing = options.script.empty();
   // The window's callbacks first: ImGui's backend chains onto them.
   window_->set_listener(this);
   ui_ = std::make_unique<ImGuiLayer>(*window_, *context_.instance, device, *swapchain_,
                                      kFramesInFlight);
+  if (settings_.show_panel) panel_right_ = PanelWidgets::panel_width() + 20.0f;  // until drawn
+  frame_camera();
   window_->set_title(window_title());
 }
 
+VkExtent2D Viewer::scene_area() const {
+  // The window beside the panel, where the scene is centred (OrbitCamera::set_lens_shift).
+  const VkExtent2D extent = swapchain_->extent();
+  const float widest = 0.6f * static_cast<float>(extent.width);
+  const auto panel = static_cast<uint32_t>(std::clamp(panel_right_, 0.0f, widest));
+  return {extent.width - panel, extent.height};
+}
+
 void Viewer::frame_camera() {
-  camera_ = framing_camera(scene_->renderer().expected_bounds(), swapchain_->extent());
+  // A scene that says where to look from (its [camera], or a camera saved with it) starts there.
+  const std::optional<SceneCamera>& chosen = scene_->scene().camera;
+  camera_ = chosen ? chosen_camera(*chosen)
+                   : framing_camera(scene_->renderer().expected_bounds(), scene_area());
 }
 
 void Viewer::reframe_camera() {
   // The GPU must be idle: the positions are read back (apply_pending_scene_changes waits).
   const Bounds bounds = expected_and_current_bounds(*context_.device, scene_->drawn());
-  camera_ = framing_camera(bounds, swapchain_->extent());
+  camera_ = framing_camera(bounds, scene_area());
   scene_->renderer().aim_shadow(bounds);
 }
 
@@ -136,8 +155,7 @@ bool Viewer::recreate_swapchain() {
   std::printf("viewer: swapchain %ux%u, %u images, %s, %ux MSAA\n", swapchain_->extent().width,
               swapchain_->extent().height, swapchain_->image_count(),
               swapchain_->vsync() ? "vsync" : "no vsync", static_cast<unsigned>(formats_.samples));
-  targets_ =
-      std::make_unique<RenderTargets>(*context_.device, formats_, swapchain_->extent(), "window");
+  make_targets();
   if (ui_) ui_->on_swapchain_recreated(*swapchain_);
   return true;
 }
@@ -220,7 +238,9 @@ void Viewer::draw_frame() {
                 swapchain_->render_finished(*image));
   swapchain_->present(*image);
   if (std::optional<std::string> path = capture_->end_frame()) message_ = "captured " + *path;
-  stats_.frame_done(seconds_now());
+  const double now = seconds_now();
+  stats_.frame_done(now);
+  adapt_drawing(now);
   ++frame_;
 }
 
@@ -275,7 +295,10 @@ void Viewer::build_ui() {
   info.message = message_;
   info.encode_srgb = !is_srgb_format(swapchain_->format());
   info.edits = &panel_edits_;
+  info.drawing = drawing();
   const PanelRequests requests = draw_control_panel(*scene_, settings_, info);
+  panel_right_ = settings_.show_panel ? requests.panel_right : 0.0f;
+  camera_.set_lens_shift(panel_right_ / std::max(viewport().x, 1.0f));
   for (const std::string& error : panel_edits_.finish_frame()) {
     // A script that cannot do what it says would test nothing: stop and say why.
     std::fprintf(stderr, "weft view: %s\n", escape_unsafe_characters(error).c_str());
@@ -379,21 +402,32 @@ void Viewer::record_frame(VkCommandBuffer cmd, uint32_t slot, uint32_t image) {
   // The image's old contents are not needed; waiting on the acquire semaphore (at this stage)
   // comes before the transition.
   const VkImage target = swapchain_->image(image);
-  image_barrier(cmd, target, VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_UNDEFINED,
-                VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
-                VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, VK_ACCESS_2_NONE,
-                VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-                VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT);
+  if (!scaled_) {
+    image_barrier(cmd, target, VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_UNDEFINED,
+                  VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                  VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, VK_ACCESS_2_NONE,
+                  VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                  VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT);
+  }
   SceneView view;
   view.view_projection = camera_.view_projection(viewport());
   view.eye = camera_.eye();
-  view.extent = swapchain_->extent();
-  targets_->begin(cmd, swapchain_->view(image), background_color(swapchain_->format()));
+  view.extent = scaled_ ? scaled_->extent() : swapchain_->extent();
+  const VkClearColorValue background = background_color(swapchain_->format());
+  if (scaled_) {
+    scaled_->begin(cmd, background);
+  } else {
+    targets_->begin(cmd, swapchain_->view(image), background);
+  }
   {
     DebugLabel label(*context_.device, cmd, "scene");
     scene_->renderer().record_draw(cmd, view, settings_.draw);
   }
-  targets_->end(cmd);
+  if (scaled_) {
+    scaled_->end_and_blit(cmd, target, swapchain_->extent());
+  } else {
+    targets_->end(cmd);
+  }
   scene_->renderer().record_after_draw(cmd);
   mark(kDraw);
   ui_->record(cmd, image, swapchain_->extent());

@@ -13,6 +13,7 @@
 
 #include "app/gpu_context.h"
 #include "app/render/camera.h"
+#include "app/viewer/draw_quality.h"
 #include "app/viewer/frame_stats.h"
 #include "app/viewer/input_script.h"
 #include "app/viewer/key_bindings.h"
@@ -31,6 +32,7 @@
 namespace weft {
 
 class ImGuiLayer;
+class ScaledScene;
 
 // Two frames in flight: the CPU records one while the GPU runs the other.
 constexpr uint32_t kFramesInFlight = 2;
@@ -58,6 +60,11 @@ class Viewer : public InputListener {
  private:
   bool recreate_swapchain();
   void draw_frame();
+  // Draws less (draw_quality.h) while frames are slow and drawing is what makes them slow.
+  void adapt_drawing(double now);
+  void set_draw_quality(int level);
+  void make_targets();          // for the swapchain's size and the drawing level
+  std::string drawing() const;  // what the scene is drawn with, for the panel
   void collect(uint32_t slot);
   void build_ui();
   void apply_pending_scene_changes();
@@ -75,6 +82,7 @@ class Viewer : public InputListener {
   // are now (the camera reset, which also aims the shadow there).
   void frame_camera();
   void reframe_camera();
+  VkExtent2D scene_area() const;
   std::string window_title() const;
 
   ViewOptions options_;
@@ -87,6 +95,7 @@ class Viewer : public InputListener {
   std::vector<DeviceHandle<VkSemaphore>> acquired_;  // one per frame slot
   RenderFormats formats_;
   std::unique_ptr<RenderTargets> targets_;  // multisampled colour and depth, swapchain-sized
+  std::unique_ptr<ScaledScene> scaled_;     // instead, when the scene is drawn smaller
   std::unique_ptr<ViewerScene> scene_;
   std::unique_ptr<PassTimer> timer_;
   std::vector<bool> timed_;  // whether each slot's frame wrote timestamps
@@ -94,9 +103,12 @@ class Viewer : public InputListener {
   std::unique_ptr<ImGuiLayer> ui_;
 
   OrbitCamera camera_;
+  float panel_right_ = 0.0f;  // px the panel covers from the window's left edge (0: hidden)
   MouseController mouse_{camera_};
   ViewerSettings settings_;
   FrameStats stats_;
+  DrawQualityGovernor quality_;
+  double last_frame_end_ = 0.0;  // s, the clock of seconds_now()
   std::vector<ScriptEvent> script_;
   size_t script_next_ = 0;
   PanelEdits panel_edits_;      // the script's panel values, until the panel takes them

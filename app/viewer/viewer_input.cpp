@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "app/export/output_file.h"
+#include "app/render/framing.h"
 #include "app/scene/safe_text.h"
 #include "app/viewer/hand_pins.h"
 #include "app/viewer/imgui_layer.h"
@@ -147,7 +148,8 @@ void Viewer::do_action(Action action) {
       break;
     }
     case Action::save_scene: {
-      const SaveOutcome outcome = save_viewer_scene(*scene_, options_.save_to);
+      const SaveOutcome outcome =
+          save_viewer_scene(*scene_, options_.save_to, scene_camera_of(camera_));
       message_ = outcome.message;
       std::fprintf(
           outcome.saved ? stdout : stderr, "%s%s\n",
@@ -277,11 +279,15 @@ void Viewer::update_knife(glm::vec2 size) {
     tearable = true;
     // Where the cloth is now, read back once per stroke: what the stroke was drawn over.
     const ParticleState<float> state = system.solver->download_state();
-    const std::vector<LinkCut> cuts = links_crossed(
-        system.model.grids, state.positions, state.link_state, view_projection, size, *stroke);
+    std::vector<float> crossings;
+    const std::vector<LinkCut> cuts =
+        links_crossed(system.model.grids, state.positions, state.link_state, view_projection, size,
+                      *stroke, &crossings);
     if (cuts.empty()) continue;
     try {
       system.solver->cut_links(cuts);
+      scene_->renderer().set_link_parts(static_cast<size_t>(&system - scene_->systems().data()),
+                                        cuts, crossings);
       cut += cuts.size();
     } catch (const ModelError& error) {
       message_ = error.what();

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "app/render/render_mesh.h"
+#include "app/scene/scene_colors.h"
 #include "app/scene/scene_source.h"
 #include "app/viewer/hand_pins.h"
 #include "app/viewer/presets.h"
@@ -79,16 +80,25 @@ void ViewerScene::build() {
     system.health = std::make_unique<HealthWatch>(device_, frame_slots_);
   }
   const std::vector<DrawnSystem> systems = drawn();
-  renderer_ = std::make_unique<SceneRenderer>(device_, systems, formats_);
+  renderer_ = std::make_unique<SceneRenderer>(device_, systems, formats_, shadow_map_size_);
   selected = std::min(selected, systems_.size() - 1);
   frames_simulated = 0;
   push_anchor_velocity();
 }
 
+void ViewerScene::set_drawing(const RenderFormats& formats, uint32_t shadow_map_size) {
+  formats_ = formats;
+  shadow_map_size_ = shadow_map_size;
+  renderer_ = std::make_unique<SceneRenderer>(device_, drawn(), formats_, shadow_map_size_);
+}
+
 std::vector<DrawnSystem> ViewerScene::drawn() const {
   std::vector<DrawnSystem> systems;
-  for (const System& system : systems_)
-    systems.push_back({system.solver.get(), &system.model});
+  std::vector<std::vector<ParticleColors>> colors = object_colors(scene_);
+  for (size_t s = 0; s < systems_.size(); ++s) {
+    systems.push_back({systems_[s].solver.get(), &systems_[s].model,
+                       s < colors.size() ? std::move(colors[s]) : std::vector<ParticleColors>{}});
+  }
   return systems;
 }
 

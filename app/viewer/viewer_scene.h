@@ -73,6 +73,9 @@ class ViewerScene {
 
   // A new preset, grid or file (the GPU must be idle: the old buffers go).
   void rebuild(const SceneChoice& choice);
+  // The renderer again, for targets of these formats and a shadow map of this size (0: the
+  // device's default); the simulation goes on (the GPU must be idle).
+  void set_drawing(const RenderFormats& formats, uint32_t shadow_map_size);
   // Back to the start, keeping the edited parameters (the GPU must be idle).
   void reset();
 
@@ -112,6 +115,7 @@ class ViewerScene {
 
   Device& device_;
   RenderFormats formats_;
+  uint32_t shadow_map_size_ = 0;
   uint32_t frame_slots_;
   SceneChoice choice_;
   Scene scene_;

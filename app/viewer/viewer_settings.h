@@ -15,6 +15,9 @@ struct ViewerSettings {
   // GPU timestamps around every simulation pass, while the panel's table is open (they cost
   // lavapipe a quarter of its frame rate); otherwise only around the frame's main parts.
   bool time_passes = false;
+  // Multisampling and shadow resolution lowered while frames are slow (draw_quality.h).
+  bool adapt_drawing = true;
+  int draw_level = 0;         // 0 (the best) to kDrawQualityLevels - 1 (draw_quality.h)
   float anchor_speed = 1.0f;  // m/s at which the arrow keys move the pinned anchors
   DrawSettings draw;
   int grid_columns = 0;  // the panel's grid fields, applied by its button (0: the scene's)

@@ -26,7 +26,9 @@ rm -rf "$work"
 mkdir -p "$work/v"
 cd "$work" || exit 1
 scene=$scenes/glut_cloth.toml
-video=(--size 160x96 --quiet)
+# A chosen camera: without one, weft simulates the whole run once to frame it before ffmpeg
+# starts, and the signals below would arrive before there is a video to guard.
+video=(--size 160x96 --quiet --camera eye=0,1,3 target=0,0,0)
 
 # True while process $1 runs (a zombie no parent reaps has ended).
 running() {

@@ -15,11 +15,12 @@ namespace weft::test {
 
 inline const std::vector<std::string>& preset_names() {
   static const std::vector<std::string> names = {
-      "cloth_over_sphere",  "corner_hung_cloth", "explicit_euler_blow_up",
-      "flag_in_wind",       "games101_ropes",    "glut_cloth",
-      "hanging_cloth",      "mesh_drape",        "moving_colliders",
-      "nehe39_three_cases", "nehe40_rope",       "self_collision_fold",
-      "tearing_curtain",    "two_cloths",        "witkin_particles"};
+      "cloth_over_sphere",   "corner_hung_cloth",  "explicit_euler_blow_up",
+      "flag_in_wind",        "games101_ropes",     "gathered_curtain",
+      "glut_cloth",          "hanging_cloth",      "mesh_drape",
+      "moving_colliders",    "nehe39_three_cases", "nehe40_rope",
+      "self_collision_fold", "tearing_curtain",    "two_cloths",
+      "witkin_particles"};
   return names;
 }
 

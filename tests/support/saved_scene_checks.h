@@ -70,11 +70,18 @@ inline ::testing::AssertionResult same_events(const std::vector<SceneEvent>& a,
   return ::testing::AssertionSuccess();
 }
 
-// The systems by name, their objects by name, kind and place, their models and events.
+// The systems by name, their objects by name, kind, place and colour, their models and events,
+// and the camera.
 inline void expect_same_scene(const Scene& expected, const Scene& loaded) {
   EXPECT_EQ(loaded.title, expected.title);
   EXPECT_EQ(loaded.description, expected.description);
   EXPECT_EQ(loaded.frames, expected.frames);
+  ASSERT_EQ(loaded.camera.has_value(), expected.camera.has_value());
+  if (expected.camera) {
+    EXPECT_EQ(loaded.camera->eye, expected.camera->eye);
+    EXPECT_EQ(loaded.camera->target, expected.camera->target);
+    EXPECT_EQ(loaded.camera->fov_degrees, expected.camera->fov_degrees);
+  }
   ASSERT_EQ(loaded.systems.size(), expected.systems.size());
   for (size_t s = 0; s < expected.systems.size(); ++s) {
     const SceneSystem& e = expected.systems[s];
@@ -86,6 +93,7 @@ inline void expect_same_scene(const Scene& expected, const Scene& loaded) {
       EXPECT_EQ(l.objects[k].kind, e.objects[k].kind);
       EXPECT_EQ(l.objects[k].first_particle, e.objects[k].first_particle);
       EXPECT_EQ(l.objects[k].particle_count, e.objects[k].particle_count);
+      EXPECT_EQ(l.objects[k].color, e.objects[k].color) << e.objects[k].name;
     }
     EXPECT_TRUE(models_equal(e.model, l.model)) << "system " << e.name;
     EXPECT_TRUE(same_events(e.events, l.events)) << "system " << e.name;

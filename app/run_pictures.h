@@ -1,0 +1,40 @@
+// Where `weft run`'s pictures are taken from. A chosen camera (`--camera`, or the scene's
+// [camera]) wins; otherwise the screenshot frames the systems where they are at the end, and the
+// video frames the box they filled over the whole run, found by simulating the run once before
+// drawing it (the solver is deterministic on one device, so the second run goes where the first
+// went), so that nothing leaves the picture and the subject fills it.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "app/render/render_mesh.h"
+#include "app/render/scene_renderer.h"
+#include "app/scene/scene.h"
+#include "app/scene_run.h"
+#include "app/system_runner.h"
+
+namespace weft {
+
+class Device;
+
+// The systems of a scene as the renderer draws them: each runner's GPU solver, its model and
+// its objects' colours (scene_colors.h). runners[s] must run scene.systems[s] on the GPU.
+std::vector<DrawnSystem> drawn_systems(const Scene& scene,
+                                       const std::vector<std::unique_ptr<SystemRunner>>& runners);
+
+// The camera a run's pictures use when one was chosen: `--camera` over the scene's [camera].
+std::optional<SceneCamera> chosen_picture_camera(const Scene& scene,
+                                                 const std::optional<SceneCamera>& option);
+
+// Simulates `frames` frames of the scene on the GPU, from its start, and returns the box around
+// every particle and collider at frame 0 and every `step`-th frame after it, and the last (those a
+// video of that step draws). Frames after a blow-up or an interrupt are not simulated.
+// `on_progress` (optional) hears how many frames are done.
+Bounds bounds_over_run(Device& device, const Scene& scene, uint32_t frames, uint32_t step,
+                       const std::function<void(uint32_t done)>& on_progress = {});
+
+}  // namespace weft

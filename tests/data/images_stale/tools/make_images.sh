@@ -1,0 +1,3 @@
+#!/bin/sh
+# Makes fresh.png only.
+echo fresh.png
