@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Makes every picture in README.md and docs/ from the current build, into docs/images/, with
-# `weft run SCENE --screenshot` (and --video for the GIF) and a camera chosen for each picture.
+# `weft run SCENE --screenshot` (and --video for the GIF) and a camera chosen for each picture,
+# and the flag's plot from `weft run --stats` and tools/plot_stats.py.
 #
 #   tools/make_images.sh                 the pictures of README.md and docs/ (a few minutes on a
 #                                        CPU device)
@@ -45,6 +46,10 @@ echo "make_images.sh: flag_in_wind.gif"
 ffmpeg -loglevel error -y -i "$work/flag.mp4" \
   -vf "fps=15,split[a][b];[a]palettegen=max_colors=64[p];[b][p]paletteuse" "$work/flag.gif"
 mv "$work/flag.gif" "$images/flag_in_wind.gif"
+# The flag's energy and strain over its run, from --stats (tools/plot_stats.py).
+echo "make_images.sh: flag_stats.png"
+"$weft" run scenes/flag_in_wind.toml --cpu --frames 240 --stats "$work/flag.csv" --quiet >/dev/null
+tools/plot_stats.py "$work/flag.csv" "$images/flag_stats.png"
 
 if [ -n "$gallery" ]; then
   mkdir -p "$gallery"
