@@ -5,28 +5,16 @@
 
 namespace weft {
 
-namespace {
-
-constexpr double kShareOfRunTime = 0.1;
-// Below this much time spent in all, checks are always made: small systems measure in
-// microseconds, and their frames are so fast that a share of the run would exclude them.
-constexpr double kFreeSeconds = 0.05;
-
-}  // namespace
-
 EnergyWatch::EnergyWatch(const Scene& scene, std::vector<std::unique_ptr<SystemRunner>>& runners)
-    : scene_(scene), runners_(runners), start_(std::chrono::steady_clock::now()) {
+    : scene_(scene), runners_(runners) {
+  const auto began = std::chrono::steady_clock::now();
   for (size_t s = 0; s < runners_.size(); ++s)
     bounds_.emplace_back(scene_.systems[s], runners_[s]->measure_energy());
-  spent_ = std::chrono::steady_clock::now() - start_;
+  budget_.spend_since(began);
 }
 
 bool EnergyWatch::check(uint32_t frames, RunOutcome& outcome) {
-  const std::chrono::duration<double> elapsed = std::chrono::steady_clock::now() - start_;
-  if (spent_.count() > kFreeSeconds && spent_.count() > kShareOfRunTime * elapsed.count()) {
-    return false;
-  }
-  return check_all(frames, outcome);
+  return budget_.allows() && check_all(frames, outcome);
 }
 
 void EnergyWatch::finish(uint32_t frames, RunOutcome& outcome) {
@@ -47,7 +35,7 @@ bool EnergyWatch::check_all(uint32_t frames, RunOutcome& outcome) {
                                            system.energy_limit);
     runaway = runaway || system.blow_up.has_value();
   }
-  spent_ += std::chrono::steady_clock::now() - began;
+  budget_.spend_since(began);
   return runaway;
 }
 

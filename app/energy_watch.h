@@ -1,14 +1,15 @@
 // The energy half of `weft run`'s blow-up watch: each system's energy is measured before the
 // first frame, at health checks and at the end, and compared with what its start and its drivers
 // allow (energy_bound.h). Measuring means reading the whole state back (from the GPU) and
-// walking every link, so the checks between start and end take at most a tenth of the run's
-// time (or 50 ms in all, for small systems); the end state is always checked.
+// walking every link, so the checks between start and end keep to their share of the run's time
+// (check_budget.h); the end state is always checked.
 #pragma once
 
 #include <chrono>
 #include <memory>
 #include <vector>
 
+#include "app/check_budget.h"
 #include "app/energy_bound.h"
 #include "app/scene/scene.h"
 #include "app/system_runner.h"
@@ -35,8 +36,7 @@ class EnergyWatch {
   const Scene& scene_;
   std::vector<std::unique_ptr<SystemRunner>>& runners_;
   std::vector<EnergyBound> bounds_;
-  std::chrono::steady_clock::time_point start_;
-  std::chrono::duration<double> spent_{0.0};
+  CheckBudget budget_;
 };
 
 }  // namespace weft

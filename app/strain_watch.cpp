@@ -6,22 +6,12 @@
 
 namespace weft {
 
-namespace {
-
-constexpr double kShareOfRunTime = 0.1;
-// Below this much time spent in all, every check measures: a small cloth measures in
-// microseconds, and its frames are so fast that a share of the run would leave it out.
-constexpr double kFreeSeconds = 0.05;
-
-}  // namespace
-
 StrainWatch::StrainWatch(const Scene& scene, std::vector<std::unique_ptr<SystemRunner>>& runners)
-    : scene_(scene), runners_(runners), start_(std::chrono::steady_clock::now()) {}
+    : scene_(scene), runners_(runners) {}
 
 void StrainWatch::check(uint32_t frames, RunOutcome& outcome) {
+  if (!budget_.allows()) return;
   const auto began = std::chrono::steady_clock::now();
-  const std::chrono::duration<double> elapsed = began - start_;
-  if (spent_.count() > kFreeSeconds && spent_.count() > kShareOfRunTime * elapsed.count()) return;
   for (size_t s = 0; s < runners_.size(); ++s) {
     SystemOutcome& system = outcome.systems[s];
     const StrainReport now = measure_strain(scene_.systems[s].model, runners_[s]->positions(),
@@ -32,7 +22,7 @@ void StrainWatch::check(uint32_t frames, RunOutcome& outcome) {
       system.peak_strain_frame = frames;
     }
   }
-  spent_ += std::chrono::steady_clock::now() - began;
+  budget_.spend_since(began);
 }
 
 }  // namespace weft

@@ -1,13 +1,13 @@
 // The largest strain of each system's cloth and ropes during a run: the structural links'
-// (strain_report.h), measured at the run's health checks, as long as measuring takes no more
-// than a tenth of the run's time (reading the positions back from a GPU costs). A large grid's
-// shear and bend links are left out, as in the report at the end: folding shortens them without
-// stretching the cloth.
+// (strain_report.h), measured at the run's health checks within the checks' share of the run's
+// time (check_budget.h). A grid's shear and bend links are left out, as in the report at the end:
+// folding shortens them without stretching the cloth.
 #pragma once
 
-#include <chrono>
 #include <memory>
 #include <vector>
+
+#include "app/check_budget.h"
 
 namespace weft {
 
@@ -26,8 +26,7 @@ class StrainWatch {
  private:
   const Scene& scene_;
   std::vector<std::unique_ptr<SystemRunner>>& runners_;
-  std::chrono::steady_clock::time_point start_;
-  std::chrono::duration<double> spent_{0.0};
+  CheckBudget budget_;
 };
 
 }  // namespace weft
