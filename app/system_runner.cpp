@@ -60,12 +60,7 @@ class GpuRunner final : public SystemRunner {
   }
   std::vector<uint32_t> link_state() override { return solver_.download_link_state(); }
   Energy measure_energy() override {
-    const ParticleState<float> state = solver_.download_state();
-    const SolverCore& core = solver_.core();
-    return weft::measure_energy(
-        core, state,
-        particle_velocities(state, core.params().integrator == WEFT_INTEGRATOR_VERLET,
-                            core.params().dt));
+    return weft::measure_energy(solver_.core(), solver_.download_state());
   }
   GpuSolver* gpu_solver() override { return &solver_; }
 

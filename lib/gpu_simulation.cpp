@@ -30,12 +30,7 @@ class GpuSystemSolver final : public SystemSolver {
   std::vector<uint32_t> link_state() override { return solver_.download_link_state(); }
   HealthReport health() override { return solver_.measure_health(); }
   Energy energy() override {
-    const ParticleState<float> state = solver_.download_state();
-    const SolverCore& core = solver_.core();
-    return weft::measure_energy(
-        core, state,
-        particle_velocities(state, core.params().integrator == WEFT_INTEGRATOR_VERLET,
-                            core.params().dt));
+    return weft::measure_energy(solver_.core(), solver_.download_state());
   }
   void set_parameters(const Model& model) override {
     solver_.set_parameters(model);

@@ -25,6 +25,16 @@ Energy measure_energy(const SolverCore& core, const ParticleState<Real>& state,
   return energy;
 }
 
+template <typename Real>
+Energy measure_energy(const SolverCore& core, const ParticleState<Real>& state) {
+  const gpu::SimParams& params = core.params();
+  return measure_energy(
+      core, state,
+      particle_velocities(state, params.integrator == WEFT_INTEGRATOR_VERLET, params.dt));
+}
+
+template Energy measure_energy(const SolverCore&, const ParticleState<float>&);
+template Energy measure_energy(const SolverCore&, const ParticleState<double>&);
 template Energy measure_energy(const SolverCore&, const ParticleState<float>&,
                                const std::vector<glm::vec<3, float>>&);
 template Energy measure_energy(const SolverCore&, const ParticleState<double>&,

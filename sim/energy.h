@@ -22,4 +22,9 @@ template <typename Real>
 Energy measure_energy(const SolverCore& core, const ParticleState<Real>& state,
                       const std::vector<glm::vec<3, Real>>& velocities);
 
+// The same, with the velocities taken from the state as the integrator keeps them (a GPU's
+// download, say).
+template <typename Real>
+Energy measure_energy(const SolverCore& core, const ParticleState<Real>& state);
+
 }  // namespace weft
