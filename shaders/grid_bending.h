@@ -11,6 +11,9 @@ namespace weft::gpu {
 #define WEFT_GRID_BENDING_BINDING_FACTORS 1  // per node: the elimination's z.xyz and alpha
 #define WEFT_GRID_BENDING_BINDING_BETAS 2    // per node: the elimination's beta
 
+// Lines one workgroup of bend_grid_lines.comp solves, side by side.
+#define WEFT_BEND_LINES_PER_GROUP 8u
+
 // Axes of a dispatch: the lines are the grids' rows, or their columns.
 #define WEFT_BEND_ALONG_ROWS 0u
 #define WEFT_BEND_ALONG_COLUMNS 1u

@@ -130,7 +130,9 @@ std::string GridBending::label(const Step& step) const {
 }
 
 uint32_t GridBending::threads(const Step& step) const {
-  return from_push<gpu::GridBendingPush>(step.push).line_count;
+  // A workgroup per WEFT_BEND_LINES_PER_GROUP lines (bend_grid_lines.comp).
+  const uint32_t lines = from_push<gpu::GridBendingPush>(step.push).line_count;
+  return (lines + WEFT_BEND_LINES_PER_GROUP - 1) / WEFT_BEND_LINES_PER_GROUP * WEFT_GROUP_SIZE;
 }
 
 std::vector<ModuleBuffer> GridBending::buffers() const {

@@ -3,6 +3,7 @@ SHADERS = ["bend_grid_lines.comp"]
 # The tests that catch these mutations, tried in this order on each mutant until one fails:
 # (test program, gtest filter), one start of the program each.
 CAUGHT_BY = [
+    ("grid_bending_gpu_test", "*"),
     ("gpu_pass_test", "AllScenesAndIntegrators/GpuPassTest.EveryStepOfAFrame/ClothExplicitEuler"),
     ("gpu_pass_test", "AllScenesAndIntegrators/GpuPassTest.EveryStepOfAFrame/MixedExplicitEuler"),
     ("tearing_test", "BothPaths/GpuTearing.TheGpuTearsTheLinksTheCpuReferenceTears/general"),
@@ -16,7 +17,7 @@ MUTATIONS = [
      "float inverse_dt2 = 1.0 / params.dt;", "grid bending: inertia scaled by dt, not dt^2"),
     ("bend_grid_lines.comp", "      c -= e * alpha2;\n", "",
      "grid bending: the second lower diagonal not eliminated"),
-    ("bend_grid_lines.comp", "vec3 d = f.xyz - f.w * d1 - betas[line.first_slot + i * line.stride] * d2;",
+    ("bend_grid_lines.comp", "vec3 d = f.xyz - f.w * d1 - chunk_betas[walker][i] * d2;",
      "vec3 d = f.xyz - f.w * d1;", "grid bending: back substitution drops the second diagonal"),
     ("bend_grid_lines.comp", "float edge = index == 0u || index + 1u == across ? 2.0 : 1.0;",
      "float edge = 1.0;", "grid bending: edge lines as stiff as inner ones"),
@@ -26,9 +27,17 @@ MUTATIONS = [
      "line.compliance = edge * grid.compliance.x;", "grid bending: rows' compliance used along columns"),
     ("bend_grid_lines.comp", "line.stride = rows ? 1u : grid.columns;", "line.stride = 1u;",
      "grid bending: columns walked as rows"),
-    ("bend_grid_lines.comp", "if (!integrator_is_verlet()) velocities[particle].xyz += d / params.dt;",
+    ("bend_grid_lines.comp",
+     "if (!integrator_is_verlet()) velocities[particle].xyz += chunk_corrections[slot][j] / params.dt;",
      ";", "grid bending: Euler velocity not corrected"),
     ("bend_grid_lines.comp",
-     "if (line.tears != 0u && (link_state[line.first + k * line.stride] & line.tear_bits) != 0u) return;",
+     "if (line.tears != 0u && (links & line.tear_bits) != 0u) return;",
      "", "grid bending: across a torn link"),
+    ("bend_grid_lines.comp", "for (uint j = lane; j < CHUNK + 2u; j += LANES)",
+     "for (uint j = lane; j < CHUNK; j += LANES)", "grid bending: a chunk's look-ahead nodes not loaded"),
+    ("bend_grid_lines.comp", "longest = max(longest, other.count);", "longest = other.count;",
+     "grid bending: a workgroup's lines walked as far as its last"),
+    ("bend_grid_lines.comp", "uint base = (c - 1u) * CHUNK;",
+     "uint base = ((longest + CHUNK - 1u) / CHUNK - c) * CHUNK;",
+     "grid bending: back substitution takes the chunks from the front"),
 ]
