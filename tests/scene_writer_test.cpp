@@ -136,7 +136,7 @@ TEST(SavedScene, KeepsCornerAndRegionPins) {
   const fs::path file = fresh_directory("saved_region") / "hanging.toml";
   save_scene(original, file);
   const std::string text = read_text(file);
-  EXPECT_NE(text.find("region = { min = [-0.501, 1.499, -0.001]"), std::string::npos) << text;
+  EXPECT_NE(text.find("region = { min = [-0.501, 1.499, -1e-05]"), std::string::npos) << text;
   EXPECT_EQ(text.find("nodes = ["), std::string::npos) << text;
   const Scene finer = load_scene(file, 48, 40);
   EXPECT_EQ(finer.systems[0].model.particle_count(), 48u * 40u);
