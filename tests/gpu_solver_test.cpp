@@ -1,6 +1,9 @@
 // The GPU solver's contract beyond the physics: validation is really on, models that do not fit
-// the device are refused before anything is allocated, and the pass timer's sections add up.
+// the device are refused before anything is allocated, and the pass timer names each pass in
+// order within the host's wait.
 #include <gtest/gtest.h>
+
+#include <chrono>
 
 #include <string>
 
@@ -107,7 +110,7 @@ TEST_F(GpuSolverTest, TheGridPathWatchesTheStretchOfEveryLinkKind) {
   }
 }
 
-TEST_F(GpuSolverTest, PassTimesAddUpToTheFrameTime) {
+TEST_F(GpuSolverTest, TheFrameIsTimedPassByPassWithinTheHostsWait) {
   GpuSolver solver(device(), cloth_scene(Integrator::verlet));
   PassTimer timer(device(), 2);
   if (!timer.supported()) GTEST_SKIP() << device().name() << " has no timestamp queries";
@@ -115,24 +118,27 @@ TEST_F(GpuSolverTest, PassTimesAddUpToTheFrameTime) {
   VkCommandBuffer cmd = ring.begin();
   timer.begin(cmd, ring.current_slot());
   solver.record_frame(cmd, 1.0f / 60.0f, 4, &timer);
+  const auto submitted = std::chrono::steady_clock::now();
   ring.submit();
   ring.wait_all();
+  // The GPU ran the frame between the submission and the wait's end.
+  const double wall_ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - submitted)
+          .count();
   const std::optional<FrameTimings> timings = timer.read(ring.current_slot());
   ASSERT_TRUE(timings.has_value());
-  double sum = 0.0;
   std::vector<std::string> names;
   for (const auto& [pass, ms] : timings->sections) {
     EXPECT_GE(ms, 0.0) << pass->name;
-    sum += ms;
     names.push_back(pass->name);
   }
   EXPECT_EQ(names, (std::vector<std::string>{"frame updates", "force accumulation", "Verlet update",
                                              "anchors", "grid bending", "constraint relaxation",
                                              "tethers", "strain limits", "collision"}));
   EXPECT_GT(timings->total_ms, 0.0);
-  // Sections are contiguous (each timestamp ends one and starts the next), so they telescope to
-  // the total; only double rounding of the sum remains.
-  EXPECT_NEAR(sum, timings->total_ms, 1e-9 * timings->total_ms + 1e-12);
+  // Converted with the device's timestamp period, the frame took no longer than the host waited
+  // for it: a wrong period or a misread query gives a time far off.
+  EXPECT_LE(timings->total_ms, wall_ms);
 }
 
 }  // namespace
