@@ -27,7 +27,7 @@ std::string safe_name(const std::string& name) {
   return out.empty() ? "scene" : out;
 }
 
-bool taken(const fs::path& path) {
+bool name_taken(const fs::path& path) {
   std::error_code error;
   return fs::symlink_status(path, error).type() != fs::file_type::not_found;
 }
@@ -103,9 +103,9 @@ fs::path unused_scene_path(const Scene& scene, const fs::path& folder, const std
   const SceneText text = write_scene_text(scene, base);  // for the names of its meshes
   for (int n = 1; n <= kMaxNumberedNames; ++n) {
     const std::string stem = n == 1 ? base : base + "-" + std::to_string(n);
-    bool free = !taken(folder / (stem + ".toml"));
+    bool free = !name_taken(folder / (stem + ".toml"));
     for (const SceneText::Mesh& mesh : text.meshes)
-      free = free && !taken(folder / (stem + mesh.file.substr(base.size())));
+      free = free && !name_taken(folder / (stem + mesh.file.substr(base.size())));
     if (free) return folder / (stem + ".toml");
   }
   throw ExportError("cannot save the scene in " + folder.string() + ": " + base + ".toml and " +

@@ -22,7 +22,7 @@ namespace {
 constexpr float kDarkness = 0.75f;
 constexpr VkPipelineStageFlags2 kDepthStages =
     VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT;
-constexpr VkPipelineStageFlags2 kGroundStages =
+constexpr VkPipelineStageFlags2 kShadowReadStages =
     VK_PIPELINE_STAGE_2_VERTEX_SHADER_BIT | VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT;
 
 bool can_filter_linearly(const Device& device, VkFormat format) {
@@ -193,11 +193,11 @@ void ShadowMap::record_update(VkCommandBuffer cmd) {
   params.darkness = kDarkness;
   params.enabled = enabled_ ? 1u : 0u;
   // The previous frames' ground may still read the parameters.
-  memory_barrier(cmd, kGroundStages, VK_ACCESS_2_NONE, VK_PIPELINE_STAGE_2_COPY_BIT,
+  memory_barrier(cmd, kShadowReadStages, VK_ACCESS_2_NONE, VK_PIPELINE_STAGE_2_COPY_BIT,
                  VK_ACCESS_2_TRANSFER_WRITE_BIT);
   vkCmdUpdateBuffer(cmd, params_.handle(), 0, sizeof(params), &params);
-  memory_barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT, kGroundStages,
-                 VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
+  memory_barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                 kShadowReadStages, VK_ACCESS_2_SHADER_STORAGE_READ_BIT);
   dirty_ = false;
 }
 

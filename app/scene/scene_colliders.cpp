@@ -13,7 +13,7 @@ namespace weft {
 
 namespace {
 
-const NumberRange kPosition = NumberRange::any("m");
+const NumberRange kColliderPosition = NumberRange::any("m");
 
 void read_plane(const TableReader& table, Collider& c, ColliderWords& words) {
   const glm::vec3 normal = table.vec3("normal", NumberRange::any("")).value_or(glm::vec3(0, 1, 0));
@@ -21,7 +21,7 @@ void read_plane(const TableReader& table, Collider& c, ColliderWords& words) {
     table.fail("normal", "must not be [0, 0, 0]; expected the plane's normal");
   }
   words.normal = normal;
-  words.offset = float(table.number("offset", kPosition).value_or(0.0));
+  words.offset = float(table.number("offset", kColliderPosition).value_or(0.0));
   c.pose = plane_pose(words.normal, words.offset);
 }
 
@@ -80,7 +80,7 @@ void read_path(const TableReader& table, const ColliderPose& rest, ColliderPath&
                            "before");
     }
     frame.pose = rest;
-    if (auto center = key.vec3("center", kPosition)) frame.pose.position = *center;
+    if (auto center = key.vec3("center", kColliderPosition)) frame.pose.position = *center;
     const std::optional<glm::vec3> degrees = key.vec3("rotate", NumberRange::any("degrees"));
     if (degrees) frame.pose.rotation = rotation_from_degrees(*degrees);
     path.keyframes.push_back(frame);
@@ -122,7 +122,7 @@ Collider read_collider(const TableReader& table, const SceneParseOptions& option
     c.shape = ColliderShape::plane;
     read_plane(table, c, words);
   } else {
-    c.pose.position = table.vec3("center", kPosition).value_or(glm::vec3(0.0f));
+    c.pose.position = table.vec3("center", kColliderPosition).value_or(glm::vec3(0.0f));
     words.rotate = table.vec3("rotate", NumberRange::any("degrees")).value_or(glm::vec3(0.0f));
     c.pose.rotation = rotation_from_degrees(words.rotate);
   }
