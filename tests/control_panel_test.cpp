@@ -66,6 +66,30 @@ TEST_F(ControlPanelTest, EveryLabelFitsAtTheDefaultWindowSize) {
       << layout_.clipped_labels.size() << " clipped, the first: " << layout_.clipped_labels[0];
 }
 
+TEST_F(ControlPanelTest, TheEnergyAndStrainPlotsFitThePanel) {
+  RunHistory history;
+  Energy energy;
+  for (int frame = 0; frame < 30; ++frame) {
+    history.add_strain(frame / 60.0, 0.001f * static_cast<float>(frame));
+    energy.kinetic = 0.01 * frame;
+    if (frame % 10 == 0) history.add_energy(frame / 60.0, energy);
+  }
+  settings_.measure_energy = true;
+  PanelInfo info;
+  info.history = &history;
+  draw(info);
+  draw(info);
+  for (const char* label : {"max strain (%)", "measure energy", "kinetic energy (J)",
+                            "elastic energy (J)", "total energy (J)"}) {
+    EXPECT_TRUE(layout_.label_positions.count(label)) << label;
+  }
+  EXPECT_TRUE(layout_.clipped_labels.empty()) << layout_.clipped_labels[0];
+  settings_.measure_energy = false;  // then only the strain, which costs nothing to watch
+  draw(info);
+  EXPECT_TRUE(layout_.label_positions.count("max strain (%)"));
+  EXPECT_FALSE(layout_.label_positions.count("kinetic energy (J)"));
+}
+
 TEST_F(ControlPanelTest, ThePanelFitsItsWindowAndLeavesMostOfItToTheScene) {
   for (int frame = 0; frame < 3; ++frame)
     draw({});  // every section open: the tallest the panel gets

@@ -101,6 +101,35 @@ void draw_gpu_times(const FrameStats& stats) {
   }
 }
 
+// Energy and the largest strain over the last seconds of simulated time. Gravitational energy is
+// measured from the origin, so only its changes mean anything: the total shows them.
+// The energy is measured only while asked (a read-back of the state).
+void draw_history(PanelWidgets& ui, ViewerSettings& settings, const RunHistory& history) {
+  char overlay[64];
+  std::vector<float> values;
+  for (const RunHistory::StrainSample& sample : history.strains())
+    values.push_back(100.0f * sample.max_strain);
+  if (!values.empty()) std::snprintf(overlay, sizeof overlay, "%.3f%%", values.back());
+  ui.plot("max strain (%)", values, values.empty() ? "waiting for a frame" : overlay);
+  ui.checkbox("measure energy", settings.measure_energy);
+  if (!settings.measure_energy) return;
+  if (history.energies().empty()) {
+    ImGui::TextDisabled("measuring the energy");
+    return;
+  }
+  const auto plot_energy = [&](const char* label, double (*part)(const Energy&)) {
+    values.clear();
+    for (const RunHistory::EnergySample& sample : history.energies())
+      values.push_back(static_cast<float>(part(sample.energy)));
+    std::snprintf(overlay, sizeof overlay, "%.4g J", values.back());
+    ui.plot(label, values, overlay);
+  };
+  plot_energy("kinetic energy (J)", [](const Energy& e) { return e.kinetic; });
+  plot_energy("elastic energy (J)", [](const Energy& e) { return e.elastic; });
+  plot_energy("total energy (J)", [](const Energy& e) { return e.total(); });
+  ImGui::TextDisabled("the last %.0f s simulated", RunHistory::kSeconds);
+}
+
 // The preset list, by name or number from the script too.
 void draw_preset_choice(PanelWidgets& ui, ViewerScene& scene, PanelRequests& requests) {
   const SceneChoice& current = scene.choice();
@@ -339,6 +368,9 @@ PanelRequests draw_control_panel(ViewerScene& scene, ViewerSettings& settings,
   // Every simulation pass is timed only while this section is open.
   settings.time_passes = ImGui::CollapsingHeader("GPU time per pass");
   if (settings.time_passes) draw_gpu_times(*info.stats);
+  if (section("Energy and strain", info) && info.history) {
+    draw_history(ui, settings, *info.history);
+  }
   if (section("Scene", info, true)) {
     draw_scene(ui, scene, settings, requests);
     draw_save_scene(ui, requests);

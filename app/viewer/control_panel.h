@@ -12,6 +12,7 @@
 #include "app/viewer/frame_stats.h"
 #include "app/viewer/panel_edits.h"
 #include "app/viewer/panel_widgets.h"
+#include "app/viewer/run_history.h"
 #include "app/viewer/viewer_scene.h"
 #include "app/viewer/viewer_settings.h"
 
@@ -39,10 +40,11 @@ struct PanelInfo {
   std::string message;  // a notice for the user (a refused drag, a failed edit)
   // The UI's target stores colours as they are (UNORM): the legend encodes them to sRGB.
   bool encode_srgb = true;
-  std::string drawing;             // what the scene is drawn with ("4x MSAA, shadows 512")
-  PanelEdits* edits = nullptr;     // scripted values; the panel shows while some wait
-  PanelLayout* layout = nullptr;   // tests: where the labels went
-  bool open_all_sections = false;  // tests: every section drawn
+  std::string drawing;                  // what the scene is drawn with ("4x MSAA, shadows 512")
+  PanelEdits* edits = nullptr;          // scripted values; the panel shows while some wait
+  const RunHistory* history = nullptr;  // the plots' samples
+  PanelLayout* layout = nullptr;        // tests: where the labels went
+  bool open_all_sections = false;       // tests: every section drawn
 };
 
 PanelRequests draw_control_panel(ViewerScene& scene, ViewerSettings& settings,

@@ -1,5 +1,7 @@
 #include "app/viewer/panel_widgets.h"
 
+#include <cfloat>
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -205,6 +207,14 @@ bool PanelWidgets::button(const char* label) {
   clicked |= ImGui::Button(label);
   note(label);
   return clicked;
+}
+
+void PanelWidgets::plot(const char* label, std::span<const float> values, const char* overlay) {
+  constexpr float kHeight = 40.0f;
+  ImGui::SetNextItemWidth(kControlWidth);
+  ImGui::PlotLines(label, values.data(), static_cast<int>(values.size()), 0, overlay, FLT_MAX,
+                   FLT_MAX, ImVec2(kControlWidth, kHeight));
+  note(label);
 }
 
 }  // namespace weft

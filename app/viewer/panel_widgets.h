@@ -42,6 +42,8 @@ class PanelWidgets {
   bool combo(const char* label, int& index, std::span<const char* const> items);
   bool grid_size(const char* label, int* columns_rows, int lo, int hi);
   bool button(const char* label);
+  // A line plot of `values`, oldest first, with `overlay` written over it.
+  void plot(const char* label, std::span<const float> values, const char* overlay);
 
   PanelEdits& edits() { return edits_; }
 

@@ -22,6 +22,7 @@
 #include "engine/barriers.h"
 #include "engine/debug_label.h"
 #include "engine/image.h"
+#include "sim/energy.h"
 #include "sim/model_error.h"
 
 namespace weft {
@@ -205,6 +206,13 @@ int Viewer::run() {
     std::printf("viewer: torn links: %u, cut by the knife: %llu\n", stats_.health().torn_links,
                 static_cast<unsigned long long>(cut_by_knife_));
   }
+  if (!history_.energies().empty()) {
+    const Energy& last = history_.energies().back().energy;
+    std::printf(
+        "viewer: energy measured %llu times, the last: kinetic %.6g J, elastic %.6g J, "
+        "total %.6g J\n",
+        static_cast<unsigned long long>(energy_samples_), last.kinetic, last.elastic, last.total());
+  }
   if (const std::optional<FrameTimings>& timings = stats_.timings()) {
     std::printf("viewer: GPU time of the last timed frame: %.2f ms:", timings->total_ms);
     for (const auto& [pass, ms] : timings->sections)
@@ -222,6 +230,7 @@ void Viewer::draw_frame() {
   VkCommandBuffer cmd = ring_->begin();
   const uint32_t slot = ring_->current_slot();
   collect(slot);
+  sample_energy();
   const std::optional<uint32_t> image = swapchain_->acquire(acquired_[slot].get());
   if (!image) {
     ring_->submit();  // nothing recorded: keeps the slot's fence in step
@@ -272,7 +281,10 @@ void Viewer::collect(uint32_t slot) {
     if (best->particle && !draggable) message_ = "that pin is an anchor: move it with the arrows";
     mouse_.on_pick_answer(*best, draggable);
   }
-  if (worst) stats_.set_health(*worst);
+  if (worst) {
+    stats_.set_health(*worst);
+    history_.add_strain(simulated_seconds(), worst->max_stretch);
+  }
   if (timed_[slot]) {
     if (std::optional<FrameTimings> timings = timer_->read(slot)) stats_.set_timings(*timings);
     timed_[slot] = false;
@@ -287,6 +299,32 @@ void Viewer::collect(uint32_t slot) {
   }
 }
 
+// The energy for the panel's plots, while asked: every system's state read back (the CPU waits
+// for the GPU), a few times a second and within a tenth of the viewer's time.
+void Viewer::sample_energy() {
+  constexpr double kInterval = 0.25;  // s
+  const double now = seconds_now();
+  if (!settings_.measure_energy || now - last_energy_sample_ < kInterval) return;
+  if (!energy_budget_.allows()) return;
+  const auto began = std::chrono::steady_clock::now();
+  Energy sum;
+  for (ViewerScene::System& system : scene_->systems()) {
+    const Energy energy = measure_energy(system.solver->core(), system.solver->download_state());
+    sum.kinetic += energy.kinetic;
+    sum.gravitational += energy.gravitational;
+    sum.elastic += energy.elastic;
+  }
+  energy_budget_.spend_since(began);
+  last_energy_sample_ = now;
+  ++energy_samples_;
+  history_.add_energy(simulated_seconds(), sum);
+}
+
+double Viewer::simulated_seconds() const {
+  return static_cast<double>(scene_->frames_simulated) *
+         scene_->systems().front().model.solver.frame_dt;
+}
+
 void Viewer::build_ui() {
   PanelInfo info;
   info.device_name = context_.device->name();
@@ -295,6 +333,7 @@ void Viewer::build_ui() {
   info.message = message_;
   info.encode_srgb = !is_srgb_format(swapchain_->format());
   info.edits = &panel_edits_;
+  info.history = &history_;
   info.drawing = drawing();
   const PanelRequests requests = draw_control_panel(*scene_, settings_, info);
   panel_right_ = settings_.show_panel ? requests.panel_right : 0.0f;
@@ -360,6 +399,7 @@ void Viewer::apply_pending_scene_changes() {
   mouse_.cancel();
   dragged_.reset();
   stats_.set_health({});
+  history_.clear();
   message_.clear();
   reset_requested_ = false;
   rebuild_requested_.reset();

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "app/check_budget.h"
 #include "app/gpu_context.h"
 #include "app/render/camera.h"
 #include "app/viewer/draw_quality.h"
@@ -19,6 +20,7 @@
 #include "app/viewer/key_bindings.h"
 #include "app/viewer/mouse_controller.h"
 #include "app/viewer/panel_edits.h"
+#include "app/viewer/run_history.h"
 #include "app/viewer/view_options.h"
 #include "app/viewer/viewer_scene.h"
 #include "app/viewer/viewer_settings.h"
@@ -66,6 +68,8 @@ class Viewer : public InputListener {
   void make_targets();          // for the swapchain's size and the drawing level
   std::string drawing() const;  // what the scene is drawn with, for the panel
   void collect(uint32_t slot);
+  void sample_energy();
+  double simulated_seconds() const;
   void build_ui();
   void apply_pending_scene_changes();
   void record_frame(VkCommandBuffer cmd, uint32_t slot, uint32_t image);
@@ -107,6 +111,10 @@ class Viewer : public InputListener {
   MouseController mouse_{camera_};
   ViewerSettings settings_;
   FrameStats stats_;
+  RunHistory history_;
+  CheckBudget energy_budget_;         // the plots' read-backs take a tenth of the time at most
+  double last_energy_sample_ = -1.0;  // s, the clock of seconds_now()
+  uint64_t energy_samples_ = 0;       // for the exit summary
   DrawQualityGovernor quality_;
   double last_frame_end_ = 0.0;  // s, the clock of seconds_now()
   std::vector<ScriptEvent> script_;

@@ -15,6 +15,8 @@ struct ViewerSettings {
   // GPU timestamps around every simulation pass, while the panel's table is open (they cost
   // lavapipe a quarter of its frame rate); otherwise only around the frame's main parts.
   bool time_passes = false;
+  // The panel's energy plots: every system's state read back a few times a second to measure it.
+  bool measure_energy = false;
   // Multisampling and shadow resolution lowered while frames are slow (draw_quality.h).
   bool adapt_drawing = true;
   int draw_level = 0;         // 0 (the best) to kDrawQualityLevels - 1 (draw_quality.h)
