@@ -185,12 +185,10 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
   run->get_option("--capture-frame")->excludes("--cpu");
   run->add_option("--screenshot", options.screenshot,
                   "Draw the last frame offscreen (the viewer's graphics pass) into a PNG file")
-      ->option_text("FILE")
-      ->excludes("--cpu");
+      ->option_text("FILE");
   run->add_option("--video", options.video,
                   "Draw the run offscreen into an MP4 video (needs ffmpeg)")
-      ->option_text("FILE")
-      ->excludes("--cpu");
+      ->option_text("FILE");
   run->add_option_function<std::string>(
          "--size",
          [&options](const std::string& text) {
@@ -280,9 +278,12 @@ int run_command(const RunOptions& options) {
   GpuContext gpu;
   std::string solver_name = "CPU reference (float)";
   std::vector<std::unique_ptr<SystemRunner>> runners;
+  const bool pictures = !options.screenshot.empty() || !options.video.empty();
   if (options.use_cpu) {
+    // Pictures of a CPU run are still drawn through Vulkan, from a GPU copy of the particles.
+    if (pictures) gpu = create_gpu_context(options.gpu);
     for (const SceneSystem& system : scene.systems)
-      runners.push_back(make_cpu_runner(system.model));
+      runners.push_back(make_cpu_runner(system.model, pictures ? gpu.device.get() : nullptr));
   } else {
     gpu = create_gpu_context(options.gpu);
     solver_name = "GPU (Vulkan compute) on " + gpu.device->name();
@@ -310,7 +311,8 @@ int run_command(const RunOptions& options) {
       // The video frames where the systems go: the run is simulated once to find out.
       if (!options.quiet) std::fprintf(stderr, "weft: framing the video: a first run\n");
       ProgressBar framing(frames, !options.quiet);
-      bounds = bounds_over_run(*gpu.device, scene, frames, video_step(options, scene.frame_dt()),
+      bounds = bounds_over_run(*gpu.device, scene, options.use_cpu, frames,
+                               video_step(options, scene.frame_dt()),
                                [&](uint32_t done) { framing.update(done); });
       framing.finish();
     }

@@ -22,7 +22,8 @@ namespace weft {
 class Device;
 
 // The systems of a scene as the renderer draws them: each runner's GPU solver, its model and
-// its objects' colours (scene_colors.h). runners[s] must run scene.systems[s] on the GPU.
+// its objects' colours (scene_colors.h). runners[s] must run scene.systems[s] on the GPU, or on
+// the CPU reference drawn on the GPU.
 std::vector<DrawnSystem> drawn_systems(const Scene& scene,
                                        const std::vector<std::unique_ptr<SystemRunner>>& runners);
 
@@ -30,11 +31,11 @@ std::vector<DrawnSystem> drawn_systems(const Scene& scene,
 std::optional<SceneCamera> chosen_picture_camera(const Scene& scene,
                                                  const std::optional<SceneCamera>& option);
 
-// Simulates `frames` frames of the scene on the GPU, from its start, and returns the box around
-// every particle and collider at frame 0 and every `step`-th frame after it, and the last (those a
-// video of that step draws). Frames after a blow-up or an interrupt are not simulated.
-// `on_progress` (optional) hears how many frames are done.
-Bounds bounds_over_run(Device& device, const Scene& scene, uint32_t frames, uint32_t step,
+// Simulates `frames` frames of the scene on the GPU (or the CPU reference), from its start, and
+// returns the box around every particle and collider at frame 0 and every `step`-th frame after
+// it, and the last (those a video of that step draws). Frames after a blow-up or an interrupt
+// are not simulated. `on_progress` (optional) hears how many frames are done.
+Bounds bounds_over_run(Device& device, const Scene& scene, bool cpu, uint32_t frames, uint32_t step,
                        const std::function<void(uint32_t done)>& on_progress = {});
 
 }  // namespace weft

@@ -9,11 +9,16 @@ namespace {
 
 class CpuRunner final : public SystemRunner {
  public:
-  explicit CpuRunner(const Model& model) : solver_(model) {}
+  CpuRunner(const Model& model, Device* drawing) : solver_(model) {
+    if (!drawing) return;
+    drawn_ = std::make_unique<GpuSolver>(*drawing, model);
+    drawn_->upload_drawn_state(solver_.state());
+  }
 
   void step_frames(uint32_t frames) override {
     for (uint32_t f = 0; f < frames; ++f)
       solver_.step_frame();
+    if (drawn_) drawn_->upload_drawn_state(solver_.state());
   }
   void apply_force_once(uint32_t particle, const glm::vec3& force) override {
     solver_.apply_force_once(particle, force);
@@ -33,9 +38,11 @@ class CpuRunner final : public SystemRunner {
   Energy measure_energy() override {
     return weft::measure_energy(solver_.core(), solver_.state(), solver_.velocities());
   }
+  GpuSolver* gpu_solver() override { return drawn_.get(); }
 
  private:
   CpuSolver<float> solver_;
+  std::unique_ptr<GpuSolver> drawn_;  // what the renderer reads, when the run is drawn
 };
 
 class GpuRunner final : public SystemRunner {
@@ -70,8 +77,8 @@ class GpuRunner final : public SystemRunner {
 
 }  // namespace
 
-std::unique_ptr<SystemRunner> make_cpu_runner(const Model& model) {
-  return std::make_unique<CpuRunner>(model);
+std::unique_ptr<SystemRunner> make_cpu_runner(const Model& model, Device* drawing) {
+  return std::make_unique<CpuRunner>(model, drawing);
 }
 
 std::unique_ptr<SystemRunner> make_gpu_runner(Device& device, const Model& model) {

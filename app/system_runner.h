@@ -1,6 +1,7 @@
 // One scene system advanced by one solver, CPU reference or GPU, behind a single interface, so
 // that `weft run` drives both the same way. The GPU runner exposes its GpuSolver for whatever
-// wants to draw or read its buffers (the viewer's offscreen renderer, bench).
+// wants to draw or read its buffers (the offscreen renderer, bench); a CPU runner that is drawn
+// exposes the GPU copy of its particles.
 #pragma once
 
 #include <cstdint>
@@ -33,8 +34,10 @@ class SystemRunner {
   virtual GpuSolver* gpu_solver() { return nullptr; }
 };
 
-// Both validate the model (ModelError) before allocating anything.
-std::unique_ptr<SystemRunner> make_cpu_runner(const Model& model);
+// Both validate the model (ModelError) before allocating anything. A CPU runner given a device
+// to draw on keeps a GPU copy of its positions there, up to date after every step, which its
+// gpu_solver() gives to the renderer (`weft run --cpu --screenshot`).
+std::unique_ptr<SystemRunner> make_cpu_runner(const Model& model, Device* drawing = nullptr);
 std::unique_ptr<SystemRunner> make_gpu_runner(Device& device, const Model& model);
 
 }  // namespace weft

@@ -400,4 +400,15 @@ void GpuSolver::upload_state(const ParticleState<float>& state) {
   }
 }
 
+void GpuSolver::upload_drawn_state(const ParticleState<float>& state) {
+  const size_t n = core_.particle_count();
+  if (state.positions.size() != n) {
+    throw ModelError("upload_drawn_state: the state has a different particle count than the model");
+  }
+  upload_to_buffer(device_, particles_[WEFT_BINDING_POSITIONS], state.positions.data(), n * 16);
+  if (state.link_state.size() == n) {
+    upload_to_buffer(device_, particles_[WEFT_BINDING_LINK_STATE], state.link_state.data(), n * 4);
+  }
+}
+
 }  // namespace weft

@@ -84,6 +84,9 @@ class GpuSolver {
   std::vector<uint32_t> download_link_state() const;
   // Replaces the particle state (tests put both solvers in the same state).
   void upload_state(const ParticleState<float>& state);
+  // Replaces only what drawing reads, the positions and the torn links: a solver that draws
+  // another's run (the CPU reference's, drawn through Vulkan).
+  void upload_drawn_state(const ParticleState<float>& state);
 
   // The model as the GPU runs it: parameters, anchors and inverse masses follow the edits above
   // (positions and velocities are those of the start).

@@ -32,6 +32,16 @@ grep -qx "height=180" <<<"$probe" || fail "height"
 # Nothing but the video is left in the directory (no temporary file, no ffmpeg log).
 [ "$(ls -A "$work")" = "cloth.mp4" ] || fail "left behind: $(ls -A "$work")"
 
+# The CPU reference's run drawn through Vulkan: the same pictures, framed by a first CPU run.
+output=$("$weft" run "$scenes/glut_cloth.toml" --cpu --frames 60 --video "$work/cpu.mp4" \
+  --size 320x180 --fps 30 --validation --quiet 2>&1) || fail "weft --cpu failed: $output"
+grep -Eq "^solver: +CPU reference" <<<"$output" || fail "--cpu did not run the CPU reference"
+grep -Eq "^video: +31 frames in " <<<"$output" || fail "weft --cpu did not report 31 frames"
+probe=$(ffprobe -v error -count_frames -select_streams v:0 -show_entries stream=nb_read_frames \
+  -of default=noprint_wrappers=1 "$work/cpu.mp4")
+grep -qx "nb_read_frames=31" <<<"$probe" || fail "ffprobe counts other than 31 frames (--cpu)"
+rm "$work/cpu.mp4"
+
 # No ffmpeg on PATH: a clear message, a non-zero exit, and no run (no summary, no file).
 code=0
 output=$(PATH=/nonexistent "$weft" run "$scenes/glut_cloth.toml" --frames 60 \
