@@ -1,5 +1,7 @@
 #include "app/system_runner.h"
 
+#include <optional>
+
 #include "sim/cpu_solver.h"
 #include "sim/gpu_solver.h"
 
@@ -49,30 +51,40 @@ class GpuRunner final : public SystemRunner {
  public:
   GpuRunner(Device& device, const Model& model) : solver_(device, model) {}
 
-  void step_frames(uint32_t frames) override { solver_.step_frames(frames); }
+  void step_frames(uint32_t frames) override {
+    solver_.step_frames(frames);
+    read_back_.reset();
+  }
   void apply_force_once(uint32_t particle, const glm::vec3& force) override {
     solver_.apply_force_once(particle, force);
+    read_back_.reset();
   }
   void set_anchor_velocity(uint32_t anchor, const glm::vec3& velocity) override {
     solver_.set_anchor_velocity(anchor, velocity);
+    read_back_.reset();
   }
   HealthReport measure_health() override { return solver_.measure_health(); }
   std::vector<glm::vec3> positions() override {
-    const ParticleState<float> state = solver_.download_state();
     std::vector<glm::vec3> out;
-    out.reserve(state.positions.size());
-    for (const glm::vec4& p : state.positions)
+    out.reserve(state().positions.size());
+    for (const glm::vec4& p : state().positions)
       out.emplace_back(p);
     return out;
   }
-  std::vector<uint32_t> link_state() override { return solver_.download_link_state(); }
-  Energy measure_energy() override {
-    return weft::measure_energy(solver_.core(), solver_.download_state());
-  }
+  std::vector<uint32_t> link_state() override { return state().link_state; }
+  Energy measure_energy() override { return weft::measure_energy(solver_.core(), state()); }
   GpuSolver* gpu_solver() override { return &solver_; }
 
  private:
+  // The GPU's state, read back once between steps however many checks ask for it (the strain
+  // and energy watches both look at the same frame).
+  const ParticleState<float>& state() {
+    if (!read_back_) read_back_ = solver_.download_state();
+    return *read_back_;
+  }
+
   GpuSolver solver_;
+  std::optional<ParticleState<float>> read_back_;
 };
 
 }  // namespace
