@@ -47,7 +47,7 @@ sources=(app/scene/closest_match.cpp app/scene/mesh_repair.cpp app/scene/names.c
 # '[[[' or '[[*' violate (fixed upstream in marzer/tomlplusplus PR #301); Debian's release build
 # of the library has the assertion compiled out and reports a normal parse error, which is what
 # weft links against. The fuzz build matches it, so that the fuzzer looks for real faults.
-flags=(-std=c++20 -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
+flags=(-std=c++20 -g1 -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=undefined
   -DTOML_HEADER_ONLY=0 "-DTOML_ASSERT(expr)=static_cast<void>(0)" -DGLM_FORCE_RADIANS
   -DGLM_FORCE_DEPTH_ZERO_TO_ONE -I.)
 
