@@ -101,9 +101,9 @@ void draw_gpu_times(const FrameStats& stats) {
   }
 }
 
-// Energy and the largest strain over the last seconds of simulated time. Gravitational energy is
-// measured from the origin, so only its changes mean anything: the total shows them.
-// The energy is measured only while asked (a read-back of the state).
+// The largest strain and, while asked (it costs a read-back of the state), the energy over the
+// last seconds of simulated time. Gravitational energy is measured from the origin, so only its
+// changes mean anything: the total shows them.
 void draw_history(PanelWidgets& ui, ViewerSettings& settings, const RunHistory& history) {
   char overlay[64];
   std::vector<float> values;
