@@ -117,7 +117,7 @@ PYBIND11_MODULE(weft, m) {
             const weft::api::PointView view = s.positions(system);
             const bool on_cpu = s.device().rfind("CPU", 0) == 0;
             // On the CPU, the solver's own memory (it follows the simulation as it steps); the
-            // GPU's download is replaced at the next read, so it is copied.
+            // GPU's download is replaced after the next step, so it is copied.
             py::array_t<float> array({view.count, size_t{3}},
                                      {view.stride * sizeof(float), sizeof(float)}, view.data,
                                      on_cpu ? self : py::object());
