@@ -31,6 +31,7 @@
 #include "app/scene/scene_source.h"
 #include "app/scene_run.h"
 #include "app/screenshot_file.h"
+#include "sim/cpu_threads.h"
 #include "app/system_runner.h"
 
 namespace weft {
@@ -39,6 +40,7 @@ namespace {
 
 constexpr const char* kRunExamples = R"(Examples:
   weft run                                        the default cloth, 120 frames, on the GPU
+                                                  (on a machine without one, the CPU reference)
   weft run scenes/nehe40_rope.toml --frames 600   NeHe's rope for 10 simulated seconds
   weft run scenes/games101_ropes.toml --cpu       both GAMES101 ropes on the CPU reference
   weft run scenes/flag_in_wind.toml --export out/flag --every 10
@@ -145,9 +147,19 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
       ->transform(decimal_in_range(2, 65536));
   run->add_option("--rows", options.rows, "The cloth's rows (with --columns)")
       ->transform(decimal_in_range(2, 65536));
-  CLI::Option* cpu = run->add_flag("--cpu", options.use_cpu, "Use the CPU reference solver");
-  CLI::Option* gpu = run->add_flag("--gpu", options.use_gpu, "Use the GPU solver (the default)");
+  CLI::Option* cpu = run->add_flag(
+      "--cpu", options.use_cpu,
+      "Simulate on the CPU reference (the default where the only Vulkan device is a CPU)");
+  CLI::Option* gpu =
+      run->add_flag("--gpu", options.use_gpu,
+                    "Simulate on the Vulkan device, even where it is a CPU (the default on a GPU)");
   cpu->excludes(gpu);
+  run->add_option("--threads", options.cpu_threads,
+                  "Threads the CPU reference runs on (default: every core weft may use); the "
+                  "results are the same for any count")
+      ->option_text("N")
+      ->transform(decimal_in_range(1, 1024))
+      ->excludes(gpu);
   run->add_option("--export", options.export_dir,
                   "Write frames to DIR: <system>_<frame>.obj for surfaces and ropes, .ply for "
                   "free particles")
@@ -229,6 +241,15 @@ bool default_grid_fits(const RunOptions& options, const DefaultSceneOptions& def
   return true;
 }
 
+// Where the Vulkan device is itself a CPU (lavapipe), the CPU reference on every core is several
+// times faster than the same cores running the GPU solver's dispatches. The GPU solver stays a
+// flag away (--gpu); a device named with --device, or a RenderDoc capture of the solver's
+// passes, keeps it.
+bool prefers_cpu_reference(const RunOptions& options, const Device& device) {
+  return !options.use_gpu && options.gpu.device_selector.empty() && !options.capture.frame &&
+         device.properties().deviceType == VK_PHYSICAL_DEVICE_TYPE_CPU;
+}
+
 }  // namespace
 
 int run_command(const RunOptions& options) {
@@ -276,16 +297,26 @@ int run_command(const RunOptions& options) {
 
   // Every solver is built (and its model validated) before anything is written.
   GpuContext gpu;
-  std::string solver_name = "CPU reference (float)";
+  const unsigned threads =
+      options.cpu_threads != 0 ? options.cpu_threads : CpuThreads::available_cores();
+  std::string solver_name = "CPU reference (float) on " + std::to_string(threads) +
+                            (threads == 1 ? " thread" : " threads");
   std::vector<std::unique_ptr<SystemRunner>> runners;
   const bool pictures = !options.screenshot.empty() || !options.video.empty();
-  if (options.use_cpu) {
-    // Pictures of a CPU run are still drawn through Vulkan, from a GPU copy of the particles.
-    if (pictures) gpu = create_gpu_context(options.gpu);
+  // Pictures of a CPU run are still drawn through Vulkan, from a GPU copy of the particles.
+  if (!options.use_cpu || pictures) gpu = create_gpu_context(options.gpu);
+  const bool use_cpu = options.use_cpu || prefers_cpu_reference(options, *gpu.device);
+  if (use_cpu && !options.use_cpu && !options.quiet) {
+    std::fprintf(stderr,
+                 "weft: the Vulkan device, %s, is a CPU: simulating on the CPU reference, which "
+                 "is faster there (--gpu: on the device)\n",
+                 gpu.device->name().c_str());
+  }
+  if (use_cpu) {
     for (const SceneSystem& system : scene.systems)
-      runners.push_back(make_cpu_runner(system.model, pictures ? gpu.device.get() : nullptr));
+      runners.push_back(
+          make_cpu_runner(system.model, threads, pictures ? gpu.device.get() : nullptr));
   } else {
-    gpu = create_gpu_context(options.gpu);
     solver_name = "GPU (Vulkan compute) on " + gpu.device->name();
     for (const SceneSystem& system : scene.systems)
       runners.push_back(make_gpu_runner(*gpu.device, system.model));
@@ -311,7 +342,7 @@ int run_command(const RunOptions& options) {
       // The video frames where the systems go: the run is simulated once to find out.
       if (!options.quiet) std::fprintf(stderr, "weft: framing the video: a first run\n");
       ProgressBar framing(frames, !options.quiet);
-      bounds = bounds_over_run(*gpu.device, scene, options.use_cpu, frames,
+      bounds = bounds_over_run(*gpu.device, scene, use_cpu ? threads : 0, frames,
                                video_step(options, scene.frame_dt()),
                                [&](uint32_t done) { framing.update(done); });
       framing.finish();

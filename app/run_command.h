@@ -25,6 +25,7 @@ struct RunOptions {
   uint32_t rows = 0;          // default scene only; 0: its default
   bool use_cpu = false;       // the CPU reference instead of the GPU
   bool use_gpu = false;       // the GPU (the default; the flag makes it explicit)
+  uint32_t cpu_threads = 0;   // the CPU reference's threads; 0: every core it may use
   std::string export_dir;     // OBJ/PLY sequence
   uint32_t export_every = 0;  // --every K; 0: not given (every frame)
   std::string export_csv;     // final positions

@@ -48,12 +48,12 @@ std::optional<SceneCamera> chosen_picture_camera(const Scene& scene,
   return option ? option : scene.camera;
 }
 
-Bounds bounds_over_run(Device& device, const Scene& scene, bool cpu, uint32_t frames, uint32_t step,
-                       const std::function<void(uint32_t done)>& on_progress) {
+Bounds bounds_over_run(Device& device, const Scene& scene, unsigned cpu_threads, uint32_t frames,
+                       uint32_t step, const std::function<void(uint32_t done)>& on_progress) {
   std::vector<std::unique_ptr<SystemRunner>> runners;
   for (const SceneSystem& system : scene.systems) {
-    runners.push_back(cpu ? make_cpu_runner(system.model, &device)
-                          : make_gpu_runner(device, system.model));
+    runners.push_back(cpu_threads != 0 ? make_cpu_runner(system.model, cpu_threads, &device)
+                                       : make_gpu_runner(device, system.model));
   }
   BoundsSink sink(device, drawn_systems(scene, runners), step);
   RunLoopOptions loop;

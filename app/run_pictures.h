@@ -31,11 +31,12 @@ std::vector<DrawnSystem> drawn_systems(const Scene& scene,
 std::optional<SceneCamera> chosen_picture_camera(const Scene& scene,
                                                  const std::optional<SceneCamera>& option);
 
-// Simulates `frames` frames of the scene on the GPU (or the CPU reference), from its start, and
+// Simulates `frames` frames of the scene on the GPU (or the CPU reference on cpu_threads threads,
+// when that is not 0), from its start, and
 // returns the box around every particle and collider at frame 0 and every `step`-th frame after
 // it, and the last (those a video of that step draws). Frames after a blow-up or an interrupt
 // are not simulated. `on_progress` (optional) hears how many frames are done.
-Bounds bounds_over_run(Device& device, const Scene& scene, bool cpu, uint32_t frames, uint32_t step,
-                       const std::function<void(uint32_t done)>& on_progress = {});
+Bounds bounds_over_run(Device& device, const Scene& scene, unsigned cpu_threads, uint32_t frames,
+                       uint32_t step, const std::function<void(uint32_t done)>& on_progress = {});
 
 }  // namespace weft

@@ -11,7 +11,7 @@ namespace {
 
 class CpuRunner final : public SystemRunner {
  public:
-  CpuRunner(const Model& model, Device* drawing) : solver_(model) {
+  CpuRunner(const Model& model, unsigned threads, Device* drawing) : solver_(model, threads) {
     if (!drawing) return;
     drawn_ = std::make_unique<GpuSolver>(*drawing, model);
     drawn_->upload_drawn_state(solver_.state());
@@ -89,8 +89,9 @@ class GpuRunner final : public SystemRunner {
 
 }  // namespace
 
-std::unique_ptr<SystemRunner> make_cpu_runner(const Model& model, Device* drawing) {
-  return std::make_unique<CpuRunner>(model, drawing);
+std::unique_ptr<SystemRunner> make_cpu_runner(const Model& model, unsigned threads,
+                                              Device* drawing) {
+  return std::make_unique<CpuRunner>(model, threads, drawing);
 }
 
 std::unique_ptr<SystemRunner> make_gpu_runner(Device& device, const Model& model) {

@@ -37,7 +37,9 @@ class SystemRunner {
 // Both validate the model (ModelError) before allocating anything. A CPU runner given a device
 // to draw on keeps a GPU copy of its positions there, up to date after every step, which its
 // gpu_solver() gives to the renderer (`weft run --cpu --screenshot`).
-std::unique_ptr<SystemRunner> make_cpu_runner(const Model& model, Device* drawing = nullptr);
+// threads >= 1 (sim/cpu_threads.h); drawing: the device that draws the run, if it is drawn.
+std::unique_ptr<SystemRunner> make_cpu_runner(const Model& model, unsigned threads,
+                                              Device* drawing = nullptr);
 std::unique_ptr<SystemRunner> make_gpu_runner(Device& device, const Model& model);
 
 }  // namespace weft

@@ -1,5 +1,7 @@
 #include "sim/cpu_solver.h"
 
+#include <stdexcept>
+
 namespace weft {
 
 namespace {
@@ -12,7 +14,9 @@ std::vector<glm::vec<4, Real>> widen(const std::vector<glm::vec4>& values) {
 }  // namespace
 
 template <typename Real>
-CpuSolver<Real>::CpuSolver(const Model& model) : core_(model) {
+CpuSolver<Real>::CpuSolver(const Model& model, unsigned threads)
+    : core_(model), threads_(threads > 1 ? std::make_unique<CpuThreads>(threads) : nullptr) {
+  if (threads == 0) throw std::invalid_argument("the CPU reference needs at least one thread");
   state_.positions = widen<Real>(core_.positions());
   state_.previous = widen<Real>(core_.previous());
   state_.velocities = widen<Real>(core_.velocities());
@@ -24,7 +28,7 @@ CpuSolver<Real>::CpuSolver(const Model& model) : core_(model) {
 
 template <typename Real>
 void CpuSolver<Real>::execute(const Step& step) {
-  CpuPass<Real> pass{core_.params(), state_};
+  CpuPass<Real> pass{core_.params(), state_, threads_.get()};
   Step current = step;
   const SolverModule& module = core_.module(step.module);
   current.push = module.push(step);

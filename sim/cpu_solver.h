@@ -3,6 +3,7 @@
 // tests; in double it is what the physics tests compare with analytic results.
 #pragma once
 
+#include <memory>
 #include <vector>
 
 #include <glm/vec3.hpp>
@@ -17,7 +18,9 @@ namespace weft {
 template <typename Real>
 class CpuSolver {
  public:
-  explicit CpuSolver(const Model& model);  // validates: throws ModelError
+  // Validates: throws ModelError. `threads` >= 1: how many threads run each step (the results
+  // are the same for any count; cpu_threads.h).
+  explicit CpuSolver(const Model& model, unsigned threads = 1);
 
   // One frame of the model's solver settings (frame_dt split into substeps).
   // The knife: these links break at the start of the next frame (sim/modules/knife.h).
@@ -53,6 +56,7 @@ class CpuSolver {
   SolverCore& core() { return core_; }
   const gpu::SimParams& params() const { return core_.params(); }
   double simulated_time() const { return simulated_time_; }
+  unsigned thread_count() const { return threads_ ? threads_->count() : 1; }
 
  private:
   void apply_inverse_mass_edits();
@@ -60,6 +64,7 @@ class CpuSolver {
 
   SolverCore core_;
   ParticleState<Real> state_;
+  std::unique_ptr<CpuThreads> threads_;  // none for one thread
   double simulated_time_ = 0.0;
 };
 

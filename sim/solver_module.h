@@ -20,6 +20,7 @@
 
 #include <glm/vec4.hpp>
 
+#include "sim/cpu_threads.h"
 #include "sim/gpu_types.h"
 #include "sim/health.h"
 #include "sim/pass_info.h"
@@ -115,6 +116,24 @@ template <typename Real>
 struct CpuPass {
   const gpu::SimParams& params;
   ParticleState<Real>& state;
+  CpuThreads* threads = nullptr;  // none: the caller's thread alone
+
+  // body(i) for every i in [0, count), split over the threads: for a loop whose iterations
+  // write disjoint data and read none that another writes, as a dispatch's GPU threads. Loops
+  // shorter than smallest_split stay on one thread (a particle's pass: a few hundred; a line of
+  // the grid, which walks a whole row: a few).
+  template <typename Body>
+  void for_each(uint32_t count, const Body& body, uint32_t smallest_split = 256) const {
+    if (threads == nullptr) {
+      for (uint32_t i = 0; i < count; ++i)
+        body(i);
+      return;
+    }
+    threads->run(count, smallest_split, [&body](uint32_t first, uint32_t last) {
+      for (uint32_t i = first; i < last; ++i)
+        body(i);
+    });
+  }
 };
 
 // Counts the bench's traffic model uses (app/bench/pass_traffic.h): what decides the bytes a

@@ -76,7 +76,7 @@ std::vector<std::vector<std::vector<glm::vec3>>> run_and_record(const Scene& sce
                                                                 AnimationExporter& exporter) {
   std::vector<std::unique_ptr<SystemRunner>> runners;
   for (const SceneSystem& system : scene.systems)
-    runners.push_back(make_cpu_runner(system.model));
+    runners.push_back(make_cpu_runner(system.model, 1));
   std::vector<std::vector<std::vector<glm::vec3>>> truth;
   for (uint32_t frame = 0; frame <= kFrames; ++frame) {
     if (frame > 0) {

@@ -148,7 +148,7 @@ position = [0, 0.5, 0]
 mass = 1.0
 )");
   std::vector<std::unique_ptr<SystemRunner>> runners;
-  runners.push_back(make_cpu_runner(scene.systems[0].model));
+  runners.push_back(make_cpu_runner(scene.systems[0].model, 1));
   RunLoopOptions options;
   options.frames = 120;
   const RunOutcome outcome = run_scene_frames(scene, runners, options);
@@ -188,7 +188,7 @@ pin = { region = { min = [-0.501, 1.499, -0.001], max = [0.501, 1.501, 0.001] } 
 
 RunOutcome run_for(const Scene& scene, uint32_t frames) {
   std::vector<std::unique_ptr<SystemRunner>> runners;
-  runners.push_back(make_cpu_runner(scene.systems[0].model));
+  runners.push_back(make_cpu_runner(scene.systems[0].model, 1));
   RunLoopOptions options;
   options.frames = frames;
   return run_scene_frames(scene, runners, options);

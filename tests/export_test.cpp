@@ -135,7 +135,7 @@ TEST(Export, RunExportsFrameZeroEveryKthAndTheLastFrame) {
   const fs::path dir = scratch_directory("run");
   const Scene scene = parse_scene_text(kClothScene, {}, "cloth.toml");
   std::vector<std::unique_ptr<SystemRunner>> runners;
-  runners.push_back(make_cpu_runner(scene.systems[0].model));
+  runners.push_back(make_cpu_runner(scene.systems[0].model, 1));
   FrameExporter exporter(scene, dir / "frames", 10);
   RunLoopOptions options;
   options.frames = 25;

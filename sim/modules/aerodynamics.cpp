@@ -143,40 +143,45 @@ void Aerodynamics::apply(const Step& step, CpuPass<Real>& pass) const {
     }
     return w;
   };
-  for (uint32_t t = 0; t < particles_.size(); ++t) {
-    const uint32_t i = particles_[t];
-    const vec4 p = state.positions[i];
-    if (p.w == Real(0)) continue;
-    const vec3 x(p);
-    const vec3 v = cpu::velocity_of(params, state, i);
-    vec3 f(0);
-    for (uint32_t k = offsets_[t]; k < offsets_[t + 1]; ++k) {
-      const gpu::TriangleCorner& c = corners_[k];
-      if (!tears_.empty() &&
-          corner_opened(tears_[k], state.link_state[i], state.link_state[c.next])) {
-        continue;
-      }
-      const vec3 x_next(state.positions[c.next]);
-      const vec3 x_prev(state.positions[c.prev]);
-      const vec3 area_normal = glm::cross(x_next - x, x_prev - x);
-      const Real twice_area = glm::length(area_normal);
-      if (twice_area == Real(0)) continue;
-      const vec3 n = area_normal / twice_area;
-      const vec3 centre = (x + x_next + x_prev) / Real(3);
-      const vec3 u = wind_at(centre) - (v + cpu::velocity_of(params, state, c.next) +
-                                        cpu::velocity_of(params, state, c.prev)) /
-                                           Real(3);
-      const Real speed = glm::length(u);
-      if (speed == Real(0)) continue;
-      const Real normal_speed = glm::dot(u, n);
-      const Real facing = std::abs(normal_speed);
-      const vec3 downwind = normal_speed < Real(0) ? -n : n;
-      const vec3 across = speed * downwind - (facing / speed) * u;
-      f += (Real(0.5) * twice_area * facing / Real(3)) *
-           (Real(air_.drag) * u + Real(air_.lift) * across);
-    }
-    state.forces[i] += vec4(f, Real(0));
-  }
+  // Each particle gathers its own corners' air and adds it to its own force.
+  const auto count = static_cast<uint32_t>(particles_.size());
+  pass.for_each(
+      count,
+      [&](uint32_t t) {
+        const uint32_t i = particles_[t];
+        const vec4 p = state.positions[i];
+        if (p.w == Real(0)) return;
+        const vec3 x(p);
+        const vec3 v = cpu::velocity_of(params, state, i);
+        vec3 f(0);
+        for (uint32_t k = offsets_[t]; k < offsets_[t + 1]; ++k) {
+          const gpu::TriangleCorner& c = corners_[k];
+          if (!tears_.empty() &&
+              corner_opened(tears_[k], state.link_state[i], state.link_state[c.next])) {
+            continue;
+          }
+          const vec3 x_next(state.positions[c.next]);
+          const vec3 x_prev(state.positions[c.prev]);
+          const vec3 area_normal = glm::cross(x_next - x, x_prev - x);
+          const Real twice_area = glm::length(area_normal);
+          if (twice_area == Real(0)) continue;
+          const vec3 n = area_normal / twice_area;
+          const vec3 centre = (x + x_next + x_prev) / Real(3);
+          const vec3 u = wind_at(centre) - (v + cpu::velocity_of(params, state, c.next) +
+                                            cpu::velocity_of(params, state, c.prev)) /
+                                               Real(3);
+          const Real speed = glm::length(u);
+          if (speed == Real(0)) continue;
+          const Real normal_speed = glm::dot(u, n);
+          const Real facing = std::abs(normal_speed);
+          const vec3 downwind = normal_speed < Real(0) ? -n : n;
+          const vec3 across = speed * downwind - (facing / speed) * u;
+          f += (Real(0.5) * twice_area * facing / Real(3)) *
+               (Real(air_.drag) * u + Real(air_.lift) * across);
+        }
+        state.forces[i] += vec4(f, Real(0));
+      },
+      64);
 }
 
 uint64_t Aerodynamics::bytes(const Step&, const TrafficContext& context) const {

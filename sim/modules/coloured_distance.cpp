@@ -95,12 +95,13 @@ void ColouredDistance::relax(const Step& step, CpuPass<Real>& pass) const {
   std::vector<Real>& lambdas = state.module_arrays[first_state_array];
   const gpu::RelaxPush relax = from_push<gpu::RelaxPush>(step.push);
   const Real dt = params.dt;
-  for (uint32_t k = 0; k < relax.count; ++k) {
+  // One colour: no two of its constraints share a particle.
+  pass.for_each(relax.count, [&](uint32_t k) {
     const uint32_t c = relax.first + k;
     const gpu::DistanceConstraint& constraint = colored_.constraints[c];
     if (relax.tears != 0u && (state.link_state[constraint.a] & tear_bits_[c]) != 0u) {
       lambdas[c] = Real(0);
-      continue;
+      return;
     }
     const vec4 pa = state.positions[constraint.a];
     const vec4 pb = state.positions[constraint.b];
@@ -110,7 +111,7 @@ void ColouredDistance::relax(const Step& step, CpuPass<Real>& pass) const {
     const Real len = glm::length(d);
     if (w == Real(0) || len == Real(0)) {
       lambdas[c] = lambda;
-      continue;
+      return;
     }
     // Softer while compressed where the material buckles (sim/link.h).
     const Real compliance = len < Real(constraint.rest_length)
@@ -129,7 +130,7 @@ void ColouredDistance::relax(const Step& step, CpuPass<Real>& pass) const {
       state.velocities[constraint.a] += vec4(move_a / dt, Real(0));
       state.velocities[constraint.b] += vec4(move_b / dt, Real(0));
     }
-  }
+  });
 }
 
 // shaders/measure_distance.comp

@@ -152,72 +152,77 @@ void GridBending::solve(const Step& step, CpuPass<Real>& pass) const {
   const gpu::GridBendingPush push = from_push<gpu::GridBendingPush>(step.push);
   const Real dt(pass.params.dt);
   const Real inverse_dt2 = Real(1) / (dt * dt);
-  std::vector<vec4> factors;
-  std::vector<Real> betas;
-  for (uint32_t t = 0; t < push.line_count; ++t) {
-    const Line line = line_of_thread(grids_, push.axis, t);
-    factors.assign(line.count, vec4(0));
-    betas.assign(line.count, Real(0));
-    Real s_before(0), s_here(0), s_after(0);
-    vec3 c_before(0), c_here(0), c_after(0);
-    vec4 here = node_position(line, state, 0);
-    vec4 next = node_position(line, state, 1);
-    Real alpha1(0), beta1(0), alpha2(0), beta2(0);
-    vec3 z1(0), z2(0);
-    for (uint32_t i = 0; i < line.count; ++i) {
-      const vec4 after_next = node_position(line, state, i + 2);
-      s_after = element_stiffness(line, i + 1, here.w, next.w, after_next.w, state.link_state);
-      c_after = s_after != Real(0) ? vec3(here) - Real(2) * vec3(next) + vec3(after_next) : vec3(0);
-      Real alpha(0), beta(0);
-      vec3 z(0);
-      if (here.w != Real(0)) {
-        const Real e = s_before;
-        Real c = Real(-2) * (s_before + s_here);
-        Real d = inverse_dt2 / here.w + s_before + Real(4) * s_here + s_after;
-        Real u1 = Real(-2) * (s_here + s_after);
-        const Real u2 = s_after;
-        vec3 rhs = -(s_before * c_before - Real(2) * s_here * c_here + s_after * c_after);
-        c -= e * alpha2;
-        d -= e * beta2;
-        rhs -= e * z2;
-        d -= c * alpha1;
-        u1 -= c * beta1;
-        rhs -= c * z1;
-        alpha = u1 / d;
-        beta = u2 / d;
-        z = rhs / d;
-      }
-      factors[i] = vec4(z, alpha);
-      betas[i] = beta;
-      alpha2 = alpha1;
-      beta2 = beta1;
-      z2 = z1;
-      alpha1 = alpha;
-      beta1 = beta;
-      z1 = z;
-      s_before = s_here;
-      c_before = c_here;
-      s_here = s_after;
-      c_here = c_after;
-      here = next;
-      next = after_next;
-    }
-    vec3 d1(0), d2(0);
-    for (uint32_t k = line.count; k > 0; --k) {
-      const uint32_t i = k - 1;
-      const vec4& f = factors[i];
-      const vec3 d = vec3(f) - f.w * d1 - betas[i] * d2;
-      vec4& p = state.positions[line.first + i * line.stride];
-      if (p.w != Real(0)) {
-        p = vec4(vec3(p) + d, p.w);
-        if (!cpu::integrator_is_verlet(pass.params)) {
-          state.velocities[line.first + i * line.stride] += vec4(d / dt, Real(0));
+  // The lines of one axis share no node: each is solved on its own, as on the GPU.
+  pass.for_each(
+      push.line_count,
+      [&](uint32_t t) {
+        thread_local std::vector<vec4> factors;
+        thread_local std::vector<Real> betas;
+        const Line line = line_of_thread(grids_, push.axis, t);
+        factors.assign(line.count, vec4(0));
+        betas.assign(line.count, Real(0));
+        Real s_before(0), s_here(0), s_after(0);
+        vec3 c_before(0), c_here(0), c_after(0);
+        vec4 here = node_position(line, state, 0);
+        vec4 next = node_position(line, state, 1);
+        Real alpha1(0), beta1(0), alpha2(0), beta2(0);
+        vec3 z1(0), z2(0);
+        for (uint32_t i = 0; i < line.count; ++i) {
+          const vec4 after_next = node_position(line, state, i + 2);
+          s_after = element_stiffness(line, i + 1, here.w, next.w, after_next.w, state.link_state);
+          c_after =
+              s_after != Real(0) ? vec3(here) - Real(2) * vec3(next) + vec3(after_next) : vec3(0);
+          Real alpha(0), beta(0);
+          vec3 z(0);
+          if (here.w != Real(0)) {
+            const Real e = s_before;
+            Real c = Real(-2) * (s_before + s_here);
+            Real d = inverse_dt2 / here.w + s_before + Real(4) * s_here + s_after;
+            Real u1 = Real(-2) * (s_here + s_after);
+            const Real u2 = s_after;
+            vec3 rhs = -(s_before * c_before - Real(2) * s_here * c_here + s_after * c_after);
+            c -= e * alpha2;
+            d -= e * beta2;
+            rhs -= e * z2;
+            d -= c * alpha1;
+            u1 -= c * beta1;
+            rhs -= c * z1;
+            alpha = u1 / d;
+            beta = u2 / d;
+            z = rhs / d;
+          }
+          factors[i] = vec4(z, alpha);
+          betas[i] = beta;
+          alpha2 = alpha1;
+          beta2 = beta1;
+          z2 = z1;
+          alpha1 = alpha;
+          beta1 = beta;
+          z1 = z;
+          s_before = s_here;
+          c_before = c_here;
+          s_here = s_after;
+          c_here = c_after;
+          here = next;
+          next = after_next;
         }
-      }
-      d2 = d1;
-      d1 = d;
-    }
-  }
+        vec3 d1(0), d2(0);
+        for (uint32_t k = line.count; k > 0; --k) {
+          const uint32_t i = k - 1;
+          const vec4& f = factors[i];
+          const vec3 d = vec3(f) - f.w * d1 - betas[i] * d2;
+          vec4& p = state.positions[line.first + i * line.stride];
+          if (p.w != Real(0)) {
+            p = vec4(vec3(p) + d, p.w);
+            if (!cpu::integrator_is_verlet(pass.params)) {
+              state.velocities[line.first + i * line.stride] += vec4(d / dt, Real(0));
+            }
+          }
+          d2 = d1;
+          d1 = d;
+        }
+      },
+      2);
 }
 
 template <typename Real>

@@ -98,7 +98,8 @@ void GridJacobi::relax(const Step& step, CpuPass<Real>& pass) const {
   std::vector<Real>& lambdas = uses_lambdas_ ? state.module_arrays[first_state_array] : no_lambdas;
   std::vector<vec4> relaxed(grids_.thread_count());
   std::vector<Real> next_lambdas = lambdas;
-  for (uint32_t t = 0; t < grids_.thread_count(); ++t) {
+  // A node writes its own position and the multipliers of the links it owns.
+  pass.for_each(grids_.thread_count(), [&](uint32_t t) {
     const gpu::GridParams& grid = grids_.params()[grids_.grid_of_thread(t)];
     const bool grid_lambdas = grid.uses_lambdas != 0;
     const uint32_t node = t - grid.first_thread;
@@ -148,11 +149,11 @@ void GridJacobi::relax(const Step& step, CpuPass<Real>& pass) const {
     if (!cpu::integrator_is_verlet(params)) {
       state.velocities[grid.first_particle + node] += vec4(correction / dt, Real(0));
     }
-  }
-  for (uint32_t t = 0; t < grids_.thread_count(); ++t) {
+  });
+  pass.for_each(grids_.thread_count(), [&](uint32_t t) {
     const gpu::GridParams& grid = grids_.params()[grids_.grid_of_thread(t)];
     state.positions[grid.first_particle + (t - grid.first_thread)] = relaxed[t];
-  }
+  });
   lambdas = std::move(next_lambdas);
 }
 

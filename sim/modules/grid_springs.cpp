@@ -60,14 +60,14 @@ template <typename Real>
 void GridSprings::accumulate(CpuPass<Real>& pass) const {
   const gpu::SimParams& params = pass.params;
   ParticleState<Real>& state = pass.state;
-  for (uint32_t t = 0; t < grids_.thread_count(); ++t) {
+  pass.for_each(grids_.thread_count(), [&](uint32_t t) {
     const gpu::GridParams& grid = grids_.params()[grids_.grid_of_thread(t)];
     const uint32_t node = t - grid.first_thread;
     const uint32_t i = grid.first_particle + node;
     const cpu::vec4<Real> p = state.positions[i];
     if (p.w == Real(0)) {
       state.forces[i] = cpu::vec4<Real>(0);
-      continue;
+      return;
     }
     const cpu::vec3<Real> x(p);
     const cpu::vec3<Real> v = cpu::velocity_of(params, state, i);
@@ -86,7 +86,7 @@ void GridSprings::accumulate(CpuPass<Real>& pass) const {
                              Real(grid.damping[kind]));
     }
     state.forces[i] = cpu::vec4<Real>(f, Real(0));
-  }
+  });
 }
 
 // shaders/measure_grid_stretch.comp

@@ -54,9 +54,9 @@ void ParticleIntegration::integrate(const Step& step, CpuPass<Real>& pass) const
   ParticleState<Real>& state = pass.state;
   const bool environment = from_push<gpu::IntegratePush>(step.push).environment != 0u;
   const Real dt = params.dt;
-  for (uint32_t i = 0; i < params.particle_count; ++i) {
+  pass.for_each(params.particle_count, [&](uint32_t i) {
     const vec4 p = state.positions[i];
-    if (p.w == Real(0)) continue;
+    if (p.w == Real(0)) return;
     const vec3 x(p);
     const vec3 f = environment
                        ? cpu::environment_force(params, x, cpu::velocity_of(params, state, i), p.w)
@@ -74,14 +74,15 @@ void ParticleIntegration::integrate(const Step& step, CpuPass<Real>& pass) const
     } else {
       // Compensated summation, as the shader: the part of the step that rounding left out of the
       // position waits in velocities[] for the next step.
-      const vec3 increment = (Real(1) - Real(params.verlet_damping)) * (x - vec3(state.previous[i])) +
-                        a * (dt * dt) + vec3(state.velocities[i]);
+      const vec3 increment =
+          (Real(1) - Real(params.verlet_damping)) * (x - vec3(state.previous[i])) + a * (dt * dt) +
+          vec3(state.velocities[i]);
       next = x + increment;
       state.velocities[i] = vec4(increment - (next - x), Real(0));
     }
     state.previous[i] = vec4(x, Real(0));
     state.positions[i] = vec4(next, p.w);
-  }
+  });
 }
 
 // shaders/measure_particles.comp

@@ -71,7 +71,7 @@ void StrainLimits::limit(CpuPass<Real>& pass) const {
   using vec4 = cpu::vec4<Real>;
   ParticleState<Real>& state = pass.state;
   std::vector<vec4> limited(grids_.thread_count());
-  for (uint32_t t = 0; t < grids_.thread_count(); ++t) {
+  pass.for_each(grids_.thread_count(), [&](uint32_t t) {
     const uint32_t g = grids_.grid_of_thread(t);
     const gpu::GridParams& grid = grids_.params()[g];
     const uint32_t node = t - grid.first_thread;
@@ -117,11 +117,11 @@ void StrainLimits::limit(CpuPass<Real>& pass) const {
       state.velocities[grid.first_particle + node] +=
           vec4((x - vec3(p)) / Real(pass.params.dt), Real(0));
     }
-  }
-  for (uint32_t t = 0; t < grids_.thread_count(); ++t) {
+  });
+  pass.for_each(grids_.thread_count(), [&](uint32_t t) {
     const gpu::GridParams& grid = grids_.params()[grids_.grid_of_thread(t)];
     state.positions[grid.first_particle + (t - grid.first_thread)] = limited[t];
-  }
+  });
 }
 
 uint64_t StrainLimits::bytes(const Step&, const TrafficContext& context) const {

@@ -291,9 +291,10 @@ void Tethers::relax(CpuPass<Real>& pass) const {
     return centre + across * (radius / len);
   };
   const bool tears = !tearing_grids_.empty();
-  for (uint32_t i = 0; i < pass.params.particle_count; ++i) {
+  // A particle moves itself only; its pins are pinned, and nothing moves them here.
+  pass.for_each(pass.params.particle_count, [&](uint32_t i) {
     const gpu::Tether& tether = tethers_[i];
-    if (tether.pin0 == WEFT_TETHER_NONE) continue;
+    if (tether.pin0 == WEFT_TETHER_NONE) return;
     const uint32_t cut = tears ? state.link_state[i] : 0u;
     const vec4 p = state.positions[i];
     vec3 x(p);
@@ -314,12 +315,12 @@ void Tethers::relax(CpuPass<Real>& pass) const {
     } else if (hold1) {
       x = attach_to(x, tether.pin1, tether.max_length1);
     }
-    if (x == vec3(p)) continue;
+    if (x == vec3(p)) return;
     state.positions[i] = vec4(x, p.w);
     if (!cpu::integrator_is_verlet(pass.params)) {
       state.velocities[i] += vec4((x - vec3(p)) / Real(pass.params.dt), Real(0));
     }
-  }
+  });
 }
 
 uint64_t Tethers::bytes(const Step& step, const TrafficContext&) const {

@@ -26,7 +26,7 @@ for shader in cloth.vert integrate.comp; do
   cp -r "$work/spirv" "$work/cut"
   file="$work/cut/$shader.spv"
   truncate -s $(($(stat -c %s "$file") / 8 * 4)) "$file"
-  output=$(WEFT_SHADER_DIR="$work/cut" "$weft" run --frames 1 --columns 4 --rows 4 --quiet \
+  output=$(WEFT_SHADER_DIR="$work/cut" "$weft" run --gpu --frames 1 --columns 4 --rows 4 --quiet \
     --screenshot "$work/shot.png" 2>&1)
   code=$?
   if [ "$code" -ne 1 ] || ! grep -q "^weft: $file is not valid SPIR-V: " <<<"$output"; then
@@ -37,7 +37,7 @@ for shader in cloth.vert integrate.comp; do
   fi
 done
 # The whole set, uncut, runs.
-WEFT_SHADER_DIR="$work/spirv" "$weft" run --frames 1 --columns 4 --rows 4 --quiet \
+WEFT_SHADER_DIR="$work/spirv" "$weft" run --gpu --frames 1 --columns 4 --rows 4 --quiet \
   --screenshot "$work/shot.png" >/dev/null 2>&1 || { echo "FAIL: the uncut shaders do not run"; status=1; }
 rm -rf "$work"
 exit $status

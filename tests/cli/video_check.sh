@@ -19,7 +19,7 @@ fail() {
 }
 
 # 60 frames of 1/60 s at 30 pictures per second: frames 0, 2, ..., 60 are drawn, 31 pictures.
-output=$("$weft" run "$scenes/glut_cloth.toml" --frames 60 --video "$work/cloth.mp4" \
+output=$("$weft" run "$scenes/glut_cloth.toml" --gpu --frames 60 --video "$work/cloth.mp4" \
   --size 320x180 --fps 30 --validation --quiet 2>&1) || fail "weft failed: $output"
 echo "$output"
 grep -Eq "^video: +31 frames in " <<<"$output" || fail "weft did not report 31 frames"
