@@ -1,5 +1,9 @@
 #include "app/default_scene.h"
 
+#include <algorithm>
+
+#include <glm/geometric.hpp>
+
 #include "sim/cloth_grid.h"
 #include "sim/cloth_material.h"
 
@@ -25,6 +29,10 @@ Model make_default_scene(const DefaultSceneOptions& options) {
   const ClothMaterial& material = *find_cloth_material(options.material);
   const uint32_t first = add_cloth_grid(model, cloth);
   add_material_tethers(material, first, model.particle_count() - first, model);
+  // Its thickness, as a scene file's cloth gets by default: the spacing (the smaller step).
+  const float spacing = std::min(glm::length(cloth.width_axis) / float(cloth.columns - 1),
+                                 glm::length(cloth.height_axis) / float(cloth.rows - 1));
+  model.contact_groups.push_back({first, model.particle_count() - first, spacing});
 
   model.environment.air_drag = 0.002f * mean_node_mass(cloth);
   model.environment.ground.mode = GroundMode::projection;

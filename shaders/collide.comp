@@ -1,7 +1,9 @@
 #version 450
 // Last pass of a substep: projects each particle out of the colliders (in the position-based
 // ground mode, back onto the ground plane; then out of every sphere, plane, capsule, box and
-// triangle mesh in turn). A collider that moves is where its frame's motion puts it at the end
+// triangle mesh in turn), to its reach off their surfaces (half its cloth's thickness: a layer
+// of cloth rests a thickness's half above what it lies on, and the triangles between particles
+// stay out of a curved collider as well as the particles). A collider that moves is where its frame's motion puts it at the end
 // of this substep. A contact then applies Coulomb friction to the particle's motion relative to
 // the collider's surface in this substep, along the surface (held below the static limit, slowed
 // by the kinetic one above it), and removes a share (contact_friction) of what is left. One
@@ -25,6 +27,10 @@ layout(std430, set = WEFT_MODULE_SET, binding = WEFT_COLLIDERS_BINDING_SHAPES) r
 layout(std430, set = WEFT_MODULE_SET, binding = WEFT_COLLIDERS_BINDING_TRIANGLES) readonly buffer
     TrianglesBuffer {
   vec4 corners[];
+};
+layout(std430, set = WEFT_MODULE_SET, binding = WEFT_COLLIDERS_BINDING_REACHES) readonly buffer
+    ReachesBuffer {
+  float reaches[];
 };
 layout(push_constant) uniform Push {
   CollidePush push;
@@ -52,16 +58,18 @@ bool over_triangle(vec3 p, vec3 a, vec3 b, vec3 c, vec3 n) {
          dot(cross(a - c, p - c), n) >= 0.0;
 }
 
-// Keeps `local` at least the margin from the mesh's triangles, on the side of each triangle
+// Keeps `local` at least the margin plus its reach from the mesh's triangles, on the side of each
+// triangle
 // where the particle started the substep (`local_prev`). The whole path of the substep counts: a
 // particle that passed through a thin mesh ends outside its bounds, and beside the face it
 // crossed when it moved slantwise. Returns whether it moved it.
-bool collide_mesh(ColliderShape s, inout vec3 local, vec3 local_prev, inout vec3 n_local) {
-  if (any(lessThan(max(local, local_prev), s.bounds_min.xyz)) ||
-      any(greaterThan(min(local, local_prev), s.bounds_max.xyz))) {
+bool collide_mesh(ColliderShape s, float reach, inout vec3 local, vec3 local_prev,
+                  inout vec3 n_local) {
+  if (any(lessThan(max(local, local_prev), s.bounds_min.xyz - reach)) ||
+      any(greaterThan(min(local, local_prev), s.bounds_max.xyz + reach))) {
     return false;
   }
-  float margin = s.size.x;
+  float margin = s.size.x + reach;
   bool hit = false;
   for (uint t = s.first_triangle; t < s.first_triangle + s.triangle_count; ++t) {
     vec3 a = corners[3u * t].xyz;
@@ -109,13 +117,14 @@ void main() {
   if (p.w == 0.0) return;
   vec3 x = p.xyz;
   vec3 x_prev = previous[i].xyz;
+  float reach = reaches[i];
   bool touched = false;
   vec3 normal = vec3(0.0, 1.0, 0.0);
   vec3 carried = vec3(0.0);  // how far the touched surface moved in this substep
   float f0 = float(push.substep) / float(push.substeps);
   float f1 = float(push.substep + 1u) / float(push.substeps);
-  if (params.ground_mode == WEFT_GROUND_PROJECTION && x.y < params.ground.x) {
-    x.y = params.ground.x;
+  if (params.ground_mode == WEFT_GROUND_PROJECTION && x.y < params.ground.x + reach) {
+    x.y = params.ground.x + reach;
     touched = true;
   }
   for (uint s = 0u; s < push.sphere_count; ++s) {
@@ -124,9 +133,9 @@ void main() {
     vec3 c1 = start + (sphere.xyz - start) * f1;
     vec3 d = x - c1;
     float dist = length(d);
-    if (dist < sphere.w) {
+    if (dist < sphere.w + reach) {
       normal = dist > 0.0 ? d / dist : vec3(0.0, 1.0, 0.0);
-      x = c1 + normal * sphere.w;
+      x = c1 + normal * (sphere.w + reach);
       carried = c1 - (start + (sphere.xyz - start) * f0);
       touched = true;
     }
@@ -141,31 +150,32 @@ void main() {
     vec3 n_local = vec3(0.0, 1.0, 0.0);
     bool hit = false;
     if (s.kind == WEFT_COLLIDER_PLANE) {
-      if (local.y < 0.0) {
-        local.y = 0.0;
+      if (local.y < reach) {
+        local.y = reach;
         hit = true;
       }
     } else if (s.kind == WEFT_COLLIDER_CAPSULE) {
       vec3 axis = vec3(0.0, clamp(local.y, -s.size.y, s.size.y), 0.0);
       vec3 d = local - axis;
       float dist = length(d);
-      if (dist < s.size.x) {
+      if (dist < s.size.x + reach) {
         n_local = dist > 0.0 ? d / dist : vec3(1.0, 0.0, 0.0);
-        local = axis + n_local * s.size.x;
+        local = axis + n_local * (s.size.x + reach);
         hit = true;
       }
     } else if (s.kind == WEFT_COLLIDER_BOX) {
-      vec3 q = abs(local) - s.size.xyz;
+      vec3 grown = s.size.xyz + reach;  // its corners stay sharp: a particle is a point there
+      vec3 q = abs(local) - grown;
       if (q.x < 0.0 && q.y < 0.0 && q.z < 0.0) {
         // Out through the nearest face.
         uint axis = q.x > q.y ? (q.x > q.z ? 0u : 2u) : (q.y > q.z ? 1u : 2u);
         n_local = vec3(0.0);
         n_local[axis] = local[axis] < 0.0 ? -1.0 : 1.0;
-        local[axis] = n_local[axis] * s.size[axis];
+        local[axis] = n_local[axis] * grown[axis];
         hit = true;
       }
     } else {
-      hit = collide_mesh(s, local, unrotate(q0, x_prev - p0), n_local);
+      hit = collide_mesh(s, reach, local, unrotate(q0, x_prev - p0), n_local);
     }
     if (hit) {
       x = p1 + rotate(q1, local);

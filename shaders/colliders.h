@@ -11,6 +11,7 @@ namespace weft::gpu {
 #define WEFT_COLLIDERS_BINDING_SPHERE_STARTS 1  // xyz: centre at the frame's start (m)
 #define WEFT_COLLIDERS_BINDING_SHAPES 2         // ColliderShape
 #define WEFT_COLLIDERS_BINDING_TRIANGLES 3      // mesh colliders: three vec4 corners (local, m)
+#define WEFT_COLLIDERS_BINDING_REACHES 4        // per particle: how far it keeps off colliders (m)
 
 #define WEFT_COLLIDER_PLANE 0u
 #define WEFT_COLLIDER_CAPSULE 1u

@@ -2,7 +2,10 @@
 // whole frames: gpu_pass_test and gpu_trajectory_test run colliders_scene): particles rest on a
 // plane of any normal and offset, are pushed out of capsules, boxes and meshes, are kept on
 // their side of a mesh they move through within a substep, and are carried by a moving collider
-// through friction relative to its surface; paths go through their keyframes.
+// through friction relative to its surface, and kept half their cloth's thickness off every
+// surface; paths go through their keyframes.
+#include <algorithm>
+
 #include <gtest/gtest.h>
 
 #include <glm/geometric.hpp>
@@ -173,6 +176,87 @@ TEST(Colliders, FrictionActsRelativeToAMovingCollider) {
   still.environment.colliders[0].path.keyframes.clear();
   still.velocities[0] = {0.5f, 0.0f, 0.0f};
   EXPECT_LT(position_after(still, 30).x, 0.01);
+}
+
+// A cloth of `spacing` m between nodes, `thickness` thick, dropped flat from 5 cm up.
+Model thick_cloth(float spacing, float thickness) {
+  Model model;
+  ClothGridDesc cloth;
+  cloth.columns = 9;
+  cloth.rows = 9;
+  cloth.origin = {-4.0f * spacing, 0.05f, -4.0f * spacing};
+  cloth.width_axis = {8.0f * spacing, 0.0f, 0.0f};
+  cloth.height_axis = {0.0f, 0.0f, 8.0f * spacing};
+  cloth.particle_mass = 0.01f;
+  cloth.structural = {LinkKind::constraint, 0.0f, 0.0f, 1e-6f};
+  cloth.shear = {LinkKind::constraint, 0.0f, 0.0f, 1e-6f};
+  add_cloth_grid(model, cloth);
+  model.contact_groups.push_back({0, model.particle_count(), thickness});
+  model.environment.gravity = {0.0f, -9.81f, 0.0f};
+  model.environment.contact_friction = 0.9f;
+  model.solver.frame_dt = 1.0f / 60.0f;
+  model.solver.substeps = 8;
+  model.solver.relaxation_sweeps = 4;
+  return model;
+}
+
+// One layer of cloth lies half its thickness above the ground, whatever that thickness is.
+TEST(Colliders, AClothRestsHalfItsThicknessAboveTheGround) {
+  for (float thickness : {0.004f, 0.03f}) {
+    Model model = thick_cloth(0.05f, thickness);
+    model.environment.ground.mode = GroundMode::projection;
+    model.environment.ground.height = -0.1f;
+    CpuSolver<double> solver(model);
+    for (int f = 0; f < 60; ++f)
+      solver.step_frame();
+    for (uint32_t i = 0; i < model.particle_count(); ++i) {
+      EXPECT_NEAR(solver.state().positions[i].y, -0.1 + 0.5 * thickness, 1e-6)
+          << "particle " << i << " of a cloth " << thickness << " m thick";
+    }
+  }
+}
+
+// The largest depth (m) of a point of the cloth's triangles (corners, edge midpoints, centroids)
+// inside the sphere.
+double deepest_inside(const CpuSolver<double>& solver, const Model& model, const glm::dvec3& c,
+                      double radius) {
+  double deepest = 0.0;
+  auto visit = [&](const glm::dvec3& x) {
+    deepest = std::max(deepest, radius - glm::distance(x, c));
+  };
+  for (const glm::uvec3& t : model.triangles) {
+    const glm::dvec3 a(solver.state().positions[t.x]);
+    const glm::dvec3 b(solver.state().positions[t.y]);
+    const glm::dvec3 d(solver.state().positions[t.z]);
+    for (const glm::dvec3& x :
+         {a, b, d, (a + b) / 2.0, (b + d) / 2.0, (d + a) / 2.0, (a + b + d) / 3.0}) {
+      visit(x);
+    }
+  }
+  return deepest;
+}
+
+// A coarse cloth draped on a sphere: its particles alone stay out of it, the triangles between
+// them cut into it by the chord's sag (about spacing^2 / 8 radius); half a spacing's thickness
+// keeps the triangles out as well.
+TEST(Colliders, AThickClothKeepsItsTrianglesOutOfASphere) {
+  const float spacing = 0.1f;
+  const glm::dvec3 centre(0.0, -0.3, 0.0);
+  const double radius = 0.3;
+  double deepest[2] = {0.0, 0.0};
+  int k = 0;
+  for (float thickness : {1e-4f, spacing}) {
+    Model model = thick_cloth(spacing, thickness);
+    model.environment.spheres.push_back({glm::vec3(centre), float(radius), {}});
+    CpuSolver<double> solver(model);
+    for (int f = 0; f < 60; ++f) {
+      solver.step_frame();
+      deepest[k] = std::max(deepest[k], deepest_inside(solver, model, centre, radius));
+    }
+    ++k;
+  }
+  EXPECT_GT(deepest[0], 1e-3) << "a thin cloth's triangles should cut into the sphere";
+  EXPECT_EQ(deepest[1], 0.0) << "a thick cloth's triangles cut " << deepest[1] << " m deep";
 }
 
 TEST(ColliderPath, GoesThroughItsKeyframesLinearlyOrSmoothly) {

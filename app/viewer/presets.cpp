@@ -89,7 +89,9 @@ Scene preset_scene(size_t index, uint32_t columns, uint32_t rows) {
         far_edge.insert(c);
       pin_only(model, cloth, far_edge);
       model.environment.spheres.clear();
-      model.environment.ground.height = model.positions.front().y - 0.005f;
+      // 5 mm below where it rests: contact keeps it half its thickness above the table.
+      model.environment.ground.height =
+          model.positions.front().y - 0.5f * model.contact_groups.front().thickness - 0.005f;
       break;
     }
     default: break;

@@ -18,55 +18,47 @@ namespace {
 
 const PassInfo kCollide{"collision", "collide.comp"};
 
-glm::vec4 quat_to_vec4(const glm::quat &q) { return {q.x, q.y, q.z, q.w}; }
+glm::vec4 quat_to_vec4(const glm::quat& q) {
+  return {q.x, q.y, q.z, q.w};
+}
 
 uint32_t shape_kind(ColliderShape shape) {
   switch (shape) {
-  case ColliderShape::plane:
-    return WEFT_COLLIDER_PLANE;
-  case ColliderShape::capsule:
-    return WEFT_COLLIDER_CAPSULE;
-  case ColliderShape::box:
-    return WEFT_COLLIDER_BOX;
-  case ColliderShape::mesh:
-    return WEFT_COLLIDER_MESH;
+    case ColliderShape::plane: return WEFT_COLLIDER_PLANE;
+    case ColliderShape::capsule: return WEFT_COLLIDER_CAPSULE;
+    case ColliderShape::box: return WEFT_COLLIDER_BOX;
+    case ColliderShape::mesh: return WEFT_COLLIDER_MESH;
   }
   return WEFT_COLLIDER_PLANE;
 }
 
 // The shapes' sizes and meshes (their poses come from pose_all).
-void pack_shapes(const Environment &env,
-                 std::vector<gpu::ColliderShape> &shapes,
-                 std::vector<glm::vec4> &corners) {
+void pack_shapes(const Environment& env, std::vector<gpu::ColliderShape>& shapes,
+                 std::vector<glm::vec4>& corners) {
   shapes.clear();
   corners.clear();
-  for (const Collider &c : env.colliders) {
+  for (const Collider& c : env.colliders) {
     gpu::ColliderShape s{};
     s.kind = shape_kind(c.shape);
     switch (c.shape) {
-    case ColliderShape::plane:
-      break;
-    case ColliderShape::capsule:
-      s.size = {c.radius, c.half_length, 0.0f, 0.0f};
-      break;
-    case ColliderShape::box:
-      s.size = glm::vec4(c.half_extents, 0.0f);
-      break;
-    case ColliderShape::mesh: {
-      s.size = {c.margin, 0.0f, 0.0f, 0.0f};
-      s.first_triangle = static_cast<uint32_t>(corners.size() / 3);
-      s.triangle_count = static_cast<uint32_t>(c.triangles.size() / 3);
-      glm::vec3 lo(c.triangles.empty() ? glm::vec3(0.0f) : c.triangles.front());
-      glm::vec3 hi = lo;
-      for (const glm::vec3 &v : c.triangles) {
-        lo = glm::min(lo, v);
-        hi = glm::max(hi, v);
-        corners.emplace_back(v, 0.0f);
+      case ColliderShape::plane: break;
+      case ColliderShape::capsule: s.size = {c.radius, c.half_length, 0.0f, 0.0f}; break;
+      case ColliderShape::box: s.size = glm::vec4(c.half_extents, 0.0f); break;
+      case ColliderShape::mesh: {
+        s.size = {c.margin, 0.0f, 0.0f, 0.0f};
+        s.first_triangle = static_cast<uint32_t>(corners.size() / 3);
+        s.triangle_count = static_cast<uint32_t>(c.triangles.size() / 3);
+        glm::vec3 lo(c.triangles.empty() ? glm::vec3(0.0f) : c.triangles.front());
+        glm::vec3 hi = lo;
+        for (const glm::vec3& v : c.triangles) {
+          lo = glm::min(lo, v);
+          hi = glm::max(hi, v);
+          corners.emplace_back(v, 0.0f);
+        }
+        s.bounds_min = glm::vec4(lo - glm::vec3(c.margin), 0.0f);
+        s.bounds_max = glm::vec4(hi + glm::vec3(c.margin), 0.0f);
+        break;
       }
-      s.bounds_min = glm::vec4(lo - glm::vec3(c.margin), 0.0f);
-      s.bounds_max = glm::vec4(hi + glm::vec3(c.margin), 0.0f);
-      break;
-    }
     }
     shapes.push_back(s);
   }
@@ -74,33 +66,30 @@ void pack_shapes(const Environment &env,
 
 // q: a unit quaternion (xyz, w): shaders/collide.comp's rotate and unrotate.
 template <typename Real>
-cpu::vec3<Real> rotate(const cpu::vec4<Real> &q, const cpu::vec3<Real> &v) {
+cpu::vec3<Real> rotate(const cpu::vec4<Real>& q, const cpu::vec3<Real>& v) {
   const cpu::vec3<Real> u(q);
   const cpu::vec3<Real> t = Real(2) * glm::cross(u, v);
   return v + q.w * t + glm::cross(u, t);
 }
 
 template <typename Real>
-cpu::vec3<Real> unrotate(const cpu::vec4<Real> &q, const cpu::vec3<Real> &v) {
+cpu::vec3<Real> unrotate(const cpu::vec4<Real>& q, const cpu::vec3<Real>& v) {
   return rotate(cpu::vec4<Real>(-q.x, -q.y, -q.z, q.w), v);
 }
 
 template <typename Real>
-cpu::vec3<Real> closest_on_segment(const cpu::vec3<Real> &x,
-                                   const cpu::vec3<Real> &a,
-                                   const cpu::vec3<Real> &b) {
+cpu::vec3<Real> closest_on_segment(const cpu::vec3<Real>& x, const cpu::vec3<Real>& a,
+                                   const cpu::vec3<Real>& b) {
   const cpu::vec3<Real> ab = b - a;
-  const Real t =
-      glm::clamp(glm::dot(x - a, ab) / glm::dot(ab, ab), Real(0), Real(1));
+  const Real t = glm::clamp(glm::dot(x - a, ab) / glm::dot(ab, ab), Real(0), Real(1));
   return a + t * ab;
 }
 
-// shaders/collide.comp's over_triangle: whether `p`, on the plane of the
-// triangle abc (normal n), lies inside it.
+// shaders/collide.comp's over_triangle: whether `p`, on the plane of the triangle abc (normal
+// n), lies inside it.
 template <typename Real>
-bool over_triangle(const cpu::vec3<Real> &p, const cpu::vec3<Real> &a,
-                   const cpu::vec3<Real> &b, const cpu::vec3<Real> &c,
-                   const cpu::vec3<Real> &n) {
+bool over_triangle(const cpu::vec3<Real>& p, const cpu::vec3<Real>& a, const cpu::vec3<Real>& b,
+                   const cpu::vec3<Real>& c, const cpu::vec3<Real>& n) {
   return glm::dot(glm::cross(b - a, p - a), n) >= Real(0) &&
          glm::dot(glm::cross(c - b, p - b), n) >= Real(0) &&
          glm::dot(glm::cross(a - c, p - c), n) >= Real(0);
@@ -108,20 +97,19 @@ bool over_triangle(const cpu::vec3<Real> &p, const cpu::vec3<Real> &a,
 
 // shaders/collide.comp's collide_mesh.
 template <typename Real>
-bool collide_mesh(const gpu::ColliderShape &s,
-                  const std::vector<glm::vec4> &corners, cpu::vec3<Real> &local,
-                  const cpu::vec3<Real> &local_prev, cpu::vec3<Real> &n_local) {
+bool collide_mesh(const gpu::ColliderShape& s, const std::vector<glm::vec4>& corners, Real reach,
+                  cpu::vec3<Real>& local, const cpu::vec3<Real>& local_prev,
+                  cpu::vec3<Real>& n_local) {
   using vec3 = cpu::vec3<Real>;
   const vec3 lo(cpu::vec4<Real>(s.bounds_min));
   const vec3 hi(cpu::vec4<Real>(s.bounds_max));
-  if (glm::any(glm::lessThan(glm::max(local, local_prev), lo)) ||
-      glm::any(glm::greaterThan(glm::min(local, local_prev), hi))) {
+  if (glm::any(glm::lessThan(glm::max(local, local_prev), lo - reach)) ||
+      glm::any(glm::greaterThan(glm::min(local, local_prev), hi + reach))) {
     return false;
   }
-  const Real margin = s.size.x;
+  const Real margin = Real(s.size.x) + reach;
   bool hit = false;
-  for (uint32_t t = s.first_triangle; t < s.first_triangle + s.triangle_count;
-       ++t) {
+  for (uint32_t t = s.first_triangle; t < s.first_triangle + s.triangle_count; ++t) {
     const vec3 a(corners[3 * t]);
     const vec3 b(corners[3 * t + 1]);
     const vec3 c(corners[3 * t + 2]);
@@ -129,13 +117,11 @@ bool collide_mesh(const gpu::ColliderShape &s,
     const Real h = glm::dot(local - a, n);
     const Real h_prev = glm::dot(local_prev - a, n);
     const Real side = h_prev >= Real(0) ? Real(1) : Real(-1);
-    if (side * h >= margin)
-      continue;
+    if (side * h >= margin) continue;
     const vec3 p = local - h * n;
     bool over = over_triangle(p, a, b, c, n);
     if (!over && side * h < Real(0)) {
-      const vec3 crossing =
-          local_prev + (local - local_prev) * (h_prev / (h_prev - h));
+      const vec3 crossing = local_prev + (local - local_prev) * (h_prev / (h_prev - h));
       over = over_triangle(crossing, a, b, c, n);
     }
     if (over) {
@@ -146,11 +132,9 @@ bool collide_mesh(const gpu::ColliderShape &s,
     }
     vec3 e = closest_on_segment(local, a, b);
     const vec3 e1 = closest_on_segment(local, b, c);
-    if (glm::dot(local - e1, local - e1) < glm::dot(local - e, local - e))
-      e = e1;
+    if (glm::dot(local - e1, local - e1) < glm::dot(local - e, local - e)) e = e1;
     const vec3 e2 = closest_on_segment(local, c, a);
-    if (glm::dot(local - e2, local - e2) < glm::dot(local - e, local - e))
-      e = e2;
+    if (glm::dot(local - e2, local - e2) < glm::dot(local - e, local - e)) e = e2;
     const vec3 d = local - e;
     const Real dist = glm::length(d);
     if (dist < margin && dist > Real(0)) {
@@ -162,14 +146,19 @@ bool collide_mesh(const gpu::ColliderShape &s,
   return hit;
 }
 
-} // namespace
+}  // namespace
 
-Colliders::Colliders(const ModuleContext &context)
+Colliders::Colliders(const ModuleContext& context)
     : params_(context.params), environment_(context.model.environment) {
   pack_shapes(environment_, shapes_, corners_);
-  for (const Sphere &s : environment_.spheres)
+  reaches_.assign(params_.particle_count, 0.0f);
+  for (const ContactGroup& group : context.model.contact_groups) {
+    for (uint32_t k = 0; k < group.particle_count; ++k)
+      reaches_[group.first_particle + k] = 0.5f * group.thickness;
+  }
+  for (const Sphere& s : environment_.spheres)
     moving_ = moving_ || !s.path.keyframes.empty();
-  for (const Collider &c : environment_.colliders)
+  for (const Collider& c : environment_.colliders)
     moving_ = moving_ || !c.path.keyframes.empty();
   pose_all(0.0, 0.0);
 }
@@ -177,40 +166,37 @@ Colliders::Colliders(const ModuleContext &context)
 void Colliders::pose_all(double start, double end) {
   spheres_.clear();
   sphere_starts_.clear();
-  for (const Sphere &sphere : environment_.spheres) {
+  for (const Sphere& sphere : environment_.spheres) {
     const ColliderPose rest{sphere.center};
-    sphere_starts_.emplace_back(pose_at(sphere.path, rest, start).position,
-                                sphere.radius);
-    spheres_.emplace_back(pose_at(sphere.path, rest, end).position,
-                          sphere.radius);
+    sphere_starts_.emplace_back(pose_at(sphere.path, rest, start).position, sphere.radius);
+    spheres_.emplace_back(pose_at(sphere.path, rest, end).position, sphere.radius);
   }
   for (size_t k = 0; k < shapes_.size(); ++k) {
-    const Collider &c = environment_.colliders[k];
+    const Collider& c = environment_.colliders[k];
     const ColliderPose a = pose_at(c.path, c.pose, start);
     const ColliderPose b = pose_at(c.path, c.pose, end);
-    gpu::ColliderShape &s = shapes_[k];
+    gpu::ColliderShape& s = shapes_[k];
     s.position_start = glm::vec4(a.position, 0.0f);
     s.position_end = glm::vec4(b.position, 0.0f);
     s.rotation_start = quat_to_vec4(a.rotation);
     // The same rotation as -q: the shorter way between the two.
     glm::vec4 q = quat_to_vec4(b.rotation);
-    if (glm::dot(s.rotation_start, q) < 0.0f)
-      q = -q;
+    if (glm::dot(s.rotation_start, q) < 0.0f) q = -q;
     s.rotation_end = q;
   }
 }
 
-std::vector<const PassInfo *> Colliders::passes() const { return {&kCollide}; }
-
-bool Colliders::active() const {
-  return !spheres_.empty() || !shapes_.empty() ||
-         params_.ground_mode == WEFT_GROUND_PROJECTION;
+std::vector<const PassInfo*> Colliders::passes() const {
+  return {&kCollide};
 }
 
-void Colliders::schedule(Stage stage, const FrameShape &shape, uint32_t substep,
-                         uint32_t, std::vector<Step> &steps) const {
-  if (stage != Stage::collide)
-    return;
+bool Colliders::active() const {
+  return !spheres_.empty() || !shapes_.empty() || params_.ground_mode == WEFT_GROUND_PROJECTION;
+}
+
+void Colliders::schedule(Stage stage, const FrameShape& shape, uint32_t substep, uint32_t,
+                         std::vector<Step>& steps) const {
+  if (stage != Stage::collide) return;
   Step step = make_step(*this, kCollide, substep);
   gpu::CollidePush push{};
   push.sphere_count = static_cast<uint32_t>(spheres_.size());
@@ -222,59 +208,52 @@ void Colliders::schedule(Stage stage, const FrameShape &shape, uint32_t substep,
 }
 
 std::vector<ModuleBuffer> Colliders::buffers() const {
-  return {
-      {"spheres", spheres_.size() * sizeof(glm::vec4), spheres_.data()},
-      {"sphere starts", sphere_starts_.size() * sizeof(glm::vec4),
-       sphere_starts_.data()},
-      {"shapes", shapes_.size() * sizeof(gpu::ColliderShape), shapes_.data()},
-      {"mesh triangles", corners_.size() * sizeof(glm::vec4), corners_.data()}};
+  return {{"spheres", spheres_.size() * sizeof(glm::vec4), spheres_.data()},
+          {"sphere starts", sphere_starts_.size() * sizeof(glm::vec4), sphere_starts_.data()},
+          {"shapes", shapes_.size() * sizeof(gpu::ColliderShape), shapes_.data()},
+          {"mesh triangles", corners_.size() * sizeof(glm::vec4), corners_.data()},
+          {"reaches", reaches_.size() * sizeof(float), reaches_.data()}};
 }
 
 void Colliders::frame_time(double start, double frame_dt) {
-  if (!moving_)
-    return;
+  if (!moving_) return;
   pose_all(start, start + frame_dt);
   uploads_due_ = true;
 }
 
-void Colliders::take_updates(std::vector<BufferUpdate> &updates) {
-  if (!uploads_due_)
-    return;
+void Colliders::take_updates(std::vector<BufferUpdate>& updates) {
+  if (!uploads_due_) return;
   uploads_due_ = false;
   if (!spheres_.empty()) {
-    updates.push_back(
-        {0, 0, spheres_.size() * sizeof(glm::vec4), spheres_.data()});
-    updates.push_back({1, 0, sphere_starts_.size() * sizeof(glm::vec4),
-                       sphere_starts_.data()});
+    updates.push_back({0, 0, spheres_.size() * sizeof(glm::vec4), spheres_.data()});
+    updates.push_back({1, 0, sphere_starts_.size() * sizeof(glm::vec4), sphere_starts_.data()});
   }
   if (!shapes_.empty()) {
-    updates.push_back(
-        {2, 0, shapes_.size() * sizeof(gpu::ColliderShape), shapes_.data()});
+    updates.push_back({2, 0, shapes_.size() * sizeof(gpu::ColliderShape), shapes_.data()});
   }
 }
 
 // shaders/collide.comp
 template <typename Real>
-void Colliders::collide(const Step &step, CpuPass<Real> &pass) const {
+void Colliders::collide(const Step& step, CpuPass<Real>& pass) const {
   using vec3 = cpu::vec3<Real>;
   using vec4 = cpu::vec4<Real>;
-  const gpu::SimParams &params = pass.params;
-  ParticleState<Real> &state = pass.state;
+  const gpu::SimParams& params = pass.params;
+  ParticleState<Real>& state = pass.state;
   const auto push = from_push<gpu::CollidePush>(step.push);
   const Real f0 = Real(float(push.substep) / float(push.substeps));
   const Real f1 = Real(float(push.substep + 1) / float(push.substeps));
   pass.for_each(params.particle_count, [&](uint32_t i) {
     const vec4 p = state.positions[i];
-    if (p.w == Real(0))
-      return;
+    if (p.w == Real(0)) return;
     vec3 x(p);
     const vec3 x_prev(state.previous[i]);
+    const Real reach = reaches_[i];
     bool touched = false;
     vec3 normal(0, 1, 0);
     vec3 carried(0);
-    if (params.ground_mode == WEFT_GROUND_PROJECTION &&
-        x.y < Real(params.ground.x)) {
-      x.y = params.ground.x;
+    if (params.ground_mode == WEFT_GROUND_PROJECTION && x.y < Real(params.ground.x) + reach) {
+      x.y = Real(params.ground.x) + reach;
       touched = true;
     }
     for (uint32_t s = 0; s < push.sphere_count; ++s) {
@@ -283,15 +262,15 @@ void Colliders::collide(const Step &step, CpuPass<Real> &pass) const {
       const vec3 c1 = start + (vec3(sphere) - start) * f1;
       const vec3 d = x - c1;
       const Real dist = glm::length(d);
-      if (dist < sphere.w) {
+      if (dist < sphere.w + reach) {
         normal = dist > Real(0) ? d / dist : vec3(0, 1, 0);
-        x = c1 + normal * sphere.w;
+        x = c1 + normal * (sphere.w + reach);
         carried = c1 - (start + (vec3(sphere) - start) * f0);
         touched = true;
       }
     }
     for (uint32_t k = 0; k < push.shape_count; ++k) {
-      const gpu::ColliderShape &s = shapes_[k];
+      const gpu::ColliderShape& s = shapes_[k];
       const vec3 ps(vec4(s.position_start));
       const vec3 pe(vec4(s.position_end));
       const vec4 qs(s.rotation_start);
@@ -305,32 +284,31 @@ void Colliders::collide(const Step &step, CpuPass<Real> &pass) const {
       bool hit = false;
       const vec4 size(s.size);
       if (s.kind == WEFT_COLLIDER_PLANE) {
-        if (local.y < Real(0)) {
-          local.y = Real(0);
+        if (local.y < reach) {
+          local.y = reach;
           hit = true;
         }
       } else if (s.kind == WEFT_COLLIDER_CAPSULE) {
         const vec3 axis(Real(0), glm::clamp(local.y, -size.y, size.y), Real(0));
         const vec3 d = local - axis;
         const Real dist = glm::length(d);
-        if (dist < size.x) {
+        if (dist < size.x + reach) {
           n_local = dist > Real(0) ? d / dist : vec3(1, 0, 0);
-          local = axis + n_local * size.x;
+          local = axis + n_local * (size.x + reach);
           hit = true;
         }
       } else if (s.kind == WEFT_COLLIDER_BOX) {
-        const vec3 q = glm::abs(local) - vec3(size);
+        const vec3 grown = vec3(size) + reach;
+        const vec3 q = glm::abs(local) - grown;
         if (q.x < Real(0) && q.y < Real(0) && q.z < Real(0)) {
-          const int axis =
-              q.x > q.y ? (q.x > q.z ? 0 : 2) : (q.y > q.z ? 1 : 2);
+          const int axis = q.x > q.y ? (q.x > q.z ? 0 : 2) : (q.y > q.z ? 1 : 2);
           n_local = vec3(0);
           n_local[axis] = local[axis] < Real(0) ? Real(-1) : Real(1);
-          local[axis] = n_local[axis] * size[axis];
+          local[axis] = n_local[axis] * grown[axis];
           hit = true;
         }
       } else {
-        hit = collide_mesh(s, corners_, local, unrotate(q0, x_prev - p0),
-                           n_local);
+        hit = collide_mesh(s, corners_, reach, local, unrotate(q0, x_prev - p0), n_local);
       }
       if (hit) {
         x = p1 + rotate(q1, local);
@@ -339,23 +317,19 @@ void Colliders::collide(const Step &step, CpuPass<Real> &pass) const {
         touched = true;
       }
     }
-    if (!touched)
-      return;
+    if (!touched) return;
     const vec3 moved = x - x_prev - carried;
     vec3 tangential = moved - glm::dot(moved, normal) * normal;
-    // Coulomb, as the shader: the contact's push along the normal bounds what
-    // friction may take.
+    // Coulomb, as the shader: the contact's push along the normal bounds what friction may take.
     const Real pushed = std::max(glm::dot(x - vec3(p), normal), Real(0));
     const Real slide = glm::length(tangential);
     if (slide > Real(0)) {
       if (slide <= Real(params.friction.x) * pushed) {
-        x -= tangential; // static: held where it touched
+        x -= tangential;  // static: held where it touched
         tangential = vec3(0);
       } else {
         const vec3 kept =
-            tangential *
-            (Real(1) -
-             std::min(Real(params.friction.y) * pushed / slide, Real(1)));
+            tangential * (Real(1) - std::min(Real(params.friction.y) * pushed / slide, Real(1)));
         x -= tangential - kept;
         tangential = kept;
       }
@@ -368,46 +342,43 @@ void Colliders::collide(const Step &step, CpuPass<Real> &pass) const {
   });
 }
 
-uint64_t Colliders::bytes(const Step &, const TrafficContext &) const {
-  // Read x; a particle in contact also reads x_prev and writes x, but contacts
-  // are not known ahead: counted as none. The colliders themselves are read by
-  // every thread from cache.
-  return uint64_t{params_.particle_count} * 16;
+uint64_t Colliders::bytes(const Step&, const TrafficContext&) const {
+  // Read x and the particle's reach; a particle in contact also reads x_prev and writes x, but
+  // contacts are not known ahead: counted as none. The colliders themselves are read by every
+  // thread from cache.
+  return uint64_t{params_.particle_count} * (16 + 4);
 }
 
-std::vector<uint32_t> Colliders::apply_edit(const Model &model,
-                                            const SolverPaths &,
+std::vector<uint32_t> Colliders::apply_edit(const Model& model, const SolverPaths&,
                                             EditScope scope) {
-  if (scope != EditScope::parameters)
-    return {};
-  const Environment &edited = model.environment;
+  if (scope != EditScope::parameters) return {};
+  const Environment& edited = model.environment;
   if (edited.spheres.size() != environment_.spheres.size()) {
     throw ModelError("a live edit cannot change the number of spheres (" +
-                     std::to_string(environment_.spheres.size()) +
-                     " running, " + std::to_string(edited.spheres.size()) +
-                     " edited); rebuild the simulation " + "instead");
+                     std::to_string(environment_.spheres.size()) + " running, " +
+                     std::to_string(edited.spheres.size()) + " edited); rebuild the simulation " +
+                     "instead");
   }
   if (edited.colliders.size() != environment_.colliders.size()) {
     throw ModelError("a live edit cannot change the number of colliders (" +
-                     std::to_string(environment_.colliders.size()) +
-                     " running, " + std::to_string(edited.colliders.size()) +
-                     " edited); rebuild the " + "simulation instead");
+                     std::to_string(environment_.colliders.size()) + " running, " +
+                     std::to_string(edited.colliders.size()) + " edited); rebuild the " +
+                     "simulation instead");
   }
   // Sizes and rest poses may change; meshes keep their triangles.
   for (size_t k = 0; k < edited.colliders.size(); ++k) {
     if (edited.colliders[k].shape != environment_.colliders[k].shape ||
-        edited.colliders[k].triangles.size() !=
-            environment_.colliders[k].triangles.size()) {
-      throw ModelError("a live edit cannot change a collider's shape; rebuild "
-                       "the simulation "
-                       "instead");
+        edited.colliders[k].triangles.size() != environment_.colliders[k].triangles.size()) {
+      throw ModelError(
+          "a live edit cannot change a collider's shape; rebuild the simulation "
+          "instead");
     }
   }
   environment_.spheres = edited.spheres;
   environment_.colliders = edited.colliders;
   std::vector<gpu::ColliderShape> shapes;
   pack_shapes(environment_, shapes, corners_);
-  for (size_t k = 0; k < shapes.size(); ++k) { // keep the frame's poses
+  for (size_t k = 0; k < shapes.size(); ++k) {  // keep the frame's poses
     shapes[k].position_start = shapes_[k].position_start;
     shapes[k].position_end = shapes_[k].position_end;
     shapes[k].rotation_start = shapes_[k].rotation_start;
@@ -417,23 +388,19 @@ std::vector<uint32_t> Colliders::apply_edit(const Model &model,
   // A collider that does not move sits where the edit puts it.
   for (size_t s = 0; s < environment_.spheres.size(); ++s) {
     if (environment_.spheres[s].path.keyframes.empty()) {
-      spheres_[s] = glm::vec4(environment_.spheres[s].center,
-                              environment_.spheres[s].radius);
+      spheres_[s] = glm::vec4(environment_.spheres[s].center, environment_.spheres[s].radius);
       sphere_starts_[s] = spheres_[s];
     } else {
       spheres_[s].w = sphere_starts_[s].w = environment_.spheres[s].radius;
     }
   }
   for (size_t k = 0; k < shapes_.size(); ++k) {
-    const Collider &c = environment_.colliders[k];
-    if (!c.path.keyframes.empty())
-      continue;
-    shapes_[k].position_start = shapes_[k].position_end =
-        glm::vec4(c.pose.position, 0.0f);
-    shapes_[k].rotation_start = shapes_[k].rotation_end =
-        quat_to_vec4(c.pose.rotation);
+    const Collider& c = environment_.colliders[k];
+    if (!c.path.keyframes.empty()) continue;
+    shapes_[k].position_start = shapes_[k].position_end = glm::vec4(c.pose.position, 0.0f);
+    shapes_[k].rotation_start = shapes_[k].rotation_end = quat_to_vec4(c.pose.rotation);
   }
   return {0, 1, 2, 3};
 }
 
-} // namespace weft
+}  // namespace weft

@@ -1,10 +1,10 @@
 // Contacts (the last pass of every substep): particles are projected out of the colliders (in
 // the position-based ground mode, back onto the ground plane; then out of the spheres, planes,
-// capsules, boxes and triangle meshes); a contact then removes a share of the substep's motion
-// relative to the collider's surface, along it (contact friction). One thread per particle.
-// Colliders that move on a scripted path (collider_path.h) take their poses at the start and
-// end of each frame and move linearly in between, substep by substep. Active only while there is
-// something to collide with.
+// capsules, boxes and triangle meshes), to half their cloth's thickness off the surface; a contact
+// then removes a share of the substep's motion relative to the collider's surface, along it
+// (contact friction). One thread per particle. Colliders that move on a scripted path
+// (collider_path.h) take their poses at the start and end of each frame and move linearly in
+// between, substep by substep. Active only while there is something to collide with.
 #pragma once
 
 #include "shaders/colliders.h"
@@ -49,6 +49,9 @@ class Colliders final : public SolverModule {
   std::vector<glm::vec4> sphere_starts_;
   std::vector<gpu::ColliderShape> shapes_;
   std::vector<glm::vec4> corners_;  // three per mesh triangle, local
+  // Per particle, m: how far it is kept off every collider's surface (half its cloth's
+  // thickness, 0 for ropes and particles).
+  std::vector<float> reaches_;
 };
 
 }  // namespace weft

@@ -214,6 +214,8 @@ Model colliders_scene(Integrator integrator) {
   cloth.pinned = {grid_corner(cloth, GridCorner::first_row_first_column),
                   grid_corner(cloth, GridCorner::first_row_last_column)};
   add_cloth_grid(model, cloth);
+  // 2 cm thick: contact keeps the particles 1 cm off every collider (self-collision stays off).
+  model.contact_groups.push_back({0, model.particle_count(), 0.02f});
   model.anchors.push_back({cloth.pinned[0], {0.1f, 0.0f, 0.1f}, false});
   model.tether_groups.push_back({0, model.particle_count(), 1.05f});
   set_common(model, integrator);
