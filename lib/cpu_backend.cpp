@@ -5,6 +5,7 @@
 #include "lib/simulation_backend.h"
 #include "lib/translate_errors.h"
 #include "sim/cpu_solver.h"
+#include "sim/cpu_threads.h"
 
 namespace weft::api {
 
@@ -12,7 +13,7 @@ namespace {
 
 class CpuSystemSolver final : public SystemSolver {
  public:
-  explicit CpuSystemSolver(const Model& model) : solver_(model) {}
+  CpuSystemSolver(const Model& model, unsigned threads) : solver_(model, threads) {}
   void step_frames(uint32_t frames) override {
     for (uint32_t f = 0; f < frames; ++f)
       solver_.step_frame();
@@ -36,12 +37,14 @@ class CpuSystemSolver final : public SystemSolver {
 
 }  // namespace
 
-std::unique_ptr<SimulationBackend> make_cpu_backend(const Scene& scene) {
+std::unique_ptr<SimulationBackend> make_cpu_backend(const Scene& scene, unsigned threads) {
+  if (threads == 0) threads = CpuThreads::available_cores();
   auto backend = std::make_unique<SimulationBackend>(scene);
   backend->device = "CPU reference (float)";
+  if (threads > 1) backend->device += " on " + std::to_string(threads) + " threads";
   translate_errors([&] {
     for (const SceneSystem& system : scene.impl().scene.systems)
-      backend->systems.push_back(std::make_unique<CpuSystemSolver>(system.model));
+      backend->systems.push_back(std::make_unique<CpuSystemSolver>(system.model, threads));
   });
   return backend;
 }

@@ -53,7 +53,9 @@ SystemSolver& system_at(SimulationBackend& backend, size_t system) {
 
 }  // namespace
 
-Simulation::Simulation(const Scene& scene) : backend_(make_cpu_backend(scene)) {}
+Simulation::Simulation(const Scene& scene) : backend_(make_cpu_backend(scene, 1)) {}
+Simulation::Simulation(const Scene& scene, unsigned threads)
+    : backend_(make_cpu_backend(scene, threads)) {}
 Simulation::Simulation(std::unique_ptr<SimulationBackend> backend) : backend_(std::move(backend)) {}
 Simulation::Simulation(Simulation&&) noexcept = default;
 Simulation& Simulation::operator=(Simulation&&) noexcept = default;

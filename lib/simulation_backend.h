@@ -45,6 +45,7 @@ class SimulationBackend {
   uint32_t frame = 0;
 };
 
-std::unique_ptr<SimulationBackend> make_cpu_backend(const Scene& scene);
+// threads: 0 for every core the process may use.
+std::unique_ptr<SimulationBackend> make_cpu_backend(const Scene& scene, unsigned threads);
 
 }  // namespace weft::api

@@ -27,8 +27,14 @@ std::vector<std::string> override_list(const py::object& overrides) {
   return out;
 }
 
-Simulation make(const Scene& scene, const std::string& device, bool validation) {
-  if (device == "cpu") return Simulation(scene);
+Simulation make(const Scene& scene, const std::string& device, bool validation, int threads) {
+  if (threads < 0)
+    throw weft::api::InputError("threads is 0 (every core) or more, not " +
+                                std::to_string(threads));
+  if (device != "cpu" && threads != 1) {
+    throw weft::api::InputError("threads is for the CPU reference (device=\"cpu\")");
+  }
+  if (device == "cpu") return Simulation(scene, static_cast<unsigned>(threads));
   if (device == "gpu") return weft::api::make_gpu_simulation(scene, {"", validation});
   throw weft::api::InputError("device is \"cpu\" or \"gpu\", not \"" + device + "\"");
 }
@@ -78,23 +84,26 @@ PYBIND11_MODULE(weft, m) {
   py::class_<Simulation>(m, "Simulation",
                          "A scene advanced frame by frame by the CPU reference or the GPU solver")
       .def(py::init([](const std::string& path, const std::string& device,
-                       const py::object& overrides, bool validation) {
-             return make(Scene::from_file(path, override_list(overrides)), device, validation);
+                       const py::object& overrides, bool validation, int threads) {
+             return make(Scene::from_file(path, override_list(overrides)), device, validation,
+                         threads);
            }),
            py::arg("path"), py::arg("device") = "cpu", py::arg("overrides") = py::none(),
-           py::arg("validation") = false,
+           py::arg("validation") = false, py::arg("threads") = 1,
            "Reads a scene file (scenes weft ships are found from any folder); overrides: "
-           "{key: value} or [\"KEY=VALUE\"], checked as the file's own keys")
+           "{key: value} or [\"KEY=VALUE\"], checked as the file's own keys; threads: the CPU "
+           "reference's (0: every core; the results are the same for any count)")
       .def_static(
           "from_string",
           [](const std::string& text, const std::string& device, const py::object& overrides,
-             const std::string& name, const std::string& mesh_folder, bool validation) {
+             const std::string& name, const std::string& mesh_folder, bool validation,
+             int threads) {
             return make(Scene::from_string(text, override_list(overrides), name, mesh_folder),
-                        device, validation);
+                        device, validation, threads);
           },
           py::arg("text"), py::arg("device") = "cpu", py::arg("overrides") = py::none(),
           py::arg("name") = "scene.toml", py::arg("mesh_folder") = ".",
-          py::arg("validation") = false)
+          py::arg("validation") = false, py::arg("threads") = 1)
       .def("step", &Simulation::step, py::arg("frames") = 1,
            py::call_guard<py::gil_scoped_release>(), "Simulates frames, firing the scene's events")
       .def_property_readonly("frame", &Simulation::frame)

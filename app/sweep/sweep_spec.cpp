@@ -110,7 +110,8 @@ std::filesystem::path sweep_summary_file(const SweepSpec& spec, uint64_t index) 
 std::vector<std::string> sweep_case_command(const SweepSpec& spec, uint64_t index,
                                             const std::string& weft) {
   std::vector<std::string> command = {weft, "run", spec.scene, "--quiet"};
-  if (spec.cpu) command.push_back("--cpu");
+  // A sweep runs its cases side by side, one core each: one thread per case.
+  if (spec.cpu) command.insert(command.end(), {"--cpu", "--threads", "1"});
   if (spec.frames != 0) {
     command.push_back("--frames");
     command.push_back(std::to_string(spec.frames));

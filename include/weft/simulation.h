@@ -35,8 +35,11 @@ class SimulationBackend;  // the solver behind a Simulation (CPU or GPU)
 
 class Simulation {
  public:
-  // The CPU reference solver. InputError when the scene's model is invalid.
+  // The CPU reference solver, on one thread. InputError when the scene's model is invalid.
   explicit Simulation(const Scene& scene);
+  // The CPU reference on `threads` threads (0: every core the process may use); the results are
+  // the same bit for bit for any count.
+  Simulation(const Scene& scene, unsigned threads);
   explicit Simulation(std::unique_ptr<SimulationBackend> backend);  // weft/gpu.h makes one
   Simulation(Simulation&&) noexcept;
   Simulation& operator=(Simulation&&) noexcept;

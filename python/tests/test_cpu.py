@@ -61,6 +61,20 @@ def test_keys_are_checked_as_the_file_is(scenes):
         sim["rope.nodes"] = 20
 
 
+def test_threads_give_the_same_run(scenes):
+    # The CPU reference splits its passes over threads without changing a bit of the result.
+    path = os.path.join(scenes, "flag_in_wind.toml")
+    one = weft.Simulation(path)
+    two = weft.Simulation(path, threads=2)
+    assert one.device == "CPU reference (float)"
+    assert two.device == "CPU reference (float) on 2 threads"
+    one.step(5)
+    two.step(5)
+    assert np.array_equal(one.positions, two.positions)
+    with pytest.raises(weft.InputError, match="threads is 0"):
+        weft.Simulation(path, threads=-1)
+
+
 def test_positions_are_a_view_of_the_cpu_state(scenes):
     sim = weft.Simulation(os.path.join(scenes, "nehe40_rope.toml"))
     positions = sim.positions
