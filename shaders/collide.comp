@@ -32,6 +32,10 @@ layout(std430, set = WEFT_MODULE_SET, binding = WEFT_COLLIDERS_BINDING_REACHES) 
     ReachesBuffer {
   float reaches[];
 };
+layout(std430, set = WEFT_MODULE_SET, binding = WEFT_COLLIDERS_BINDING_FRICTIONS) readonly buffer
+    FrictionsBuffer {
+  vec2 frictions[];
+};
 layout(push_constant) uniform Push {
   CollidePush push;
 };
@@ -121,6 +125,7 @@ void main() {
   bool touched = false;
   vec3 normal = vec3(0.0, 1.0, 0.0);
   vec3 carried = vec3(0.0);  // how far the touched surface moved in this substep
+  vec2 mu = params.friction.xy;  // the touched surface's Coulomb coefficients (static, kinetic)
   float f0 = float(push.substep) / float(push.substeps);
   float f1 = float(push.substep + 1u) / float(push.substeps);
   if (params.ground_mode == WEFT_GROUND_PROJECTION && x.y < params.ground.x + reach) {
@@ -137,6 +142,7 @@ void main() {
       normal = dist > 0.0 ? d / dist : vec3(0.0, 1.0, 0.0);
       x = c1 + normal * (sphere.w + reach);
       carried = c1 - (start + (sphere.xyz - start) * f0);
+      mu = frictions[s];
       touched = true;
     }
   }
@@ -181,6 +187,7 @@ void main() {
       x = p1 + rotate(q1, local);
       normal = rotate(q1, n_local);
       carried = x - (p0 + rotate(q0, local));
+      mu = frictions[push.sphere_count + k];
       touched = true;
     }
   }
@@ -192,11 +199,11 @@ void main() {
   float pushed = max(dot(x - p.xyz, normal), 0.0);
   float slide = length(tangential);
   if (slide > 0.0) {
-    if (slide <= params.friction.x * pushed) {
+    if (slide <= mu.x * pushed) {
       x -= tangential;  // static: held where it touched
       tangential = vec3(0.0);
     } else {
-      vec3 kept = tangential * (1.0 - min(params.friction.y * pushed / slide, 1.0));
+      vec3 kept = tangential * (1.0 - min(mu.y * pushed / slide, 1.0));
       x -= tangential - kept;
       tangential = kept;
     }

@@ -12,6 +12,9 @@ namespace weft::gpu {
 #define WEFT_COLLIDERS_BINDING_SHAPES 2         // ColliderShape
 #define WEFT_COLLIDERS_BINDING_TRIANGLES 3      // mesh colliders: three vec4 corners (local, m)
 #define WEFT_COLLIDERS_BINDING_REACHES 4        // per particle: how far it keeps off colliders (m)
+// Per sphere, then per shape: its Coulomb coefficients (static, kinetic), its own or the
+// environment's.
+#define WEFT_COLLIDERS_BINDING_FRICTIONS 5
 
 #define WEFT_COLLIDER_PLANE 0u
 #define WEFT_COLLIDER_CAPSULE 1u

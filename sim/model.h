@@ -72,10 +72,17 @@ struct TetherGroup {
   float scale = 1.0f;
 };
 
+// A collider's own Coulomb coefficients (Environment::static_friction says what they do).
+struct ContactFriction {
+  float static_friction = 0.0f;   // >= 0
+  float kinetic_friction = 0.0f;  // in [0, static_friction]
+};
+
 struct Sphere {
-  glm::vec3 center{0.0f};  // m
-  float radius = 0.0f;     // m
-  ColliderPath path;       // moves its centre (keyframe rotations do not matter)
+  glm::vec3 center{0.0f};                   // m
+  float radius = 0.0f;                      // m
+  ColliderPath path;                        // moves its centre (keyframe rotations do not matter)
+  std::optional<ContactFriction> friction;  // none: the environment's
 };
 
 enum class ColliderShape : uint32_t { plane, capsule, box, mesh };
@@ -91,7 +98,8 @@ struct Collider {
   float half_length = 0.0f;      // capsule: m, along local y between the two caps' centres, >= 0
   glm::vec3 half_extents{0.0f};  // box: m, each > 0
   float margin = 0.0f;           // mesh: m, how far particles are kept from its triangles, > 0
-  std::vector<glm::vec3> triangles;  // mesh: three corners per triangle, local, m
+  std::vector<glm::vec3> triangles;         // mesh: three corners per triangle, local, m
+  std::optional<ContactFriction> friction;  // none: the environment's
 };
 
 // Cloth-to-cloth contact for the particles of one cloth or mesh: each is kept at least the mean

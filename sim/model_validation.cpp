@@ -165,9 +165,20 @@ void validate_environment(const Environment& env) {
   require(std::isfinite(env.kinetic_friction) && env.kinetic_friction >= 0.0f &&
               env.kinetic_friction <= env.static_friction,
           "kinetic_friction must be in [0, static_friction], got " + number(env.kinetic_friction));
+  auto validate_friction = [](const std::optional<ContactFriction>& friction,
+                              const std::string& name) {
+    if (!friction) return;
+    require(std::isfinite(friction->static_friction) && friction->static_friction >= 0.0f,
+            name + ": static_friction must be >= 0, got " + number(friction->static_friction));
+    require(std::isfinite(friction->kinetic_friction) && friction->kinetic_friction >= 0.0f &&
+                friction->kinetic_friction <= friction->static_friction,
+            name + ": kinetic_friction must be in [0, static_friction], got " +
+                number(friction->kinetic_friction));
+  };
   for (size_t s = 0; s < env.spheres.size(); ++s) {
     const Sphere& sphere = env.spheres[s];
     require(finite(sphere.center), "sphere " + std::to_string(s) + " has a non-finite centre");
+    validate_friction(sphere.friction, "sphere " + std::to_string(s));
     require(std::isfinite(sphere.radius) && sphere.radius > 0.0f,
             "sphere " + std::to_string(s) + ": radius must be > 0 m, got " + number(sphere.radius));
     validate_path(sphere.path, "sphere " + std::to_string(s));
@@ -177,6 +188,7 @@ void validate_environment(const Environment& env) {
     const std::string name = "collider " + std::to_string(k);
     require(finite(c.pose.position), name + " has a non-finite position");
     validate_path(c.path, name);
+    validate_friction(c.friction, name);
     switch (c.shape) {
       case ColliderShape::plane: break;
       case ColliderShape::capsule:

@@ -1,10 +1,12 @@
 // Coulomb friction of the colliders' contacts, on the CPU reference (gpu_pass_test and
 // gpu_trajectory_test run the same pass on the GPU with both coefficients set): a particle on a
 // plane tilted below its friction angle stays put; above it, it slides with the acceleration of
-// a block on an incline, g (sin theta - mu_k cos theta).
+// a block on an incline, g (sin theta - mu_k cos theta). A collider or sphere with coefficients
+// of its own uses them instead of the environment's.
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <optional>
 
 #include <glm/geometric.hpp>
 #include <glm/gtc/quaternion.hpp>
@@ -25,7 +27,9 @@ struct Slide {
 
 // A particle let go at rest on a plane through the origin tilted `degrees` about z (local +y
 // turned to (sin, cos, 0), so downhill is (cos, -sin, 0)), for `seconds`.
-Slide slide_on_incline(double degrees, float static_mu, float kinetic_mu, double seconds) {
+// `own`: the plane's own coefficients, over the environment's (static_mu, kinetic_mu).
+Slide slide_on_incline(double degrees, float static_mu, float kinetic_mu, double seconds,
+                       std::optional<ContactFriction> own = std::nullopt) {
   const double theta = degrees * kPi / 180.0;
   const glm::dvec3 normal(std::sin(theta), std::cos(theta), 0.0);
   const glm::dvec3 downhill(std::cos(theta), -std::sin(theta), 0.0);
@@ -39,6 +43,7 @@ Slide slide_on_incline(double degrees, float static_mu, float kinetic_mu, double
   Collider plane;
   plane.shape = ColliderShape::plane;
   plane.pose.rotation = glm::angleAxis(-float(theta), glm::vec3(0.0f, 0.0f, 1.0f));
+  plane.friction = own;
   model.environment.colliders.push_back(plane);
   CpuSolver<double> solver(model);
   const int frames = int(std::lround(seconds * 60.0));
@@ -70,6 +75,20 @@ TEST(Friction, SlidesAboveItWithTheInclinesAcceleration) {
   // Without friction it slides at g sin theta.
   const Slide free = slide_on_incline(30.0, 0.0f, 0.0f, 2.0);
   EXPECT_NEAR(free.distance, 0.5 * kGravity * 0.5 * 4.0, 0.05 * 0.5 * kGravity * 0.5 * 4.0);
+}
+
+TEST(Friction, AColliderWithItsOwnCoefficientsUsesThem) {
+  // A slippery environment (mu 0.1) and a plane of its own mu_s = 0.5 at 20 degrees: it holds.
+  const Slide held = slide_on_incline(20.0, 0.1f, 0.1f, 2.0, ContactFriction{0.5f, 0.3f});
+  EXPECT_LT(std::abs(held.distance), 1e-6);
+  // A rough environment (mu 0.9) and a frictionless plane at 30 degrees: g sin theta.
+  const Slide slid = slide_on_incline(30.0, 0.9f, 0.9f, 2.0, ContactFriction{0.0f, 0.0f});
+  EXPECT_NEAR(slid.distance, 0.5 * kGravity * 0.5 * 4.0, 0.05 * 0.5 * kGravity * 0.5 * 4.0);
+  // Its kinetic coefficient, not the environment's, above its friction angle.
+  const double theta = 45.0 * kPi / 180.0;
+  const double a = kGravity * (std::sin(theta) - 0.3 * std::cos(theta));
+  const Slide kinetic = slide_on_incline(45.0, 0.9f, 0.9f, 2.0, ContactFriction{0.5f, 0.3f});
+  EXPECT_NEAR(kinetic.distance, 0.5 * a * 4.0, 0.05 * 0.5 * a * 4.0);
 }
 
 }  // namespace

@@ -89,8 +89,29 @@ void read_path(const TableReader& table, const ColliderPose& rest, ColliderPath&
 }
 
 std::vector<std::string> collider_keys() {
-  return {"shape", "center", "rotate", "normal", "offset",        "radius", "length",
-          "size",  "file",   "scale",  "margin", "interpolation", "path"};
+  return {"shape",  "center",          "rotate",          "normal",
+          "offset", "radius",          "length",          "size",
+          "file",   "scale",           "margin",          "interpolation",
+          "path",   "static_friction", "kinetic_friction"};
+}
+
+std::optional<ContactFriction> read_contact_friction(const TableReader& table) {
+  const std::optional<double> mu_s =
+      table.number("static_friction", NumberRange::at_least(0.0, ""));
+  const std::optional<double> mu_k =
+      table.number("kinetic_friction", NumberRange::at_least(0.0, ""));
+  if (!mu_s && !mu_k) return std::nullopt;
+  if (!mu_s) {
+    table.fail("kinetic_friction",
+               "needs this collider's static_friction as well (the kinetic "
+               "coefficient may not exceed it)");
+  }
+  ContactFriction friction{float(*mu_s), float(mu_k.value_or(*mu_s))};
+  if (friction.kinetic_friction > friction.static_friction) {
+    table.fail("kinetic_friction", "must be at most static_friction (" + format_number(*mu_s) +
+                                       "), got " + format_number(*mu_k));
+  }
+  return friction;
 }
 
 Collider read_collider(const TableReader& table, const SceneParseOptions& options,
@@ -107,7 +128,10 @@ Collider read_collider(const TableReader& table, const SceneParseOptions& option
       : *shape == "box"     ? std::vector<std::string>{"center", "rotate", "size"}
                         : std::vector<std::string>{"center", "rotate", "file", "scale", "margin"};
   for (const std::string& key : collider_keys()) {
-    if (key == "shape" || key == "path" || key == "interpolation") continue;
+    if (key == "shape" || key == "path" || key == "interpolation" || key == "static_friction" ||
+        key == "kinetic_friction") {
+      continue;
+    }
     if (table.has(key) && std::find(own.begin(), own.end(), key) == own.end()) {
       table.fail(
           key, "is not a key of a " + *shape + " collider; expected " + [&] {
@@ -115,7 +139,7 @@ Collider read_collider(const TableReader& table, const SceneParseOptions& option
             for (const std::string& k : own)
               list += (list.empty() ? "'" : ", '") + k + "'";
             return list;
-          }() + ", 'path' or 'interpolation'");
+          }() + ", 'path', 'interpolation', 'static_friction' or 'kinetic_friction'");
     }
   }
   if (*shape == "plane") {
@@ -143,6 +167,7 @@ Collider read_collider(const TableReader& table, const SceneParseOptions& option
     read_mesh_collider(table, options, c);
   }
   read_path(table, c.pose, c.path, words.path_rotate);
+  c.friction = read_contact_friction(table);
   return c;
 }
 

@@ -171,13 +171,15 @@ void read_environment(const TableReader& table, const SceneParseOptions& options
     env.spheres.clear();  // a system that lists spheres replaces the scene's list
     words.spheres.clear();
     for (const TableReader& sphere :
-         table.tables("sphere", {"center", "radius", "interpolation", "path"})) {
+         table.tables("sphere", {"center", "radius", "interpolation", "path", "static_friction",
+                                 "kinetic_friction"})) {
       Sphere s;
       ColliderWords said;
       s.center = sphere.required_vec3("center", NumberRange::any("m"));
       s.radius = static_cast<float>(sphere.required_number("radius", NumberRange::above(0, "m")));
       if (!(s.radius > 0.0f)) sphere.fail("radius", "is too small to be a float > 0");
       read_path(sphere, ColliderPose{s.center}, s.path, said.path_rotate);
+      s.friction = read_contact_friction(sphere);
       env.spheres.push_back(s);
       words.spheres.push_back(std::move(said));
     }

@@ -84,6 +84,14 @@ std::string collider_obj(const Collider& collider, const std::string& what) {
          ("# " + what + ", as weft simulated it (scaled, in its own frame)\n") + vertices + faces;
 }
 
+// A collider's own Coulomb coefficients, when it has them (before its path's tables).
+void write_friction(std::string& out, const std::optional<ContactFriction>& friction,
+                    const std::string& what) {
+  if (!friction) return;
+  put(out, "static_friction", toml_float(friction->static_friction, what + " static_friction"));
+  put(out, "kinetic_friction", toml_float(friction->kinetic_friction, what + " kinetic_friction"));
+}
+
 void write_collider(std::string& out, const Collider& c, const ColliderWords* words,
                     const std::string& what, const std::string& mesh_file, SceneText& text) {
   put(out, "shape", toml_string(shape_name(c.shape)));
@@ -116,6 +124,7 @@ void write_collider(std::string& out, const Collider& c, const ColliderWords* wo
       put(out, "margin", toml_float(c.margin, what + " margin"));
       break;
   }
+  write_friction(out, c.friction, what);
   write_path(out, c.path, c.pose, words, what);
 }
 
@@ -145,6 +154,7 @@ void write_colliders(std::string& out, const std::string& prefix, const SceneSys
     out += "\n[[" + prefix + ".sphere]]\n";
     put(out, "center", toml_vec3(sphere.center, what + " center"));
     put(out, "radius", toml_float(sphere.radius, what + " radius"));
+    write_friction(out, sphere.friction, what);
     write_path(out, sphere.path, ColliderPose{sphere.center}, words, what);
   }
   for (size_t k = 0; k < environment.colliders.size(); ++k) {

@@ -64,6 +64,19 @@ void pack_shapes(const Environment& env, std::vector<gpu::ColliderShape>& shapes
   }
 }
 
+// Each sphere's, then each shape's Coulomb coefficients: its own, or the environment's.
+void pack_frictions(const Environment& env, std::vector<glm::vec2>& frictions) {
+  frictions.clear();
+  auto add = [&](const std::optional<ContactFriction>& own) {
+    frictions.push_back(own ? glm::vec2(own->static_friction, own->kinetic_friction)
+                            : glm::vec2(env.static_friction, env.kinetic_friction));
+  };
+  for (const Sphere& s : env.spheres)
+    add(s.friction);
+  for (const Collider& c : env.colliders)
+    add(c.friction);
+}
+
 // q: a unit quaternion (xyz, w): shaders/collide.comp's rotate and unrotate.
 template <typename Real>
 cpu::vec3<Real> rotate(const cpu::vec4<Real>& q, const cpu::vec3<Real>& v) {
@@ -151,6 +164,7 @@ bool collide_mesh(const gpu::ColliderShape& s, const std::vector<glm::vec4>& cor
 Colliders::Colliders(const ModuleContext& context)
     : params_(context.params), environment_(context.model.environment) {
   pack_shapes(environment_, shapes_, corners_);
+  pack_frictions(environment_, frictions_);
   reaches_.assign(params_.particle_count, 0.0f);
   for (const ContactGroup& group : context.model.contact_groups) {
     for (uint32_t k = 0; k < group.particle_count; ++k)
@@ -212,7 +226,8 @@ std::vector<ModuleBuffer> Colliders::buffers() const {
           {"sphere starts", sphere_starts_.size() * sizeof(glm::vec4), sphere_starts_.data()},
           {"shapes", shapes_.size() * sizeof(gpu::ColliderShape), shapes_.data()},
           {"mesh triangles", corners_.size() * sizeof(glm::vec4), corners_.data()},
-          {"reaches", reaches_.size() * sizeof(float), reaches_.data()}};
+          {"reaches", reaches_.size() * sizeof(float), reaches_.data()},
+          {"frictions", frictions_.size() * sizeof(glm::vec2), frictions_.data()}};
 }
 
 void Colliders::frame_time(double start, double frame_dt) {
@@ -252,6 +267,7 @@ void Colliders::collide(const Step& step, CpuPass<Real>& pass) const {
     bool touched = false;
     vec3 normal(0, 1, 0);
     vec3 carried(0);
+    glm::vec<2, Real> mu(params.friction.x, params.friction.y);
     if (params.ground_mode == WEFT_GROUND_PROJECTION && x.y < Real(params.ground.x) + reach) {
       x.y = Real(params.ground.x) + reach;
       touched = true;
@@ -266,6 +282,7 @@ void Colliders::collide(const Step& step, CpuPass<Real>& pass) const {
         normal = dist > Real(0) ? d / dist : vec3(0, 1, 0);
         x = c1 + normal * (sphere.w + reach);
         carried = c1 - (start + (vec3(sphere) - start) * f0);
+        mu = glm::vec<2, Real>(frictions_[s]);
         touched = true;
       }
     }
@@ -314,6 +331,7 @@ void Colliders::collide(const Step& step, CpuPass<Real>& pass) const {
         x = p1 + rotate(q1, local);
         normal = rotate(q1, n_local);
         carried = x - (p0 + rotate(q0, local));
+        mu = glm::vec<2, Real>(frictions_[push.sphere_count + k]);
         touched = true;
       }
     }
@@ -324,12 +342,11 @@ void Colliders::collide(const Step& step, CpuPass<Real>& pass) const {
     const Real pushed = std::max(glm::dot(x - vec3(p), normal), Real(0));
     const Real slide = glm::length(tangential);
     if (slide > Real(0)) {
-      if (slide <= Real(params.friction.x) * pushed) {
+      if (slide <= mu.x * pushed) {
         x -= tangential;  // static: held where it touched
         tangential = vec3(0);
       } else {
-        const vec3 kept =
-            tangential * (Real(1) - std::min(Real(params.friction.y) * pushed / slide, Real(1)));
+        const vec3 kept = tangential * (Real(1) - std::min(mu.y * pushed / slide, Real(1)));
         x -= tangential - kept;
         tangential = kept;
       }
@@ -376,6 +393,9 @@ std::vector<uint32_t> Colliders::apply_edit(const Model& model, const SolverPath
   }
   environment_.spheres = edited.spheres;
   environment_.colliders = edited.colliders;
+  environment_.static_friction = edited.static_friction;
+  environment_.kinetic_friction = edited.kinetic_friction;
+  pack_frictions(environment_, frictions_);
   std::vector<gpu::ColliderShape> shapes;
   pack_shapes(environment_, shapes, corners_);
   for (size_t k = 0; k < shapes.size(); ++k) {  // keep the frame's poses
@@ -400,7 +420,7 @@ std::vector<uint32_t> Colliders::apply_edit(const Model& model, const SolverPath
     shapes_[k].position_start = shapes_[k].position_end = glm::vec4(c.pose.position, 0.0f);
     shapes_[k].rotation_start = shapes_[k].rotation_end = quat_to_vec4(c.pose.rotation);
   }
-  return {0, 1, 2, 3};
+  return {0, 1, 2, 3, 5};
 }
 
 }  // namespace weft

@@ -52,6 +52,7 @@ class Colliders final : public SolverModule {
   // Per particle, m: how far it is kept off every collider's surface (half its cloth's
   // thickness, 0 for ropes and particles).
   std::vector<float> reaches_;
+  std::vector<glm::vec2> frictions_;  // per sphere, then per shape: (static, kinetic)
 };
 
 }  // namespace weft

@@ -13,9 +13,9 @@ CAUGHT_BY = [
     ("gpu_trajectory_test", "GpuThinMeshTest.CatchesParticlesThatCrossItInOneSubstep"),
 ]
 MUTATIONS = [
-    ("collide.comp", "if (slide <= params.friction.x * pushed) {", "if (slide <= params.friction.y * pushed) {",
+    ("collide.comp", "if (slide <= mu.x * pushed) {", "if (slide <= mu.y * pushed) {",
      "Coulomb: static limit from the kinetic coefficient"),
-    ("collide.comp", "min(params.friction.y * pushed / slide, 1.0)", "min(params.friction.y * pushed, 1.0)",
+    ("collide.comp", "min(mu.y * pushed / slide, 1.0)", "min(mu.y * pushed, 1.0)",
      "Coulomb: kinetic friction not relative to the slide"),
     ("collide.comp", "float pushed = max(dot(x - p.xyz, normal), 0.0);", "float pushed = 1.0;",
      "Coulomb: friction not bounded by the contact's push"),
@@ -28,6 +28,11 @@ MUTATIONS = [
      "ground contact starts at the surface, not the reach"),
     ("collide.comp", "if (dist < sphere.w + reach) {", "if (dist < sphere.w) {",
      "sphere contact starts at its surface, not the reach"),
+    ("collide.comp", "      mu = frictions[s];\n", "\n", "a sphere's own friction ignored"),
+    ("collide.comp", "      mu = frictions[push.sphere_count + k];\n", "\n",
+     "a collider's own friction ignored"),
+    ("collide.comp", "mu = frictions[push.sphere_count + k];", "mu = frictions[k];",
+     "colliders' frictions read from the spheres' place"),
     ("collide.comp", "vec3 c1 = start + (sphere.xyz - start) * f1;", "vec3 c1 = sphere.xyz;",
      "moving sphere ahead of its substep"),
     ("collide.comp", "carried = c1 - (start + (sphere.xyz - start) * f0);", ";",

@@ -77,6 +77,16 @@ inline void compare_links(ModelDiff& d, const std::string& w, const LinkMaterial
   d.same(w + ".compression_compliance", compression_compliance_of(a), compression_compliance_of(b));
 }
 
+inline void compare_friction(ModelDiff& d, const std::string& w,
+                             const std::optional<ContactFriction>& a,
+                             const std::optional<ContactFriction>& b) {
+  d.same(w + ".friction given", uint64_t(a.has_value()), uint64_t(b.has_value()));
+  if (a && b) {
+    d.same(w + ".static_friction", a->static_friction, b->static_friction);
+    d.same(w + ".kinetic_friction", a->kinetic_friction, b->kinetic_friction);
+  }
+}
+
 inline void compare_paths(ModelDiff& d, const std::string& w, const ColliderPath& a,
                           const ColliderPath& b) {
   d.same(w + ".interpolation", uint64_t(a.interpolation), uint64_t(b.interpolation));
@@ -108,6 +118,7 @@ inline void compare_environments(ModelDiff& d, const Environment& a, const Envir
            d.same(w + ".center.", x.center, y.center);
            d.same(w + ".radius", x.radius, y.radius);
            compare_paths(d, w + ".path", x.path, y.path);
+           compare_friction(d, w, x.friction, y.friction);
          });
   d.list("colliders", a.colliders, b.colliders,
          [&](const std::string& w, const Collider& x, const Collider& y) {
@@ -119,6 +130,7 @@ inline void compare_environments(ModelDiff& d, const Environment& a, const Envir
            d.same(w + ".half_length", x.half_length, y.half_length);
            d.same(w + ".half_extents.", x.half_extents, y.half_extents);
            d.same(w + ".margin", x.margin, y.margin);
+           compare_friction(d, w, x.friction, y.friction);
            d.list(w + ".triangles", x.triangles, y.triangles,
                   [&](const std::string& v, const glm::vec3& p, const glm::vec3& q) {
                     d.same(v + ".", p, q);

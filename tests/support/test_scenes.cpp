@@ -225,7 +225,7 @@ Model colliders_scene(Integrator integrator) {
   env.kinetic_friction = 0.25f;
   // A sphere rolling across, a plane that tilts, a capsule that swings, a box that slides and
   // turns, and a square of two triangles that rises: each overlaps some particles.
-  Sphere sphere{{0.3f, 0.2f, 0.2f}, 0.1f, {}};
+  Sphere sphere{{0.3f, 0.2f, 0.2f}, 0.1f, {}, ContactFriction{0.8f, 0.5f}};
   sphere.path.keyframes = {{0.0, {{0.3f, 0.2f, 0.2f}}}, {0.2, {{0.1f, 0.2f, 0.25f}}}};
   env.spheres.push_back(sphere);
   auto path = [](ColliderPose a, ColliderPose b, PathInterpolation interpolation) {
@@ -249,6 +249,7 @@ Model colliders_scene(Integrator integrator) {
   Collider box;
   box.shape = ColliderShape::box;
   box.half_extents = {0.1f, 0.04f, 0.08f};
+  box.friction = ContactFriction{0.1f, 0.05f};  // its own, slipperier than the environment's
   box.pose = {{0.2f, 0.25f, 0.05f}, rotation_from_degrees({0.0f, 30.0f, 0.0f})};
   box.path = path(box.pose, {{0.25f, 0.25f, 0.0f}, rotation_from_degrees({0.0f, 50.0f, 10.0f})},
                   PathInterpolation::smooth);
