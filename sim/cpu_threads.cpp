@@ -2,6 +2,8 @@
 
 #include <sched.h>
 
+#include <algorithm>
+
 #include <stdexcept>
 
 namespace weft {
@@ -25,7 +27,7 @@ void relax_cpu() {
 CpuThreads::CpuThreads(unsigned count) {
   if (count == 0) throw std::invalid_argument("the CPU reference needs at least one thread");
   for (unsigned k = 1; k < count; ++k)
-    workers_.emplace_back([this, k] { work(k); });
+    workers_.emplace_back([this] { work(); });
 }
 
 CpuThreads::~CpuThreads() {
@@ -50,10 +52,12 @@ unsigned CpuThreads::available_cores() {
   return hardware > 0 ? hardware : 1;
 }
 
-void CpuThreads::range(unsigned index, uint32_t n, uint32_t& first, uint32_t& last) const {
-  const uint64_t threads = count();
-  first = static_cast<uint32_t>(uint64_t{n} * index / threads);
-  last = static_cast<uint32_t>(uint64_t{n} * (index + 1) / threads);
+void CpuThreads::take_blocks() {
+  for (;;) {
+    const uint32_t first = next_.fetch_add(block_, std::memory_order_relaxed);
+    if (first >= n_) return;
+    (*chunk_)(first, first + std::min(block_, n_ - first));
+  }
 }
 
 void CpuThreads::run(uint32_t n, uint32_t smallest_split,
@@ -66,14 +70,15 @@ void CpuThreads::run(uint32_t n, uint32_t smallest_split,
     std::lock_guard<std::mutex> lock(mutex_);
     chunk_ = &chunk;
     n_ = n;
+    // Four blocks a thread: small enough to even out a late start, large enough that taking
+    // one costs nothing beside its work.
+    block_ = std::max<uint32_t>(1, (n + 4 * count() - 1) / (4 * count()));
+    next_.store(0, std::memory_order_relaxed);
     busy_.store(static_cast<unsigned>(workers_.size()), std::memory_order_relaxed);
     generation_.fetch_add(1, std::memory_order_release);
   }
   wake_.notify_all();
-  uint32_t first = 0;
-  uint32_t last = 0;
-  range(0, n, first, last);
-  chunk(first, last);
+  take_blocks();
   // A worker the system has put aside may be late: spin a moment, then give the core away.
   for (int spins = 0; busy_.load(std::memory_order_acquire) != 0; ++spins) {
     if (spins < kSpins)
@@ -83,7 +88,7 @@ void CpuThreads::run(uint32_t n, uint32_t smallest_split,
   }
 }
 
-void CpuThreads::work(unsigned index) {
+void CpuThreads::work() {
   uint64_t seen = 0;
   for (;;) {
     // Spin for the next loop a moment, then sleep until it comes.
@@ -92,20 +97,13 @@ void CpuThreads::work(unsigned index) {
       relax_cpu();
       ++spins;
     }
-    const std::function<void(uint32_t, uint32_t)>* chunk = nullptr;
-    uint32_t n = 0;
     {
       std::unique_lock<std::mutex> lock(mutex_);
       wake_.wait(lock, [&] { return generation_.load(std::memory_order_acquire) != seen; });
       if (stopping_) return;
       seen = generation_.load(std::memory_order_acquire);
-      chunk = chunk_;
-      n = n_;
     }
-    uint32_t first = 0;
-    uint32_t last = 0;
-    range(index, n, first, last);
-    if (first < last) (*chunk)(first, last);
+    take_blocks();
     busy_.fetch_sub(1, std::memory_order_acq_rel);
   }
 }

@@ -1,7 +1,8 @@
 // The CPU reference's worker threads: a loop whose iterations write disjoint data (a GPU
-// dispatch's threads, such as the particles of one colour of constraints) split into one
-// contiguous chunk per thread. Each iteration computes exactly what it would alone, so the
-// results are the same bit for bit with any number of threads.
+// dispatch's threads, such as the particles of one colour of constraints) split into contiguous
+// blocks that the threads take in turn until none is left (a thread that is late or slow takes
+// fewer). Each iteration computes exactly what it would alone, so the results are the same bit
+// for bit with any number of threads.
 //
 // Between two loops the workers spin for a moment before they sleep: a frame runs hundreds of
 // short loops back to back, and waking a sleeping thread costs more than most of them.
@@ -27,8 +28,8 @@ class CpuThreads {
 
   unsigned count() const { return static_cast<unsigned>(workers_.size()) + 1; }
 
-  // Calls chunk(first, last) for contiguous ranges that cover [0, n), one per thread (the caller
-  // runs the first), and returns when every one has returned. A loop of fewer than
+  // Calls chunk(first, last) for contiguous ranges that together cover [0, n) once, on every
+  // thread (the caller's too), and returns when every one has returned. A loop of fewer than
   // `smallest_split` iterations runs on the caller alone: splitting costs a few microseconds,
   // about what a thousand particles' worth of a light pass takes.
   void run(uint32_t n, uint32_t smallest_split,
@@ -38,14 +39,16 @@ class CpuThreads {
   static unsigned available_cores();
 
  private:
-  void work(unsigned index);
-  void range(unsigned index, uint32_t n, uint32_t& first, uint32_t& last) const;
+  void work();
+  void take_blocks();
 
   std::vector<std::thread> workers_;
   std::mutex mutex_;
   std::condition_variable wake_;
   const std::function<void(uint32_t, uint32_t)>* chunk_ = nullptr;
   uint32_t n_ = 0;
+  uint32_t block_ = 0;                   // iterations per block
+  std::atomic<uint32_t> next_{0};        // the first iteration no thread has taken yet
   std::atomic<uint64_t> generation_{0};  // one more for every split loop
   std::atomic<unsigned> busy_{0};        // workers still in the current loop
   bool stopping_ = false;
