@@ -31,8 +31,8 @@
 #include "app/scene/scene_source.h"
 #include "app/scene_run.h"
 #include "app/screenshot_file.h"
-#include "sim/cpu_threads.h"
 #include "app/system_runner.h"
+#include "sim/cpu_threads.h"
 
 namespace weft {
 
@@ -311,6 +311,11 @@ int run_command(const RunOptions& options) {
                  "weft: the Vulkan device, %s, is a CPU: simulating on the CPU reference, which "
                  "is faster there (--gpu: on the device)\n",
                  gpu.device->name().c_str());
+  }
+  if (!use_cpu && options.cpu_threads != 0) {
+    std::fprintf(stderr,
+                 "weft: --threads sets the CPU reference's threads, and this run is on "
+                 "the GPU: add --cpu to use them\n");
   }
   if (use_cpu) {
     for (const SceneSystem& system : scene.systems)

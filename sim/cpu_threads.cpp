@@ -3,23 +3,27 @@
 #include <sched.h>
 
 #include <algorithm>
-
 #include <stdexcept>
 
 namespace weft {
 
 namespace {
 
-// How long a worker spins for the next loop before it sleeps: a frame's loops follow one another
-// within microseconds.
-constexpr int kSpins = 20000;
+// How many times a thread looks for work (or for the last blocks to finish) before it sleeps:
+// a frame's loops follow one another within microseconds. It pauses between its first looks
+// (tens of microseconds in all: the next loop is usually there by then), and yields the core
+// between the later ones, so that on a busy machine another process runs instead of the spin.
+constexpr int kPauses = 256;
+constexpr int kSpins = 2000;
 
-void relax_cpu() {
+void relax_cpu(int spins) {
 #if defined(__x86_64__) || defined(__i386__)
-  __builtin_ia32_pause();
-#else
-  std::this_thread::yield();
+  if (spins < kPauses) {
+    __builtin_ia32_pause();
+    return;
+  }
 #endif
+  std::this_thread::yield();
 }
 
 }  // namespace
@@ -34,7 +38,6 @@ CpuThreads::~CpuThreads() {
   {
     std::lock_guard<std::mutex> lock(mutex_);
     stopping_ = true;
-    generation_.fetch_add(1, std::memory_order_release);
   }
   wake_.notify_all();
   for (std::thread& worker : workers_)
@@ -52,11 +55,21 @@ unsigned CpuThreads::available_cores() {
   return hardware > 0 ? hardware : 1;
 }
 
-void CpuThreads::take_blocks() {
+void CpuThreads::take_blocks(const Loop& loop) {
+  const uint64_t generation = uint64_t{loop.generation} << 32;
+  uint64_t next = next_.load(std::memory_order_acquire);
   for (;;) {
-    const uint32_t first = next_.fetch_add(block_, std::memory_order_relaxed);
-    if (first >= n_) return;
-    (*chunk_)(first, first + std::min(block_, n_ - first));
+    if ((next & ~uint64_t{0xffffffff}) != generation) return;  // a later loop
+    const auto first = static_cast<uint32_t>(next);
+    if (first >= loop.n) return;
+    const uint32_t last = first + std::min(loop.block, loop.n - first);
+    if (!next_.compare_exchange_weak(next, generation | last, std::memory_order_acq_rel,
+                                     std::memory_order_acquire)) {
+      continue;  // `next` now holds what another thread left
+    }
+    (*loop.chunk)(first, last);
+    done_.fetch_add(last - first, std::memory_order_acq_rel);
+    next = next_.load(std::memory_order_acquire);
   }
 }
 
@@ -66,45 +79,43 @@ void CpuThreads::run(uint32_t n, uint32_t smallest_split,
     if (n > 0) chunk(0, n);
     return;
   }
+  Loop loop;
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    chunk_ = &chunk;
-    n_ = n;
+    loop.generation = loop_.generation + 1;
+    loop.chunk = &chunk;
+    loop.n = n;
     // Four blocks a thread: small enough to even out a late start, large enough that taking
     // one costs nothing beside its work.
-    block_ = std::max<uint32_t>(1, (n + 4 * count() - 1) / (4 * count()));
-    next_.store(0, std::memory_order_relaxed);
-    busy_.store(static_cast<unsigned>(workers_.size()), std::memory_order_relaxed);
-    generation_.fetch_add(1, std::memory_order_release);
+    loop.block = std::max<uint32_t>(1, (n + 4 * count() - 1) / (4 * count()));
+    loop_ = loop;
+    done_.store(0, std::memory_order_relaxed);
+    next_.store(uint64_t{loop.generation} << 32, std::memory_order_release);
   }
   wake_.notify_all();
-  take_blocks();
-  // A worker the system has put aside may be late: spin a moment, then give the core away.
-  for (int spins = 0; busy_.load(std::memory_order_acquire) != 0; ++spins) {
-    if (spins < kSpins)
-      relax_cpu();
-    else
-      std::this_thread::yield();
-  }
+  take_blocks(loop);
+  // Only blocks already taken are left: their threads are running them.
+  for (int spins = 0; done_.load(std::memory_order_acquire) < n; ++spins)
+    relax_cpu(spins);
 }
 
 void CpuThreads::work() {
-  uint64_t seen = 0;
+  uint32_t seen = 0;  // the last loop's generation this worker took part in
   for (;;) {
     // Spin for the next loop a moment, then sleep until it comes.
-    int spins = 0;
-    while (generation_.load(std::memory_order_acquire) == seen && spins < kSpins) {
-      relax_cpu();
-      ++spins;
+    for (int spins = 0; spins < kSpins; ++spins) {
+      if ((next_.load(std::memory_order_acquire) >> 32) != seen) break;
+      relax_cpu(spins);
     }
+    Loop loop;
     {
       std::unique_lock<std::mutex> lock(mutex_);
-      wake_.wait(lock, [&] { return generation_.load(std::memory_order_acquire) != seen; });
+      wake_.wait(lock, [&] { return stopping_ || loop_.generation != seen; });
       if (stopping_) return;
-      seen = generation_.load(std::memory_order_acquire);
+      loop = loop_;
     }
-    take_blocks();
-    busy_.fetch_sub(1, std::memory_order_acq_rel);
+    seen = loop.generation;
+    take_blocks(loop);
   }
 }
 

@@ -1,8 +1,9 @@
 // The CPU reference's worker threads: a loop whose iterations write disjoint data (a GPU
 // dispatch's threads, such as the particles of one colour of constraints) split into contiguous
-// blocks that the threads take in turn until none is left (a thread that is late or slow takes
-// fewer). Each iteration computes exactly what it would alone, so the results are the same bit
-// for bit with any number of threads.
+// blocks that the threads take in turn until none is left. The caller takes blocks too and waits
+// only for blocks taken, never for a worker that has not come: on a busy machine a worker the
+// system has put aside simply takes none. Each iteration computes exactly what it would alone,
+// so the results are the same bit for bit with any number of threads.
 //
 // Between two loops the workers spin for a moment before they sleep: a frame runs hundreds of
 // short loops back to back, and waking a sleeping thread costs more than most of them.
@@ -39,19 +40,28 @@ class CpuThreads {
   static unsigned available_cores();
 
  private:
+  // One split loop, as the threads read it under the mutex.
+  struct Loop {
+    uint32_t generation = 0;
+    const std::function<void(uint32_t, uint32_t)>* chunk = nullptr;
+    uint32_t n = 0;
+    uint32_t block = 0;  // iterations per block
+  };
+
   void work();
-  void take_blocks();
+  // Takes and runs blocks of `loop` while it is the current loop and some are left.
+  void take_blocks(const Loop& loop);
 
   std::vector<std::thread> workers_;
   std::mutex mutex_;
   std::condition_variable wake_;
-  const std::function<void(uint32_t, uint32_t)>* chunk_ = nullptr;
-  uint32_t n_ = 0;
-  uint32_t block_ = 0;                   // iterations per block
-  std::atomic<uint32_t> next_{0};        // the first iteration no thread has taken yet
-  std::atomic<uint64_t> generation_{0};  // one more for every split loop
-  std::atomic<unsigned> busy_{0};        // workers still in the current loop
+  Loop loop_;  // the current loop (guarded by mutex_)
   bool stopping_ = false;
+  // The current loop's generation (high 32 bits) and the first iteration no thread has taken
+  // yet (low 32 bits): a block is taken by one compare-and-swap, which fails for a thread that
+  // still holds an older loop.
+  std::atomic<uint64_t> next_{0};
+  std::atomic<uint32_t> done_{0};  // iterations of the current loop finished
 };
 
 }  // namespace weft
