@@ -14,13 +14,13 @@ class CpuRunner final : public SystemRunner {
   CpuRunner(const Model& model, unsigned threads, Device* drawing) : solver_(model, threads) {
     if (!drawing) return;
     drawn_ = std::make_unique<GpuSolver>(*drawing, model);
-    drawn_->upload_drawn_state(solver_.state());
+    upload_drawn();
   }
 
   void step_frames(uint32_t frames) override {
     for (uint32_t f = 0; f < frames; ++f)
       solver_.step_frame();
-    if (drawn_) drawn_->upload_drawn_state(solver_.state());
+    if (drawn_) upload_drawn();
   }
   void apply_force_once(uint32_t particle, const glm::vec3& force) override {
     solver_.apply_force_once(particle, force);
@@ -43,6 +43,12 @@ class CpuRunner final : public SystemRunner {
   GpuSolver* gpu_solver() override { return drawn_.get(); }
 
  private:
+  // The state and the colliders' poses at the reference's time.
+  void upload_drawn() {
+    drawn_->upload_drawn_state(solver_.state(), solver_.simulated_time(),
+                               solver_.core().settings().frame_dt);
+  }
+
   CpuSolver<float> solver_;
   std::unique_ptr<GpuSolver> drawn_;  // what the renderer reads, when the run is drawn
 };

@@ -400,15 +400,32 @@ void GpuSolver::upload_state(const ParticleState<float>& state) {
   }
 }
 
-void GpuSolver::upload_drawn_state(const ParticleState<float>& state) {
+void GpuSolver::record_drawn_state(VkCommandBuffer cmd, const ParticleState<float>& state,
+                                   double time, float frame_dt) {
   const size_t n = core_.particle_count();
   if (state.positions.size() != n) {
-    throw ModelError("upload_drawn_state: the state has a different particle count than the model");
+    throw ModelError("a drawn state has a different particle count than the model");
   }
-  upload_to_buffer(device_, particles_[WEFT_BINDING_POSITIONS], state.positions.data(), n * 16);
+  DebugLabel label(device_, cmd, "drawn state");
+  core_.pose_at(time, frame_dt);
+  record_updates(cmd);
+  // The previous frame's drawing may still read the positions (vertex shaders, not only compute).
+  memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+                 VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT,
+                 VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
+  update_buffer(cmd, particles_[WEFT_BINDING_POSITIONS], 0, n * sizeof(glm::vec4),
+                state.positions.data());
   if (state.link_state.size() == n) {
-    upload_to_buffer(device_, particles_[WEFT_BINDING_LINK_STATE], state.link_state.data(), n * 4);
+    update_buffer(cmd, particles_[WEFT_BINDING_LINK_STATE], 0, n * sizeof(uint32_t),
+                  state.link_state.data());
   }
+  memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                 VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+                 VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
+}
+
+void GpuSolver::upload_drawn_state(const ParticleState<float>& state, double time, float frame_dt) {
+  submit_and_wait([&](VkCommandBuffer cmd) { record_drawn_state(cmd, state, time, frame_dt); });
 }
 
 }  // namespace weft

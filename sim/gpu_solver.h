@@ -84,9 +84,13 @@ class GpuSolver {
   std::vector<uint32_t> download_link_state() const;
   // Replaces the particle state (tests put both solvers in the same state).
   void upload_state(const ParticleState<float>& state);
-  // Replaces only what drawing reads, the positions and the torn links: a solver that draws
-  // another's run (the CPU reference's, drawn through Vulkan).
-  void upload_drawn_state(const ParticleState<float>& state);
+  // A solver that draws another's run (the CPU reference's, drawn through Vulkan): records the
+  // live edits and the colliders' poses at `time` (s, the end of a frame of `frame_dt`), then
+  // replaces what drawing reads, the positions and the torn links, with the state's.
+  void record_drawn_state(VkCommandBuffer cmd, const ParticleState<float>& state, double time,
+                          float frame_dt);
+  // The same, submitted at once (a wait).
+  void upload_drawn_state(const ParticleState<float>& state, double time, float frame_dt);
 
   // The model as the GPU runs it: parameters, anchors and inverse masses follow the edits above
   // (positions and velocities are those of the start).

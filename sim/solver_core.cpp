@@ -161,6 +161,11 @@ FrameShape SolverCore::begin_frame(float frame_dt, uint32_t substeps) {
   return current_shape(substeps);
 }
 
+void SolverCore::pose_at(double time, float frame_dt) {
+  for (const auto& module : modules_)
+    module->frame_time(time - double{frame_dt}, double{frame_dt});
+}
+
 void SolverCore::end_frame() {
   for (const auto& module : modules_)
     module->end_frame();

@@ -68,6 +68,9 @@ class SolverCore {
   // passes.
   FrameShape begin_frame(float frame_dt, uint32_t substeps);
   void end_frame();
+  // Moves what follows the clock (colliders on paths) to where it is at the end of the frame of
+  // `frame_dt` that ends at `time`, without running a frame: a solver that draws another's run.
+  void pose_at(double time, float frame_dt);
   // The steps of a frame of this shape, built when the shape changes and kept until it does.
   const std::vector<Step>& schedule(const FrameShape& shape);
   // Counts the schedule's rebuilds: what the GPU solver keys its labels by.

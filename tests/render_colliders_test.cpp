@@ -12,6 +12,7 @@
 #include "app/render/framing.h"
 #include "app/render/offscreen_render.h"
 #include "sim/collider_path.h"
+#include "sim/cpu_solver.h"
 #include "sim/gpu_solver.h"
 #include "tests/support/picture_regions.h"
 #include "tests/support/vulkan_fixture.h"
@@ -131,6 +132,28 @@ TEST_F(RenderCollidersTest, AColliderOnAPathIsDrawnWhereTheSolverMovedIt) {
   EXPECT_GE(collider_pixels_at(moved, camera, {0.7f, 0.0f, 0.0f}), 70u);
   EXPECT_EQ(collider_pixels_at(moved, camera, {-0.8f, 0.0f, 0.0f}), 0u);
   EXPECT_GE(collider_pixels_at(moved, camera, {0.0f, 0.0f, 0.9f}), 70u);  // the capsule stays
+}
+
+// The CPU reference drawn through Vulkan (`weft run` and `weft view` on a CPU device): the GPU
+// solver that draws its state poses the colliders at the reference's time. (Positions alone left
+// the box where it started.)
+TEST_F(RenderCollidersTest, AColliderOnAPathIsDrawnWhereTheCpuReferenceMovedIt) {
+  Collider moving = box_at({-0.8f, 0.0f, 0.0f});
+  moving.path.keyframes = {{0.0, {{-0.8f, 0.0f, 0.0f}, moving.pose.rotation}},
+                           {1.0, {{0.7f, 0.0f, 0.0f}, moving.pose.rotation}}};
+  Model model = scene_of({moving, capsule_at({0.0f, 0.0f, 0.9f})});
+  model.solver.frame_dt = 1.0f / 60.0f;
+  CpuSolver<float> reference(model);
+  GpuSolver drawn(device(), model);
+  for (int frame = 0; frame < 60; ++frame)
+    reference.step_frame();
+  drawn.upload_drawn_state(reference.state(), reference.simulated_time(), model.solver.frame_dt);
+  const OrbitCamera camera =
+      framing_camera(Bounds{{-1.2f, -0.5f, -1.0f}, {1.2f, 0.5f, 1.2f}}, kExtent);
+  const Picture moved = render_offscreen(device(), drawn, model, camera, kExtent);
+  EXPECT_GE(collider_pixels_at(moved, camera, {0.7f, 0.0f, 0.0f}), 70u);
+  EXPECT_EQ(collider_pixels_at(moved, camera, {-0.8f, 0.0f, 0.0f}), 0u);
+  EXPECT_GE(collider_pixels_at(moved, camera, {0.0f, 0.0f, 0.9f}), 70u);
 }
 
 }  // namespace
