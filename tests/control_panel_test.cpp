@@ -28,7 +28,7 @@ class ControlPanelTest : public VulkanTest {
     choice.columns = choice.rows = 8;
     scene_ = std::make_unique<ViewerScene>(
         device(), choose_render_formats(device(), VK_FORMAT_B8G8R8A8_UNORM), 2, choice,
-        make_viewer_scene(choice));
+        make_viewer_scene(choice), 0);
     stats_.frame_done(0.0);
   }
   void TearDown() override {

@@ -61,6 +61,7 @@ void draw_stats(ViewerScene& scene, const PanelInfo& info) {
   const FrameStats& stats = *info.stats;
   ImGui::Text("%.1f frames/s   %.2f ms/frame", stats.fps(), stats.frame_ms());
   ImGui::TextDisabled("%s", info.device_name.c_str());
+  ImGui::TextDisabled("simulating %s", info.simulator.c_str());
   uint64_t particles = 0, springs = 0, constraints = 0;
   for (const ViewerScene::System& system : scene.systems()) {
     particles += system.model.particle_count();

@@ -35,6 +35,7 @@ struct PanelRequests {
 
 struct PanelInfo {
   std::string device_name;
+  std::string simulator;  // "on the CPU reference (2 threads)" or "on the device"
   const FrameStats* stats = nullptr;
   std::string last_screenshot;
   std::string message;  // a notice for the user (a refused drag, a failed edit)

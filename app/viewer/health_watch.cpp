@@ -2,13 +2,15 @@
 
 #include <cstring>
 #include <string>
+#include <utility>
 
 #include "engine/barriers.h"
 #include "sim/gpu_solver.h"
 
 namespace weft {
 
-HealthWatch::HealthWatch(Device& device, uint32_t slots) : device_(device), recorded_(slots) {
+HealthWatch::HealthWatch(Device& device, uint32_t slots)
+    : device_(device), recorded_(slots), measured_(slots) {
   for (uint32_t s = 0; s < slots; ++s) {
     readbacks_.emplace_back(device, sizeof(gpu::Health), VK_BUFFER_USAGE_TRANSFER_DST_BIT,
                             MemoryKind::readback, "health readback " + std::to_string(s));
@@ -26,7 +28,12 @@ void HealthWatch::record(VkCommandBuffer cmd, uint32_t slot, GpuSolver& solver) 
   recorded_[slot] = true;
 }
 
+void HealthWatch::measured(uint32_t slot, const HealthReport& report) {
+  measured_[slot] = report;
+}
+
 std::optional<HealthReport> HealthWatch::collect(uint32_t slot) {
+  if (measured_[slot]) return std::exchange(measured_[slot], std::nullopt);
   if (!recorded_[slot]) return std::nullopt;
   recorded_[slot] = false;
   readbacks_[slot].invalidate_mapped_range();

@@ -1,6 +1,7 @@
 // The blow-up watch inside the frame loop: the solver's health pass is recorded into each
 // simulated frame and its result copied into that frame slot's host buffer, read when the slot
-// comes round again, so the panel's strain and blow-up warning never make the CPU wait.
+// comes round again, so the panel's strain and blow-up warning never make the CPU wait. A system
+// simulated on the CPU reference hands its report in directly.
 #pragma once
 
 #include <cstdint>
@@ -21,6 +22,8 @@ class HealthWatch {
 
   // Records the health pass and the copy of its result, after the solver's frame.
   void record(VkCommandBuffer cmd, uint32_t slot, GpuSolver& solver);
+  // A report measured on the CPU (the CPU reference's), given back for this slot the same way.
+  void measured(uint32_t slot, const HealthReport& report);
   // The report recorded in this slot, once its frame has finished; each is given once.
   std::optional<HealthReport> collect(uint32_t slot);
 
@@ -28,6 +31,7 @@ class HealthWatch {
   Device& device_;
   std::vector<Buffer> readbacks_;
   std::vector<bool> recorded_;
+  std::vector<std::optional<HealthReport>> measured_;
 };
 
 }  // namespace weft

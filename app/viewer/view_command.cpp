@@ -110,6 +110,19 @@ CLI::App* add_view_command(CLI::App& app, ViewOptions& options) {
       "--no-vsync", [&options] { options.vsync = false; },
       "Present without waiting for the display");
   view->add_flag("--hide-panel", options.hide_panel, "Start with the parameter panel hidden");
+  CLI::Option* cpu = view->add_flag(
+      "--cpu", options.use_cpu,
+      "Simulate on the CPU reference (the default where the only Vulkan device is a CPU); "
+      "drawing still goes through Vulkan");
+  CLI::Option* gpu = view->add_flag(
+      "--gpu", options.use_gpu,
+      "Simulate on the Vulkan device, even where it is a CPU (the default on a GPU)");
+  cpu->excludes(gpu);
+  view->add_option("--threads", options.cpu_threads,
+                   "Threads the CPU reference runs on (default: every core weft may use)")
+      ->option_text("N")
+      ->transform(decimal_in_range(1, 1024))
+      ->excludes(gpu);
   view->add_option("--device", options.gpu.device_selector,
                    "Vulkan device: index or part of its name");
   view->add_flag("--validation", options.gpu.validation,

@@ -21,6 +21,9 @@ struct ViewOptions {
   int height = 0;
   bool vsync = true;  // --no-vsync
   bool hide_panel = false;
+  bool use_cpu = false;         // --cpu: simulate on the CPU reference
+  bool use_gpu = false;         // --gpu: simulate on the device, even where it is a CPU
+  unsigned cpu_threads = 0;     // --threads N for the CPU reference; 0: every core weft may use
   GpuContextOptions gpu;        // --device, --validation
   FrameCaptureOptions capture;  // --renderdoc, --capture-frame N, --capture-file PATH
 };

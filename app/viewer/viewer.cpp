@@ -35,25 +35,6 @@ double seconds_now() {
 
 }  // namespace
 
-SceneChoice default_scene_choice(const Device& device) {
-  SceneChoice choice;
-  switch (device.properties().deviceType) {
-    case VK_PHYSICAL_DEVICE_TYPE_CPU:
-      // lavapipe: every dispatch costs tens of microseconds whatever its size, so the frame's
-      // time goes with the number of passes (substeps x sweeps x colours) more than with the
-      // grid: fewer substeps and sweeps keep it interactive.
-      choice.columns = choice.rows = 40;
-      choice.substeps = 4;
-      choice.relaxation_sweeps = 4;
-      break;
-    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: choice.columns = choice.rows = 128; break;
-    default:  // discrete and virtual GPUs
-      choice.columns = choice.rows = 256;
-      break;
-  }
-  return choice;
-}
-
 Viewer::Viewer(const ViewOptions& options) : options_(options) {
   // A scene file and a script are read before any window opens: bad ones are reported at once.
   std::optional<Scene> file_scene;
@@ -87,7 +68,21 @@ Viewer::Viewer(const ViewOptions& options) : options_(options) {
   formats_ = choose_render_formats(device, swapchain_->format());
   if (!recreate_swapchain()) throw NoDisplayError("the window has no area to draw into");
 
-  SceneChoice choice = default_scene_choice(device);
+  const unsigned cpu_threads = choose_cpu_threads(options, device);
+  if (cpu_threads > 0 && !options.use_cpu) {
+    std::printf(
+        "viewer: the Vulkan device, %s, is a CPU: simulating on the CPU reference, which "
+        "is faster there (--gpu: on the device)\n",
+        escape_unsafe_characters(device.name()).c_str());
+  }
+  if (cpu_threads == 0 && options.cpu_threads != 0) {
+    std::printf(
+        "viewer: --threads sets the CPU reference's threads, and the simulation is on "
+        "the device: add --cpu to use them\n");
+  }
+  simulator_ = simulator_name(cpu_threads);
+
+  SceneChoice choice = default_scene_choice(device, cpu_threads > 0);
   if (options.columns > 0) {
     choice.columns = options.columns;
     choice.rows = options.rows;
@@ -96,7 +91,7 @@ Viewer::Viewer(const ViewOptions& options) : options_(options) {
   choice.file = options.scene;
   scene_ = std::make_unique<ViewerScene>(
       device, formats_, kFramesInFlight, choice,
-      file_scene ? std::move(*file_scene) : make_viewer_scene(choice));
+      file_scene ? std::move(*file_scene) : make_viewer_scene(choice), cpu_threads);
   timer_ = std::make_unique<PassTimer>(device, kFramesInFlight);
   timed_.assign(kFramesInFlight, false);
   screenshots_ = std::make_unique<WindowScreenshots>(device, kFramesInFlight);
@@ -309,7 +304,7 @@ void Viewer::sample_energy() {
   const auto began = std::chrono::steady_clock::now();
   Energy sum;
   for (ViewerScene::System& system : scene_->systems()) {
-    const Energy energy = measure_energy(system.solver->core(), system.solver->download_state());
+    const Energy energy = system.simulation->energy();
     sum.kinetic += energy.kinetic;
     sum.gravitational += energy.gravitational;
     sum.elastic += energy.elastic;
@@ -328,6 +323,7 @@ double Viewer::simulated_seconds() const {
 void Viewer::build_ui() {
   PanelInfo info;
   info.device_name = context_.device->name();
+  info.simulator = simulator_;
   info.stats = &stats_;
   info.last_screenshot = last_screenshot_;
   info.message = message_;
@@ -425,9 +421,9 @@ void Viewer::record_frame(VkCommandBuffer cmd, uint32_t slot, uint32_t image) {
     scene_->apply_events();
     for (ViewerScene::System& system : scene_->systems()) {
       const SolverSettings& s = system.model.solver;
-      system.solver->record_frame(cmd, s.frame_dt, s.substeps, pass_timer);
+      system.simulation->simulate_frame(cmd, s, pass_timer);
       if (!pass_timer) mark(kSimulation);
-      system.health->record(cmd, slot, *system.solver);
+      system.simulation->watch_health(cmd, slot, *system.health);
       mark(kWatch);
     }
     ++scene_->frames_simulated;

@@ -39,10 +39,6 @@ class ScaledScene;
 // Two frames in flight: the CPU records one while the GPU runs the other.
 constexpr uint32_t kFramesInFlight = 2;
 
-// The grid and solver settings the viewer starts with on this device when not told: large on a
-// GPU, small and with fewer substeps on a CPU device (lavapipe), so that it stays interactive.
-SceneChoice default_scene_choice(const Device& device);
-
 class Viewer : public InputListener {
  public:
   // Throws NoDisplayError when no window can be opened.
@@ -127,6 +123,7 @@ class Viewer : public InputListener {
   bool reset_requested_ = false;
   bool reframe_requested_ = false;
   std::optional<SceneChoice> rebuild_requested_;
+  std::string simulator_;  // "on the CPU reference (2 threads)" or "on the device"
   std::string last_screenshot_;
   std::string message_;
   std::optional<std::pair<size_t, uint32_t>> dragged_;  // system and particle being dragged

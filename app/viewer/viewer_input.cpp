@@ -221,7 +221,7 @@ void Viewer::update_mouse() {
   update_knife(size);
   if (mouse_.take_grab_ended() && dragged_) {
     ViewerScene::System& system = scene_->systems().at(dragged_->first);
-    system.solver->end_drag();
+    system.simulation->end_drag();
     scene_->renderer().set_dragged(dragged_->first, std::nullopt);
     std::printf("viewer: let go of particle %u\n", dragged_->second);
     dragged_.reset();
@@ -229,7 +229,7 @@ void Viewer::update_mouse() {
   if (std::optional<MouseController::Grab> grab = mouse_.grab(size)) {
     ViewerScene::System& system = scene_->systems().at(grab->system);
     try {
-      system.solver->drag(grab->particle, grab->target);
+      system.simulation->drag(grab->particle, grab->target);
       scene_->renderer().set_dragged(grab->system, grab->particle);
       const std::pair<size_t, uint32_t> grabbed(grab->system, grab->particle);
       if (dragged_ != grabbed) {
@@ -258,7 +258,7 @@ void Viewer::update_pins(glm::vec2 size) {
   if (std::optional<MouseController::PinBox> box = mouse_.take_pin_box()) {
     size_t pinned = 0;
     for (size_t s = 0; s < scene_->systems().size(); ++s) {
-      const ParticleState<float> state = scene_->systems()[s].solver->download_state();
+      const ParticleState<float> state = scene_->systems()[s].simulation->state();
       pinned += scene_->set_pinned(
           s, particles_in_box(state.positions, camera_, size, box->from, box->to), true);
     }
@@ -278,14 +278,14 @@ void Viewer::update_knife(glm::vec2 size) {
     if (!any_tearable(system.model.grids)) continue;
     tearable = true;
     // Where the cloth is now, read back once per stroke: what the stroke was drawn over.
-    const ParticleState<float> state = system.solver->download_state();
+    const ParticleState<float> state = system.simulation->state();
     std::vector<float> crossings;
     const std::vector<LinkCut> cuts =
         links_crossed(system.model.grids, state.positions, state.link_state, view_projection, size,
                       *stroke, &crossings);
     if (cuts.empty()) continue;
     try {
-      system.solver->cut_links(cuts);
+      system.simulation->cut_links(cuts);
       scene_->renderer().set_link_parts(static_cast<size_t>(&system - scene_->systems().data()),
                                         cuts, crossings);
       cut += cuts.size();

@@ -7,6 +7,7 @@
 #include "app/scene/scene_source.h"
 #include "app/viewer/hand_pins.h"
 #include "app/viewer/presets.h"
+#include "engine/device.h"
 #include "sim/grid_layout.h"
 
 namespace weft {
@@ -18,6 +19,28 @@ Scene make_viewer_scene(const SceneChoice& choice) {
   solver.substeps = choice.substeps;
   solver.relaxation_sweeps = choice.relaxation_sweeps;
   return scene;
+}
+
+SceneChoice default_scene_choice(const Device& device, bool on_cpu_reference) {
+  SceneChoice choice;
+  switch (device.properties().deviceType) {
+    case VK_PHYSICAL_DEVICE_TYPE_CPU:
+      choice.columns = choice.rows = 40;
+      // lavapipe running the GPU solver: every dispatch costs tens of microseconds whatever its
+      // size, so the frame's time goes with the number of passes (substeps x sweeps x colours)
+      // more than with the grid: fewer substeps and sweeps keep it interactive. The CPU
+      // reference keeps the presets' own, as a GPU does.
+      if (!on_cpu_reference) {
+        choice.substeps = 4;
+        choice.relaxation_sweeps = 4;
+      }
+      break;
+    case VK_PHYSICAL_DEVICE_TYPE_INTEGRATED_GPU: choice.columns = choice.rows = 128; break;
+    default:  // discrete and virtual GPUs
+      choice.columns = choice.rows = 256;
+      break;
+  }
+  return choice;
 }
 
 LinkMaterial with_materials(const LinkMaterial& link, const Materials& materials) {
@@ -34,8 +57,8 @@ LinkMaterial with_materials(const LinkMaterial& link, const Materials& materials
 }
 
 ViewerScene::ViewerScene(Device& device, const RenderFormats& formats, uint32_t frame_slots,
-                         const SceneChoice& choice, Scene scene)
-    : device_(device), formats_(formats), frame_slots_(frame_slots) {
+                         const SceneChoice& choice, Scene scene, unsigned cpu_threads)
+    : device_(device), formats_(formats), frame_slots_(frame_slots), cpu_threads_(cpu_threads) {
   adopt(choice, std::move(scene));
 }
 
@@ -74,9 +97,10 @@ void ViewerScene::build() {
   for (System& system : systems_) {
     system.health.reset();
     system.picker.reset();
-    system.solver.reset();
-    system.solver = std::make_unique<GpuSolver>(device_, system.model);
-    system.picker = std::make_unique<ParticlePicker>(device_, *system.solver, frame_slots_);
+    system.simulation.reset();
+    system.simulation = std::make_unique<SystemSimulation>(device_, system.model, cpu_threads_);
+    system.picker =
+        std::make_unique<ParticlePicker>(device_, system.simulation->drawn(), frame_slots_);
     system.health = std::make_unique<HealthWatch>(device_, frame_slots_);
   }
   const std::vector<DrawnSystem> systems = drawn();
@@ -96,20 +120,20 @@ std::vector<DrawnSystem> ViewerScene::drawn() const {
   std::vector<DrawnSystem> systems;
   std::vector<std::vector<ParticleColors>> colors = object_colors(scene_);
   for (size_t s = 0; s < systems_.size(); ++s) {
-    systems.push_back({systems_[s].solver.get(), &systems_[s].model,
+    systems.push_back({&systems_[s].simulation->drawn(), &systems_[s].model,
                        s < colors.size() ? std::move(colors[s]) : std::vector<ParticleColors>{}});
   }
   return systems;
 }
 
 void ViewerScene::apply_parameters() {
-  edited().solver->set_parameters(edited().model);
+  edited().simulation->set_parameters(edited().model);
 }
 
 void ViewerScene::apply_materials() {
   System& s = edited();
   weft::apply_materials(s.base, s.materials, s.model);
-  s.solver->set_link_materials(s.model);
+  s.simulation->set_link_materials(s.model);
 }
 
 void apply_materials(const Model& base, const Materials& materials, Model& model) {
@@ -147,7 +171,7 @@ void ViewerScene::set_anchor_velocity(const glm::vec3& velocity) {
 void ViewerScene::push_anchor_velocity() {
   for (System& system : systems_) {
     for (uint32_t k = 0; k < system.model.anchors.size(); ++k) {
-      system.solver->set_anchor_velocity(k, anchor_velocity_);
+      system.simulation->set_anchor_velocity(k, anchor_velocity_);
     }
   }
 }
@@ -171,7 +195,7 @@ size_t ViewerScene::set_pinned(size_t index, const std::vector<uint32_t>& partic
     edits.emplace_back(particle, w);
   }
   if (edits.empty()) return 0;
-  system.solver->set_inverse_masses(edits);
+  system.simulation->set_inverse_masses(edits);
   renderer_->set_pinned(index, pinned_particles(system.model));
   return edits.size();
 }
@@ -179,7 +203,7 @@ size_t ViewerScene::set_pinned(size_t index, const std::vector<uint32_t>& partic
 void ViewerScene::apply_events() {
   for (System& system : systems_) {
     for (const SceneEvent& event : system.events) {
-      if (event.frame == frames_simulated) apply_event(event, *system.solver);
+      if (event.frame == frames_simulated) apply_event(event, *system.simulation);
     }
   }
 }

@@ -1,5 +1,5 @@
 // The simulation the viewer shows and edits: a scene of one or more systems (a built-in preset
-// at a grid size, or a scene file), each with its GPU solver, picker and blow-up watch, and the
+// at a grid size, or a scene file), each with its solver, picker and blow-up watch, and the
 // renderer that draws them all. The panel edits one system at a time (the selected one); the arrow
 // keys move every system's anchors. Rebuilt when the preset, grid or file changes; restarted on
 // reset.
@@ -18,7 +18,7 @@
 #include "app/scene/scene.h"
 #include "app/viewer/health_watch.h"
 #include "app/viewer/particle_picker.h"
-#include "sim/gpu_solver.h"
+#include "app/viewer/system_simulation.h"
 #include "sim/model.h"
 
 namespace weft {
@@ -34,6 +34,11 @@ struct SceneChoice {
   uint32_t substeps = 16;
   uint32_t relaxation_sweeps = 8;
 };
+
+// The grid and solver settings the viewer starts with on this device when not told: large on a
+// GPU, small on a CPU device (lavapipe), so that it stays interactive, and with fewer substeps
+// there unless the CPU reference simulates.
+SceneChoice default_scene_choice(const Device& device, bool on_cpu_reference);
 
 // Loads or builds the scene a choice names (SceneError for a bad file, before any window).
 Scene make_viewer_scene(const SceneChoice& choice);
@@ -63,13 +68,15 @@ class ViewerScene {
     std::vector<float> scene_inverse_masses;  // as the scene had them, before any pin by hand
     Materials materials;
     std::vector<SceneEvent> events;
-    std::unique_ptr<GpuSolver> solver;
+    std::unique_ptr<SystemSimulation> simulation;
     std::unique_ptr<ParticlePicker> picker;
     std::unique_ptr<HealthWatch> health;
   };
 
+  // cpu_threads 0: every system is simulated on the device; otherwise on the CPU reference
+  // with that many threads (system_simulation.h).
   ViewerScene(Device& device, const RenderFormats& formats, uint32_t frame_slots,
-              const SceneChoice& choice, Scene scene);
+              const SceneChoice& choice, Scene scene, unsigned cpu_threads);
 
   // A new preset, grid or file (the GPU must be idle: the old buffers go).
   void rebuild(const SceneChoice& choice);
@@ -117,6 +124,7 @@ class ViewerScene {
   RenderFormats formats_;
   uint32_t shadow_map_size_ = 0;
   uint32_t frame_slots_;
+  unsigned cpu_threads_;
   SceneChoice choice_;
   Scene scene_;
   std::string title_;
