@@ -118,17 +118,24 @@ void write_summary_json(std::ostream& out, const Scene& scene, const RunOutcome&
     if (o.contacts) system["contacts"] = o.contacts->closer_than_thickness;
     systems.push_back(system);
   }
-  const Json summary = {{"scene", scene.source.string()},
-                        {"title", scene.title},
-                        {"overrides", facts.overrides},
-                        {"solver", facts.solver},
-                        {"frames", facts.frames_asked},
-                        {"frames_done", outcome.frames_done},
-                        {"simulated_seconds", outcome.frames_done * double{scene.frame_dt()}},
-                        {"wall_seconds", outcome.wall_seconds},
-                        {"blew_up", outcome.blew_up()},
-                        {"interrupted", outcome.interrupted()},
-                        {"systems", systems}};
+  Json summary = {{"scene", scene.source.string()},
+                  {"title", scene.title},
+                  {"overrides", facts.overrides},
+                  {"solver", facts.solver},
+                  {"frames", facts.frames_asked},
+                  {"frames_done", outcome.frames_done},
+                  {"simulated_seconds", outcome.frames_done * double{scene.frame_dt()}},
+                  {"wall_seconds", outcome.wall_seconds},
+                  {"blew_up", outcome.blew_up()},
+                  {"interrupted", outcome.interrupted()},
+                  {"systems", systems}};
+  if (outcome.drape) {
+    summary["drape"] = {{"cloth", scene.drape_test->cloth},
+                        {"coefficient", number(outcome.drape->coefficient)},
+                        {"shadow_area", number(outcome.drape->shadow_area)},
+                        {"support_area", number(outcome.drape->support_area)},
+                        {"specimen_area", number(outcome.drape->specimen_area)}};
+  }
   out << summary.dump(1) << "\n";
 }
 

@@ -33,6 +33,15 @@ void print_contacts(std::FILE* out, const ContactReport& c) {
                static_cast<unsigned long long>(c.closer_than_half));
 }
 
+// The drape test's result (sim/drape_shadow.h): the coefficient and the areas it comes from.
+void print_drape(std::FILE* out, const SceneDrapeTest& test, const DrapeMeasurement& drape) {
+  std::fprintf(out,
+               "drape coefficient: %.3f (cloth '%s': shadow %.4f m^2, support %.4f m^2, specimen "
+               "%.4f m^2, counted on %.2g mm cells)\n",
+               drape.coefficient, test.cloth.c_str(), drape.shadow_area, drape.support_area,
+               drape.specimen_area, drape.cell_size * 1e3);
+}
+
 void print_energy(std::FILE* out, const char* label, const Energy& e) {
   std::fprintf(out, "%s%.6g J (kinetic %.6g, gravitational %.6g, elastic %.6g)\n", label, e.total(),
                e.kinetic, e.gravitational, e.elastic);
@@ -156,6 +165,7 @@ void print_run_summary(std::FILE* out, const Scene& scene, const std::string& so
     std::fprintf(out, "  max strain:    %.3f%%\n", max_strain * 100.0);
     print_energy(out, "  energy:        ", total);
   }
+  if (outcome.drape) print_drape(out, *scene.drape_test, *outcome.drape);
   std::fprintf(out, "blow-up:         %s\n", outcome.blew_up() ? "YES" : "none");
 }
 

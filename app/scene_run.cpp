@@ -127,6 +127,7 @@ RunOutcome run_scene_frames(const Scene& scene, std::vector<std::unique_ptr<Syst
           measure_contacts(positions[s], model.triangles, model.contact_groups);
     }
   }
+  if (scene.drape_test && !outcome.blew_up()) outcome.drape = measure_scene_drape(scene, positions);
   outcome.wall_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return outcome;

@@ -43,6 +43,9 @@ struct RunOutcome {
   double wall_seconds = 0.0;
   std::vector<SystemOutcome> systems;
   int interrupted_by = 0;  // the signal that stopped the run early (export/interrupt.h), or 0
+  // The specimen's drape coefficient at the end, for a scene with a [drape_test] that did not
+  // blow up (app/scene/scene_drape_test.h).
+  std::optional<DrapeMeasurement> drape;
   bool blew_up() const;
   bool interrupted() const { return interrupted_by != 0; }
 };

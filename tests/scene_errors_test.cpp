@@ -32,6 +32,16 @@ node_mass = 0.1
 segment = { kind = "spring", stiffness = 100.0 }
 )";
 
+// A 30 cm square of cotton for the drape test's rows (7 lines).
+constexpr const char* kSpecimen = R"([[cloth]]
+name = "specimen"
+columns = 4
+rows = 4
+width_axis = [0.3, 0, 0]
+height_axis = [0, 0, 0.3]
+material = "cotton"
+)";
+
 const std::map<std::string, std::string> kMeshes = {
     {"broken.obj", "v 0 0 0\nv 1 0 0\nv 1 2\nf 1 2 3\n"},
     {"letters.obj", "v 0 0 0\nv 1 zero 0\n"},
@@ -142,6 +152,29 @@ const std::vector<BadScene> kBadScenes = {
      4, "fov", "in [5, 120]"},
     {"camera key misspelt", "[camera]\neye = [0, 1, 4]\ntarget = [0, 0, 0]\nfow = 40\n", 4, "fow",
      "in [camera]: unknown key; did you mean 'fov'?"},
+    {"drape test of a cloth not in the scene",
+     std::string(kSpecimen) + "[drape_test]\ncloth = \"specimem\"\ncenter = [0, 0, 0]\n"
+                              "support_radius = 0.09\n",
+     9, "cloth", "no [[cloth]] or [[mesh]] is named 'specimem'; did you mean 'specimen'?"},
+    {"drape test of a rope",
+     std::string(kRope) + "[drape_test]\ncloth = \"rope\"\ncenter = [0, 0, 0]\n"
+                          "support_radius = 0.09\n",
+     9, "cloth", "'rope' is a rope: the drape test measures the shadow of a [[cloth]] or [[mesh]]"},
+    {"drape test support as large as the specimen",
+     std::string(kSpecimen) + "[drape_test]\ncloth = \"specimen\"\ncenter = [0, 0, 0]\n"
+                              "support_radius = 0.2\n",
+     11, "support_radius", "is no smaller than the specimen 'specimen' (0.09 m^2)"},
+    {"drape test support of no size",
+     std::string(kSpecimen) + "[drape_test]\ncloth = \"specimen\"\ncenter = [0, 0, 0]\n"
+                              "support_radius = 0\n",
+     11, "support_radius", "must be > 0 m, got 0"},
+    {"drape test without a centre",
+     std::string(kSpecimen) + "[drape_test]\ncloth = \"specimen\"\nsupport_radius = 0.09\n", 8,
+     "center", "missing"},
+    {"drape test key misspelt",
+     std::string(kSpecimen) + "[drape_test]\ncloth = \"specimen\"\ncenter = [0, 0, 0]\n"
+                              "support_raduis = 0.09\n",
+     11, "support_raduis", "in [drape_test]: unknown key; did you mean 'support_radius'?"},
     {"unknown key without a near match", "[solver]\nbanana = 3\n", 2, "banana",
      "unknown key; expected 'integrator', 'frame_dt'"},
     {"string where an integer belongs",

@@ -13,6 +13,7 @@
 #include <glm/vec3.hpp>
 
 #include "app/scene/scene_camera.h"
+#include "app/scene/scene_drape_test.h"
 #include "sim/cloth_grid.h"
 #include "sim/cloth_material.h"
 #include "sim/model.h"
@@ -103,6 +104,7 @@ struct Scene {
   std::vector<SceneSystem> systems;
   std::vector<std::string> notes;     // what the loader repaired or decided (printed by `weft run`)
   std::optional<SceneCamera> camera;  // [camera]: where pictures are taken from (else framed)
+  std::optional<SceneDrapeTest> drape_test;  // [drape_test]: `weft run` reports the coefficient
 
   uint64_t particle_count() const;
   float frame_dt() const { return systems.empty() ? 0.0f : systems.front().model.solver.frame_dt; }

@@ -106,4 +106,8 @@ void add_scene_spring(SceneDraft& draft, const TableReader& table);
 void add_scene_anchor(SceneDraft& draft, const TableReader& table);
 void add_scene_event(SceneDraft& draft, const TableReader& table);
 
+// scene_drape_test.cpp: the [drape_test] table, which names a cloth or mesh of the objects; or
+// nothing when the file has none.
+std::optional<SceneDrapeTest> read_drape_test(const TableReader& root, const SceneDraft& draft);
+
 }  // namespace weft

@@ -22,9 +22,9 @@ namespace weft {
 
 namespace {
 
-const std::vector<std::string> kTopLevelKeys = {"scene",    "solver", "environment", "system",
-                                                "particle", "rope",   "cloth",       "mesh",
-                                                "spring",   "anchor", "event",       "camera"};
+const std::vector<std::string> kTopLevelKeys = {
+    "scene", "solver", "environment", "system", "particle", "rope",      "cloth",
+    "mesh",  "spring", "anchor",      "event",  "camera",   "drape_test"};
 const std::vector<std::string> kSolverKeys = {
     "integrator", "frame_dt",       "substeps",          "max_dt",
     "damping",    "verlet_damping", "relaxation_sweeps", "variant"};
@@ -216,6 +216,7 @@ Scene parse_scene(std::string_view text, const SceneParseOptions& options) {
        root.tables("event", {"frame", "particle", "force", "anchor_velocity"})) {
     add_scene_event(draft, table);
   }
+  draft.scene.drape_test = read_drape_test(root, draft);
   finish_systems(draft);
   return std::move(draft.scene);
 }

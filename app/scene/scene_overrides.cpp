@@ -71,7 +71,7 @@ const std::vector<std::vector<std::string_view>> kAlternatives = {
 };
 
 // Moves `value` (with its source, which a copy would lose) into `target` under `key`.
-void put(toml::table& target, const toml::key& key, toml::node& value) {
+void put_override(toml::table& target, const toml::key& key, toml::node& value) {
   for (const auto& group : kAlternatives) {
     if (std::find(group.begin(), group.end(), key.str()) == group.end()) continue;
     for (const std::string_view other : group) {
@@ -122,7 +122,8 @@ void merge(toml::table& target, toml::table& source, const std::string& text,
     } else if (sub && existing && existing->is_array_of_tables()) {
       merge_into_array(*existing->as_array(), *sub, text, child);
     } else {
-      put(target, key, node);  // new, or a value replaced: the reader checks it as the file's
+      // New, or a value replaced: the reader checks it as the file's.
+      put_override(target, key, node);
     }
   }
 }

@@ -1,5 +1,6 @@
-// The saved scene's document: [scene], the solver and environment of each system, its objects,
-// then the [[spring]], [[anchor]] and [[event]] tables that name their particles.
+// The saved scene's document: [scene], [camera] and [drape_test], the solver and environment of
+// each system, its objects, then the [[spring]], [[anchor]] and [[event]] tables that name their
+// particles.
 //
 // One system is written at the top level ([solver], [environment]) with a [[system]] table that
 // keeps its name (which names its exports); several are written each with its own
@@ -52,6 +53,15 @@ void write_camera(std::string& out, const Scene& scene) {
   put(out, "eye", toml_vec3(scene.camera->eye, "camera eye"));
   put(out, "target", toml_vec3(scene.camera->target, "camera target"));
   put(out, "fov", toml_float(scene.camera->fov_degrees, "camera fov"));
+}
+
+void write_drape_test(std::string& out, const Scene& scene) {
+  if (!scene.drape_test) return;
+  const SceneDrapeTest& test = *scene.drape_test;
+  out += "\n[drape_test]\n";
+  put(out, "cloth", toml_string(test.cloth));
+  put(out, "center", toml_vec3(test.center, "drape_test center"));
+  put(out, "support_radius", toml_float(test.support_radius, "drape_test support_radius"));
 }
 
 float shared_frame_dt(const Scene& scene) {
@@ -186,6 +196,7 @@ SceneText write_scene_text(const Scene& scene, const std::string& stem) {
       "# when saved (docs/scenes.md gives every key).\n\n";
   write_scene_table(out, scene);
   write_camera(out, scene);
+  write_drape_test(out, scene);
   write_systems(out, scene, stem, text);
   const bool system_keys = scene.systems.size() > 1;
   for (const SceneSystem& system : scene.systems) {

@@ -15,6 +15,7 @@
 //   scene): the saved scene holds what ran whatever becomes of the original files, and loads
 //   from any folder (a scene names files inside its own folder);
 // - [[spring]], [[anchor]] and [[event]] tables, naming particles as "name[i]".
+// - the camera and the drape test ([camera], [drape_test]) as the scene holds them.
 // Floats are written in the fewest digits that read back as the same float (toml_text.h).
 #pragma once
 

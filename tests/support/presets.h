@@ -1,5 +1,6 @@
 // The preset scenes in scenes/: one per classic scenario (NeHe, GAMES101, Witkin, the GLUT lab),
-// the larger cloths, the OBJ mesh example, self-collision, colliders and a cloth that tears.
+// the larger cloths, the OBJ mesh example, self-collision, colliders, a cloth that tears and
+// the drape tester.
 // A preset added to scenes/ must be added here too: the preset tests check that the two agree.
 #pragma once
 
@@ -15,11 +16,10 @@ namespace weft::test {
 
 inline const std::vector<std::string>& preset_names() {
   static const std::vector<std::string> names = {
-      "cloth_over_sphere",   "corner_hung_cloth",  "explicit_euler_blow_up",
-      "flag_in_wind",        "games101_ropes",     "gathered_curtain",
-      "glut_cloth",          "hanging_cloth",      "mesh_drape",
-      "moving_colliders",    "nehe39_three_cases", "nehe40_rope",
-      "self_collision_fold", "tearing_curtain",    "two_cloths",
+      "cloth_over_sphere", "corner_hung_cloth",   "cusick_drape",     "explicit_euler_blow_up",
+      "flag_in_wind",      "games101_ropes",      "gathered_curtain", "glut_cloth",
+      "hanging_cloth",     "mesh_drape",          "moving_colliders", "nehe39_three_cases",
+      "nehe40_rope",       "self_collision_fold", "tearing_curtain",  "two_cloths",
       "witkin_particles"};
   return names;
 }

@@ -71,7 +71,7 @@ inline ::testing::AssertionResult same_events(const std::vector<SceneEvent>& a,
 }
 
 // The systems by name, their objects by name, kind, place and colour, their models and events,
-// and the camera.
+// the camera and the drape test.
 inline void expect_same_scene(const Scene& expected, const Scene& loaded) {
   EXPECT_EQ(loaded.title, expected.title);
   EXPECT_EQ(loaded.description, expected.description);
@@ -81,6 +81,12 @@ inline void expect_same_scene(const Scene& expected, const Scene& loaded) {
     EXPECT_EQ(loaded.camera->eye, expected.camera->eye);
     EXPECT_EQ(loaded.camera->target, expected.camera->target);
     EXPECT_EQ(loaded.camera->fov_degrees, expected.camera->fov_degrees);
+  }
+  ASSERT_EQ(loaded.drape_test.has_value(), expected.drape_test.has_value());
+  if (expected.drape_test) {
+    EXPECT_EQ(loaded.drape_test->cloth, expected.drape_test->cloth);
+    EXPECT_EQ(loaded.drape_test->center, expected.drape_test->center);
+    EXPECT_EQ(loaded.drape_test->support_radius, expected.drape_test->support_radius);
   }
   ASSERT_EQ(loaded.systems.size(), expected.systems.size());
   for (size_t s = 0; s < expected.systems.size(); ++s) {
