@@ -3,11 +3,12 @@
 // ground mode, back onto the ground plane; then out of every sphere, plane, capsule, box and
 // triangle mesh in turn), to its reach off their surfaces (half its cloth's thickness: a layer
 // of cloth rests a thickness's half above what it lies on, and the triangles between particles
-// stay out of a curved collider as well as the particles). A collider that moves is where its frame's motion puts it at the end
-// of this substep. A contact then applies Coulomb friction to the particle's motion relative to
-// the collider's surface in this substep, along the surface (held below the static limit, slowed
-// by the kinetic one above it), and removes a share (contact_friction) of what is left. One
-// thread per particle. Mirrors Colliders::collide in sim/modules/colliders.cpp.
+// stay out of a curved collider as well as the particles). A collider that moves is where its
+// frame's motion puts it at the end of this substep. A contact then applies Coulomb friction to the
+// particle's motion relative to the collider's surface in this substep, along the surface (held
+// below the static limit, slowed by the kinetic one above it; the coefficients mix the collider's
+// own and the particle's material's, contact_mu), and removes a share (contact_friction) of what is
+// left. One thread per particle. Mirrors Colliders::collide in sim/modules/colliders.cpp.
 #include "particle_bindings.glsl"
 #include "colliders.h"
 
@@ -36,9 +37,23 @@ layout(std430, set = WEFT_MODULE_SET, binding = WEFT_COLLIDERS_BINDING_FRICTIONS
     FrictionsBuffer {
   vec2 frictions[];
 };
+layout(std430, set = WEFT_MODULE_SET, binding = WEFT_COLLIDERS_BINDING_PARTICLE_FRICTIONS)
+    readonly buffer ParticleFrictionsBuffer {
+  vec2 particle_frictions[];
+};
 layout(push_constant) uniform Push {
   CollidePush push;
 };
+
+// The Coulomb coefficients (static, kinetic) of a contact between a surface and a particle's
+// material, each given as its own (static < 0: none): the geometric mean of the two where both
+// have their own, the one that has, else the environment's. The mean keeps a frictionless
+// surface frictionless whatever touches it, and kinetic below static.
+vec2 contact_mu(vec2 surface, vec2 material) {
+  if (surface.x < 0.0) return material.x < 0.0 ? params.friction.xy : material;
+  if (material.x < 0.0) return surface;
+  return sqrt(surface * material);
+}
 
 // q: a unit quaternion (xyz, w).
 vec3 rotate(vec4 q, vec3 v) {
@@ -125,7 +140,10 @@ void main() {
   bool touched = false;
   vec3 normal = vec3(0.0, 1.0, 0.0);
   vec3 carried = vec3(0.0);  // how far the touched surface moved in this substep
-  vec2 mu = params.friction.xy;  // the touched surface's Coulomb coefficients (static, kinetic)
+  vec2 material = particle_frictions[i];
+  // The touched surface's and the material's Coulomb coefficients (static, kinetic); the ground
+  // has none of its own.
+  vec2 mu = contact_mu(vec2(-1.0), material);
   float f0 = float(push.substep) / float(push.substeps);
   float f1 = float(push.substep + 1u) / float(push.substeps);
   if (params.ground_mode == WEFT_GROUND_PROJECTION && x.y < params.ground.x + reach) {
@@ -142,7 +160,7 @@ void main() {
       normal = dist > 0.0 ? d / dist : vec3(0.0, 1.0, 0.0);
       x = c1 + normal * (sphere.w + reach);
       carried = c1 - (start + (sphere.xyz - start) * f0);
-      mu = frictions[s];
+      mu = contact_mu(frictions[s], material);
       touched = true;
     }
   }
@@ -187,7 +205,7 @@ void main() {
       x = p1 + rotate(q1, local);
       normal = rotate(q1, n_local);
       carried = x - (p0 + rotate(q0, local));
-      mu = frictions[push.sphere_count + k];
+      mu = contact_mu(frictions[push.sphere_count + k], material);
       touched = true;
     }
   }

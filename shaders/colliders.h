@@ -12,9 +12,10 @@ namespace weft::gpu {
 #define WEFT_COLLIDERS_BINDING_SHAPES 2         // ColliderShape
 #define WEFT_COLLIDERS_BINDING_TRIANGLES 3      // mesh colliders: three vec4 corners (local, m)
 #define WEFT_COLLIDERS_BINDING_REACHES 4        // per particle: how far it keeps off colliders (m)
-// Per sphere, then per shape: its Coulomb coefficients (static, kinetic), its own or the
-// environment's.
+// Per sphere, then per shape: its own Coulomb coefficients (static, kinetic); static < 0: none.
 #define WEFT_COLLIDERS_BINDING_FRICTIONS 5
+// Per particle: its material's Coulomb coefficients (static, kinetic); static < 0: none.
+#define WEFT_COLLIDERS_BINDING_PARTICLE_FRICTIONS 6
 
 #define WEFT_COLLIDER_PLANE 0u
 #define WEFT_COLLIDER_CAPSULE 1u

@@ -12,6 +12,7 @@
 
 #include "sim/bending.h"
 #include "sim/collider_path.h"
+#include "sim/contact_friction.h"
 #include "sim/grid_layout.h"
 
 namespace weft {
@@ -72,17 +73,11 @@ struct TetherGroup {
   float scale = 1.0f;
 };
 
-// A collider's own Coulomb coefficients (Environment::static_friction says what they do).
-struct ContactFriction {
-  float static_friction = 0.0f;   // >= 0
-  float kinetic_friction = 0.0f;  // in [0, static_friction]
-};
-
 struct Sphere {
   glm::vec3 center{0.0f};                   // m
   float radius = 0.0f;                      // m
   ColliderPath path;                        // moves its centre (keyframe rotations do not matter)
-  std::optional<ContactFriction> friction;  // none: the environment's
+  std::optional<ContactFriction> friction;  // none: the material's, else the environment's
 };
 
 enum class ColliderShape : uint32_t { plane, capsule, box, mesh };
@@ -99,7 +94,7 @@ struct Collider {
   glm::vec3 half_extents{0.0f};  // box: m, each > 0
   float margin = 0.0f;           // mesh: m, how far particles are kept from its triangles, > 0
   std::vector<glm::vec3> triangles;         // mesh: three corners per triangle, local, m
-  std::optional<ContactFriction> friction;  // none: the environment's
+  std::optional<ContactFriction> friction;  // none: the material's, else the environment's
 };
 
 // Cloth-to-cloth contact for the particles of one cloth or mesh: each is kept at least the mean
@@ -109,7 +104,8 @@ struct Collider {
 struct ContactGroup {
   uint32_t first_particle = 0;
   uint32_t particle_count = 0;
-  float thickness = 0.0f;  // m, > 0
+  float thickness = 0.0f;                   // m, > 0
+  std::optional<ContactFriction> friction;  // its material's; none: the colliders' it touches
 };
 
 struct Ground {
@@ -153,7 +149,13 @@ struct Environment {
   // Coulomb friction of the same contacts: a particle stays where it touched while its motion
   // along the surface is under static_friction times how far the contact pushed it out (the
   // normal force's impulse over its mass, times dt); above that, kinetic_friction times that
-  // distance is taken off its slide. Both >= 0, kinetic <= static.
+  // distance is taken off its slide. Both >= 0, kinetic <= static. These are the coefficients of
+  // a contact where neither surface has its own: a collider (Sphere::friction,
+  // Collider::friction) and a particle's contact group (ContactGroup::friction, from its cloth's
+  // material) may each give their own. Where both do, the contact uses the geometric mean of each
+  // pair, sqrt(mu_collider * mu_material), as rigid-body engines mix two surfaces' friction: a
+  // frictionless surface stays frictionless whatever it touches. Where one does, the contact uses
+  // that one's. The ground has none of its own.
   float static_friction = 0.0f;
   float kinetic_friction = 0.0f;
   SpringDamping spring_damping = SpringDamping::axial;

@@ -139,6 +139,17 @@ void validate_path(const ColliderPath& path, const std::string& name) {
   }
 }
 
+// A collider's or a material's own Coulomb coefficients, if it has them.
+void validate_friction(const std::optional<ContactFriction>& friction, const std::string& name) {
+  if (!friction) return;
+  require(std::isfinite(friction->static_friction) && friction->static_friction >= 0.0f,
+          name + ": static_friction must be >= 0, got " + number(friction->static_friction));
+  require(std::isfinite(friction->kinetic_friction) && friction->kinetic_friction >= 0.0f &&
+              friction->kinetic_friction <= friction->static_friction,
+          name + ": kinetic_friction must be in [0, static_friction], got " +
+              number(friction->kinetic_friction));
+}
+
 void validate_environment(const Environment& env) {
   require(finite(env.gravity), "gravity must be finite");
   require(finite(env.wind), "wind must be finite");
@@ -165,16 +176,6 @@ void validate_environment(const Environment& env) {
   require(std::isfinite(env.kinetic_friction) && env.kinetic_friction >= 0.0f &&
               env.kinetic_friction <= env.static_friction,
           "kinetic_friction must be in [0, static_friction], got " + number(env.kinetic_friction));
-  auto validate_friction = [](const std::optional<ContactFriction>& friction,
-                              const std::string& name) {
-    if (!friction) return;
-    require(std::isfinite(friction->static_friction) && friction->static_friction >= 0.0f,
-            name + ": static_friction must be >= 0, got " + number(friction->static_friction));
-    require(std::isfinite(friction->kinetic_friction) && friction->kinetic_friction >= 0.0f &&
-                friction->kinetic_friction <= friction->static_friction,
-            name + ": kinetic_friction must be in [0, static_friction], got " +
-                number(friction->kinetic_friction));
-  };
   for (size_t s = 0; s < env.spheres.size(); ++s) {
     const Sphere& sphere = env.spheres[s];
     require(finite(sphere.center), "sphere " + std::to_string(s) + " has a non-finite centre");
@@ -229,6 +230,7 @@ void validate_contacts(const Model& model) {
     const std::string name = "contact group " + std::to_string(g);
     require(std::isfinite(group.thickness) && group.thickness > 0.0f,
             name + ": thickness must be > 0 m, got " + number(group.thickness));
+    validate_friction(group.friction, name + " (its material)");
     require(uint64_t{group.first_particle} + group.particle_count <= model.particle_count(),
             name + " reaches past the model's " + std::to_string(model.particle_count()) +
                 " particles");

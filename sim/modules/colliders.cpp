@@ -64,17 +64,32 @@ void pack_shapes(const Environment& env, std::vector<gpu::ColliderShape>& shapes
   }
 }
 
-// Each sphere's, then each shape's Coulomb coefficients: its own, or the environment's.
+// A surface's own Coulomb coefficients as collide.comp reads them: (-1, -1) for none, which
+// leaves the contact to the other surface's or the environment's.
+glm::vec2 packed_friction(const std::optional<ContactFriction>& own) {
+  return own ? glm::vec2(own->static_friction, own->kinetic_friction) : glm::vec2(-1.0f);
+}
+
+// Each sphere's, then each shape's own Coulomb coefficients.
 void pack_frictions(const Environment& env, std::vector<glm::vec2>& frictions) {
   frictions.clear();
-  auto add = [&](const std::optional<ContactFriction>& own) {
-    frictions.push_back(own ? glm::vec2(own->static_friction, own->kinetic_friction)
-                            : glm::vec2(env.static_friction, env.kinetic_friction));
-  };
   for (const Sphere& s : env.spheres)
-    add(s.friction);
+    frictions.push_back(packed_friction(s.friction));
   for (const Collider& c : env.colliders)
-    add(c.friction);
+    frictions.push_back(packed_friction(c.friction));
+}
+
+// shaders/collide.comp's contact_mu: a contact's coefficients from the surface's and the
+// material's own, in the shader's order.
+template <typename Real>
+glm::vec<2, Real> contact_mu(const glm::vec<2, Real>& surface, const glm::vec<2, Real>& material,
+                             const gpu::SimParams& params) {
+  if (surface.x < Real(0)) {
+    return material.x < Real(0) ? glm::vec<2, Real>(params.friction.x, params.friction.y)
+                                : material;
+  }
+  if (material.x < Real(0)) return surface;
+  return glm::sqrt(surface * material);
 }
 
 // q: a unit quaternion (xyz, w): shaders/collide.comp's rotate and unrotate.
@@ -166,9 +181,12 @@ Colliders::Colliders(const ModuleContext& context)
   pack_shapes(environment_, shapes_, corners_);
   pack_frictions(environment_, frictions_);
   reaches_.assign(params_.particle_count, 0.0f);
+  particle_frictions_.assign(params_.particle_count, packed_friction(std::nullopt));
   for (const ContactGroup& group : context.model.contact_groups) {
-    for (uint32_t k = 0; k < group.particle_count; ++k)
+    for (uint32_t k = 0; k < group.particle_count; ++k) {
       reaches_[group.first_particle + k] = 0.5f * group.thickness;
+      particle_frictions_[group.first_particle + k] = packed_friction(group.friction);
+    }
   }
   for (const Sphere& s : environment_.spheres)
     moving_ = moving_ || !s.path.keyframes.empty();
@@ -227,7 +245,9 @@ std::vector<ModuleBuffer> Colliders::buffers() const {
           {"shapes", shapes_.size() * sizeof(gpu::ColliderShape), shapes_.data()},
           {"mesh triangles", corners_.size() * sizeof(glm::vec4), corners_.data()},
           {"reaches", reaches_.size() * sizeof(float), reaches_.data()},
-          {"frictions", frictions_.size() * sizeof(glm::vec2), frictions_.data()}};
+          {"frictions", frictions_.size() * sizeof(glm::vec2), frictions_.data()},
+          {"particle frictions", particle_frictions_.size() * sizeof(glm::vec2),
+           particle_frictions_.data()}};
 }
 
 void Colliders::frame_time(double start, double frame_dt) {
@@ -267,7 +287,9 @@ void Colliders::collide(const Step& step, CpuPass<Real>& pass) const {
     bool touched = false;
     vec3 normal(0, 1, 0);
     vec3 carried(0);
-    glm::vec<2, Real> mu(params.friction.x, params.friction.y);
+    using vec2 = glm::vec<2, Real>;
+    const vec2 material(particle_frictions_[i]);
+    vec2 mu = contact_mu(vec2(-1), material, params);
     if (params.ground_mode == WEFT_GROUND_PROJECTION && x.y < Real(params.ground.x) + reach) {
       x.y = Real(params.ground.x) + reach;
       touched = true;
@@ -282,7 +304,7 @@ void Colliders::collide(const Step& step, CpuPass<Real>& pass) const {
         normal = dist > Real(0) ? d / dist : vec3(0, 1, 0);
         x = c1 + normal * (sphere.w + reach);
         carried = c1 - (start + (vec3(sphere) - start) * f0);
-        mu = glm::vec<2, Real>(frictions_[s]);
+        mu = contact_mu(vec2(frictions_[s]), material, params);
         touched = true;
       }
     }
@@ -331,7 +353,7 @@ void Colliders::collide(const Step& step, CpuPass<Real>& pass) const {
         x = p1 + rotate(q1, local);
         normal = rotate(q1, n_local);
         carried = x - (p0 + rotate(q0, local));
-        mu = glm::vec<2, Real>(frictions_[push.sphere_count + k]);
+        mu = contact_mu(vec2(frictions_[push.sphere_count + k]), material, params);
         touched = true;
       }
     }
@@ -360,10 +382,10 @@ void Colliders::collide(const Step& step, CpuPass<Real>& pass) const {
 }
 
 uint64_t Colliders::bytes(const Step&, const TrafficContext&) const {
-  // Read x and the particle's reach; a particle in contact also reads x_prev and writes x, but
-  // contacts are not known ahead: counted as none. The colliders themselves are read by every
-  // thread from cache.
-  return uint64_t{params_.particle_count} * (16 + 4);
+  // Read x and the particle's reach and material friction; a particle in contact also reads x_prev
+  // and writes x, but contacts are not known ahead: counted as none. The colliders themselves are
+  // read by every thread from cache.
+  return uint64_t{params_.particle_count} * (16 + 4 + 8);
 }
 
 std::vector<uint32_t> Colliders::apply_edit(const Model& model, const SolverPaths&,

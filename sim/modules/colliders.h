@@ -1,10 +1,12 @@
 // Contacts (the last pass of every substep): particles are projected out of the colliders (in
 // the position-based ground mode, back onto the ground plane; then out of the spheres, planes,
 // capsules, boxes and triangle meshes), to half their cloth's thickness off the surface; a contact
-// then removes a share of the substep's motion relative to the collider's surface, along it
-// (contact friction). One thread per particle. Colliders that move on a scripted path
-// (collider_path.h) take their poses at the start and end of each frame and move linearly in
-// between, substep by substep. Active only while there is something to collide with.
+// then applies Coulomb friction with the coefficients the collider's and the particle's material's
+// own mix to (Environment::static_friction), and removes a share of what is left of the substep's
+// motion relative to the collider's surface, along it (contact friction). One thread per particle.
+// Colliders that move on a scripted path (collider_path.h) take their poses at the start and end of
+// each frame and move linearly in between, substep by substep. Active only while there is something
+// to collide with.
 #pragma once
 
 #include "shaders/colliders.h"
@@ -52,7 +54,8 @@ class Colliders final : public SolverModule {
   // Per particle, m: how far it is kept off every collider's surface (half its cloth's
   // thickness, 0 for ropes and particles).
   std::vector<float> reaches_;
-  std::vector<glm::vec2> frictions_;  // per sphere, then per shape: (static, kinetic)
+  std::vector<glm::vec2> frictions_;  // per sphere, then per shape: its own (static, kinetic)
+  std::vector<glm::vec2> particle_frictions_;  // per particle: its material's (static, kinetic)
 };
 
 }  // namespace weft

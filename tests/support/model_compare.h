@@ -231,6 +231,7 @@ inline ::testing::AssertionResult models_equal(const Model& a, const Model& b) {
            d.same(w + ".first_particle", x.first_particle, y.first_particle);
            d.same(w + ".particle_count", x.particle_count, y.particle_count);
            d.same(w + ".thickness", x.thickness, y.thickness);
+           compare_friction(d, w, x.friction, y.friction);
          });
   if (d.count() == 0) return ::testing::AssertionSuccess();
   return ::testing::AssertionFailure() << d.count() << " field(s) differ:" << d.report();

@@ -215,7 +215,13 @@ Model colliders_scene(Integrator integrator) {
                   grid_corner(cloth, GridCorner::first_row_last_column)};
   add_cloth_grid(model, cloth);
   // 2 cm thick: contact keeps the particles 1 cm off every collider (self-collision stays off).
-  model.contact_groups.push_back({0, model.particle_count(), 0.02f});
+  // The last four rows, where the sphere and the box are, are of a material with Coulomb
+  // coefficients of its own: they mix with those two's own and stand alone on the plane, which has
+  // none. The first four rows have none either.
+  const uint32_t plain = 4 * cloth.columns;
+  model.contact_groups.push_back({0, plain, 0.02f});
+  model.contact_groups.push_back(
+      {plain, model.particle_count() - plain, 0.02f, ContactFriction{0.6f, 0.3f}});
   model.anchors.push_back({cloth.pinned[0], {0.1f, 0.0f, 0.1f}, false});
   model.tether_groups.push_back({0, model.particle_count(), 1.05f});
   set_common(model, integrator);

@@ -37,7 +37,8 @@ Model contact_scene(Integrator integrator);
 
 // A cloth hanging from two corners (one driven, tethers to both) among moving colliders of every
 // kind (a sphere, a tilting plane, a swinging capsule, a turning box, a rising mesh of two
-// triangles) with contact friction: each overlaps some of its particles.
+// triangles) with contact friction, half the cloth of a material with Coulomb coefficients of its
+// own: each collider overlaps some of its particles.
 Model colliders_scene(Integrator integrator);
 
 enum class TestScene {
