@@ -19,6 +19,8 @@
 //     compressed links' compliance is their stretched one times S / C.
 //   break_strain: the strain at which a link of the cloth breaks (0.03: 3% beyond its rest
 //     length); none: it never tears (sim/modules/tearing.h).
+//   friction: the cloth's own Coulomb coefficients against colliders and the ground, mixed with
+//     a collider's own (Environment::static_friction); none: the collider's or the environment's.
 //
 // Stiff materials are XPBD constraints with these compliances: springs of stiffness S on a fine
 // grid have k/m growing as the square of the resolution and cannot stay stable.
@@ -27,6 +29,8 @@
 #include <optional>
 #include <span>
 #include <string_view>
+
+#include "sim/contact_friction.h"
 
 namespace weft {
 
@@ -42,6 +46,7 @@ struct ClothMaterial {
   std::optional<float> max_stretch = 0.02f;    // none: no tethers
   std::optional<float> break_strain;           // none: never tears; > 0
   std::optional<float> compression_stiffness;  // N/m; none: stretch_stiffness
+  std::optional<ContactFriction> friction;     // none: the surfaces' it touches
 };
 
 struct NamedClothMaterial {

@@ -87,6 +87,22 @@ const std::vector<BadScene> kBadScenes = {
      "[[cloth]]\ncolumns = 4\nrows = 4\n[cloth.material]\npreset = \"cotton\"\n"
      "break_strain = 0\n",
      6, "break_strain", "in [cloth.material]: must be in (0, 10], got 0"},
+    {"material's kinetic friction alone",
+     "[[cloth]]\ncolumns = 4\nrows = 4\n[cloth.material]\npreset = \"cotton\"\n"
+     "kinetic_friction = 0.2\n",
+     6, "kinetic_friction", "needs this material's static_friction as well"},
+    {"material's kinetic friction above its static friction",
+     "[[cloth]]\ncolumns = 4\nrows = 4\nmaterial = { preset = \"silk\", static_friction = 0.3, "
+     "kinetic_friction = 0.5 }\n",
+     4, "kinetic_friction", "must be at most static_friction (0.3), got 0.5"},
+    {"material's negative static friction",
+     "[[mesh]]\nfile = \"square.obj\"\n[mesh.material]\npreset = \"denim\"\n"
+     "static_friction = -0.1\n",
+     5, "static_friction", "must be >= 0, got -0.1"},
+    {"material's non-finite static friction",
+     "[[cloth]]\ncolumns = 4\nrows = 4\n[cloth.material]\npreset = \"cotton\"\n"
+     "static_friction = inf\n",
+     6, "static_friction", "must be >= 0, got inf"},
     {"break strain negative",
      "[[cloth]]\ncolumns = 4\nrows = 4\nmaterial = { preset = \"paper\", break_strain = -0.02 }\n",
      4, "break_strain", "must be in (0, 10], got -0.02"},

@@ -189,6 +189,53 @@ compression_stiffness = 12.5
   EXPECT_EQ(grids[2].break_strain, 0.123456789f);
 }
 
+// A material's own Coulomb coefficients are saved with its figures, bit for bit, and reach the
+// cloth's or mesh's contact group again; a named material given them is no longer that material.
+TEST(SavedScene, KeepsEachMaterialsFriction) {
+  const Scene original = parse_scene_text(R"(
+[[cloth]]
+name = "grippy"
+columns = 3
+rows = 3
+material = { preset = "cotton", static_friction = 0.6 }
+
+[[cloth]]
+name = "figures"
+origin = [0, 1, 0]
+columns = 3
+rows = 3
+[cloth.material]
+areal_density = 0.1
+stretch_stiffness = 300
+shear_stiffness = 20
+static_friction = 0.7
+kinetic_friction = 0.123456789
+
+[[cloth]]
+name = "plain"
+origin = [0, 2, 0]
+columns = 3
+rows = 3
+material = "silk"
+)");
+  const fs::path file = fresh_directory("saved_material_friction") / "friction.toml";
+  save_scene(original, file);
+  const std::string text = read_text(file);
+  EXPECT_EQ(text.find("material = \"cotton\""), std::string::npos) << text;
+  EXPECT_NE(text.find("material = \"silk\""), std::string::npos) << text;
+  EXPECT_NE(text.find("kinetic_friction = 0.12345679\n"), std::string::npos) << text;
+  const Scene reloaded = load_scene(file);
+  expect_same_scene(original, reloaded);
+  const std::vector<ContactGroup>& groups = reloaded.systems[0].model.contact_groups;
+  ASSERT_EQ(groups.size(), 3u);
+  ASSERT_TRUE(groups[0].friction.has_value());
+  EXPECT_EQ(groups[0].friction->static_friction, 0.6f);
+  EXPECT_EQ(groups[0].friction->kinetic_friction, 0.6f);  // the static one, as given
+  ASSERT_TRUE(groups[1].friction.has_value());
+  EXPECT_EQ(groups[1].friction->kinetic_friction, 0.123456789f);
+  EXPECT_FALSE(groups[2].friction.has_value());
+}
+
 // Every float a scene file can hold is read back by the loader's parsers as the same float.
 TEST(TomlText, FloatsReadBackBitForBit) {
   std::vector<float> values = {0.0f,    -0.0f,    0.1f,   1.0f / 60.0f, 1e-30f, 1e30f,

@@ -95,7 +95,7 @@ std::vector<std::string> collider_keys() {
           "path",   "static_friction", "kinetic_friction"};
 }
 
-std::optional<ContactFriction> read_contact_friction(const TableReader& table) {
+std::optional<ContactFriction> read_contact_friction(const TableReader& table, const char* owner) {
   const std::optional<double> mu_s =
       table.number("static_friction", NumberRange::at_least(0.0, ""));
   const std::optional<double> mu_k =
@@ -103,8 +103,8 @@ std::optional<ContactFriction> read_contact_friction(const TableReader& table) {
   if (!mu_s && !mu_k) return std::nullopt;
   if (!mu_s) {
     table.fail("kinetic_friction",
-               "needs this collider's static_friction as well (the kinetic "
-               "coefficient may not exceed it)");
+               "needs this " + std::string(owner) +
+                   "'s static_friction as well (the kinetic coefficient may not exceed it)");
   }
   ContactFriction friction{float(*mu_s), float(mu_k.value_or(*mu_s))};
   if (friction.kinetic_friction > friction.static_friction) {
@@ -167,7 +167,7 @@ Collider read_collider(const TableReader& table, const SceneParseOptions& option
     read_mesh_collider(table, options, c);
   }
   read_path(table, c.pose, c.path, words.path_rotate);
-  c.friction = read_contact_friction(table);
+  c.friction = read_contact_friction(table, "collider");
   return c;
 }
 

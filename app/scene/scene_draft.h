@@ -69,9 +69,10 @@ Collider read_collider(const TableReader& table, const SceneParseOptions& option
                        ColliderWords& words);
 void read_path(const TableReader& table, const ColliderPose& rest, ColliderPath& path,
                std::vector<std::optional<glm::vec3>>& rotates);
-// A collider's or sphere's own static_friction and kinetic_friction (the kinetic one defaults to
-// the static one); none when it gives neither.
-std::optional<ContactFriction> read_contact_friction(const TableReader& table);
+// A collider's, sphere's or material's own static_friction and kinetic_friction (the kinetic one
+// defaults to the static one); none when it gives neither. `owner` names it in messages
+// ("collider", "material").
+std::optional<ContactFriction> read_contact_friction(const TableReader& table, const char* owner);
 ColliderPose plane_pose(const glm::vec3& normal, float offset);
 // Turns max_dt into substeps (failing at the max_dt line when that needs too many), and a
 // per-substep verlet_damping into a rate at those substeps.

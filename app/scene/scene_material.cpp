@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "app/scene/closest_match.h"
+#include "app/scene/scene_draft.h"
 #include "app/scene/table_reader.h"
 
 namespace weft {
@@ -11,8 +12,8 @@ namespace weft {
 namespace {
 
 const std::vector<std::string> kFigureKeys = {
-    "preset",      "areal_density", "stretch_stiffness",    "shear_stiffness", "bending_stiffness",
-    "max_stretch", "break_strain",  "compression_stiffness"};
+    "preset",      "areal_density", "stretch_stiffness",     "shear_stiffness", "bending_stiffness",
+    "max_stretch", "break_strain",  "compression_stiffness", "static_friction", "kinetic_friction"};
 
 std::vector<std::string> material_names() {
   std::vector<std::string> names;
@@ -86,6 +87,8 @@ std::optional<ClothMaterial> read_cloth_material(const TableReader& object,
     }
     material.break_strain = float(*strain);
   }
+  // Named materials have none: a table of figures gives them.
+  if (auto friction = read_contact_friction(*table, "material")) material.friction = friction;
   return material;
 }
 

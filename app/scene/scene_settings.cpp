@@ -179,7 +179,7 @@ void read_environment(const TableReader& table, const SceneParseOptions& options
       s.radius = static_cast<float>(sphere.required_number("radius", NumberRange::above(0, "m")));
       if (!(s.radius > 0.0f)) sphere.fail("radius", "is too small to be a float > 0");
       read_path(sphere, ColliderPose{s.center}, s.path, said.path_rotate);
-      s.friction = read_contact_friction(sphere);
+      s.friction = read_contact_friction(sphere, "collider");
       env.spheres.push_back(s);
       words.spheres.push_back(std::move(said));
     }

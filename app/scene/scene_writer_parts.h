@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,11 @@ void write_object(std::string& out, const SceneSystem& system, const SceneObject
 // dot) can be that, even an object named "collider1".
 void write_colliders(std::string& out, const std::string& prefix, const SceneSystem& system,
                      const std::string& mesh_stem, SceneText& text);
+
+// write_colliders.cpp: a collider's or a material's own Coulomb coefficients, when it has them
+// (a collider's before its path's tables).
+void write_friction(std::string& out, const std::optional<ContactFriction>& friction,
+                    const std::string& what);
 
 // Euler angles in degrees about x, then y, then z, of a rotation (rotation_from_degrees back):
 // for a pose the scene file did not give in degrees.

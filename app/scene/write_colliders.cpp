@@ -84,14 +84,6 @@ std::string collider_obj(const Collider& collider, const std::string& what) {
          ("# " + what + ", as weft simulated it (scaled, in its own frame)\n") + vertices + faces;
 }
 
-// A collider's own Coulomb coefficients, when it has them (before its path's tables).
-void write_friction(std::string& out, const std::optional<ContactFriction>& friction,
-                    const std::string& what) {
-  if (!friction) return;
-  put(out, "static_friction", toml_float(friction->static_friction, what + " static_friction"));
-  put(out, "kinetic_friction", toml_float(friction->kinetic_friction, what + " kinetic_friction"));
-}
-
 void write_collider(std::string& out, const Collider& c, const ColliderWords* words,
                     const std::string& what, const std::string& mesh_file, SceneText& text) {
   put(out, "shape", toml_string(shape_name(c.shape)));
@@ -129,6 +121,13 @@ void write_collider(std::string& out, const Collider& c, const ColliderWords* wo
 }
 
 }  // namespace
+
+void write_friction(std::string& out, const std::optional<ContactFriction>& friction,
+                    const std::string& what) {
+  if (!friction) return;
+  put(out, "static_friction", toml_float(friction->static_friction, what + " static_friction"));
+  put(out, "kinetic_friction", toml_float(friction->kinetic_friction, what + " kinetic_friction"));
+}
 
 glm::vec3 degrees_of(const glm::quat& rotation) {
   // rotation_from_degrees gives Rz Ry Rx; read the angles back from its matrix (m[column][row]).

@@ -78,7 +78,7 @@ std::optional<std::string> material_name(const ClothMaterial& material) {
         m.shear_stiffness == material.shear_stiffness &&
         m.bending_stiffness == material.bending_stiffness &&
         m.max_stretch == material.max_stretch && m.break_strain == material.break_strain &&
-        m.compression_stiffness == material.compression_stiffness) {
+        m.compression_stiffness == material.compression_stiffness && !material.friction) {
       return named.name;
     }
   }
@@ -97,6 +97,7 @@ void write_material_figures(std::string& out, const std::string& table, const Cl
     put(out, "compression_stiffness",
         toml_float(*m.compression_stiffness, "compression_stiffness"));
   }
+  write_friction(out, m.friction, "material");
 }
 
 uint32_t corner_node(const SceneObject& object, const std::string& corner) {
