@@ -271,6 +271,21 @@ const BadModel kBadModels[] = {
      "sphere 0: radius must be > 0 m, got 0"},
     {"contact friction above 1", [](Model& m) { m.environment.contact_friction = 1.5f; },
      "contact_friction must be in [0, 1], got 1.5"},
+    {"negative material friction",
+     [](Model& m) {
+       m.contact_groups.push_back({0, 3, 0.01f, ContactFriction{-0.2f, 0.0f}});
+     },
+     "contact group 0 (its material): static_friction must be >= 0, got -0.2"},
+    {"material kinetic friction above static",
+     [](Model& m) {
+       m.contact_groups.push_back({0, 3, 0.01f, ContactFriction{0.3f, 0.5f}});
+     },
+     "contact group 0 (its material): kinetic_friction must be in [0, static_friction], got 0.5"},
+    {"NaN material friction",
+     [](Model& m) {
+       m.contact_groups.push_back({0, 3, 0.01f, ContactFriction{NAN, 0.0f}});
+     },
+     "contact group 0 (its material): static_friction must be >= 0, got nan"},
 };
 
 INSTANTIATE_TEST_SUITE_P(BadParameters, ModelValidation, ::testing::ValuesIn(kBadModels),
