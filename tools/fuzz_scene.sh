@@ -38,11 +38,11 @@ sources=(app/scene/closest_match.cpp app/scene/mesh_repair.cpp app/scene/names.c
   app/scene/scene_settings.cpp app/scene/scene_thickness.cpp app/scene/scene_writer.cpp
   app/scene/table_reader.cpp app/scene/text_file.cpp app/scene/toml_precheck.cpp
   app/scene/toml_text.cpp app/scene/write_colliders.cpp app/scene/write_objects.cpp
-  app/scene/scene_overrides.cpp app/scene/data_folder.cpp
+  app/scene/scene_overrides.cpp app/scene/data_folder.cpp app/scene/scene_drape_test.cpp
   sim/bending.cpp sim/cloth_grid.cpp sim/cloth_material.cpp sim/collider_path.cpp
   sim/contact_report.cpp sim/grid_layout.cpp sim/host_memory.cpp sim/link.cpp sim/model.cpp
   sim/model_validation.cpp sim/rest_neighbours.cpp sim/rope.cpp sim/triangle_mesh.cpp
-  sim/frame_clock.cpp)
+  sim/frame_clock.cpp sim/drape_shadow.cpp)
 # TOML_ASSERT: toml++ 3.3.0 asserts a precondition in parse_key() that malformed headers such as
 # '[[[' or '[[*' violate (fixed upstream in marzer/tomlplusplus PR #301); Debian's release build
 # of the library has the assertion compiled out and reports a normal parse error, which is what
