@@ -114,13 +114,18 @@ TEST_F(RenderCollidersTest, CapsulesBoxesMeshesAndPlanesAreDrawnWhereTheyAre) {
   }
 }
 
-TEST_F(RenderCollidersTest, AColliderOnAPathIsDrawnWhereTheSolverMovedIt) {
-  // A box that moves 1.5 m along x in its first second, with a capsule standing still.
+// A box that moves 1.5 m along x in its first second, with a capsule standing still.
+Model moving_box_scene() {
   Collider moving = box_at({-0.8f, 0.0f, 0.0f});
   moving.path.keyframes = {{0.0, {{-0.8f, 0.0f, 0.0f}, moving.pose.rotation}},
                            {1.0, {{0.7f, 0.0f, 0.0f}, moving.pose.rotation}}};
   Model model = scene_of({moving, capsule_at({0.0f, 0.0f, 0.9f})});
   model.solver.frame_dt = 1.0f / 60.0f;
+  return model;
+}
+
+TEST_F(RenderCollidersTest, AColliderOnAPathIsDrawnWhereTheSolverMovedIt) {
+  const Model model = moving_box_scene();
   GpuSolver solver(device(), model);
   const OrbitCamera camera =
       framing_camera(Bounds{{-1.2f, -0.5f, -1.0f}, {1.2f, 0.5f, 1.2f}}, kExtent);
@@ -138,11 +143,7 @@ TEST_F(RenderCollidersTest, AColliderOnAPathIsDrawnWhereTheSolverMovedIt) {
 // solver that draws its state poses the colliders at the reference's time. (Positions alone left
 // the box where it started.)
 TEST_F(RenderCollidersTest, AColliderOnAPathIsDrawnWhereTheCpuReferenceMovedIt) {
-  Collider moving = box_at({-0.8f, 0.0f, 0.0f});
-  moving.path.keyframes = {{0.0, {{-0.8f, 0.0f, 0.0f}, moving.pose.rotation}},
-                           {1.0, {{0.7f, 0.0f, 0.0f}, moving.pose.rotation}}};
-  Model model = scene_of({moving, capsule_at({0.0f, 0.0f, 0.9f})});
-  model.solver.frame_dt = 1.0f / 60.0f;
+  const Model model = moving_box_scene();
   CpuSolver<float> reference(model);
   GpuSolver drawn(device(), model);
   for (int frame = 0; frame < 60; ++frame)
