@@ -64,6 +64,12 @@ void CpuSolver<Real>::set_inverse_mass(uint32_t particle, float inverse_mass) {
 }
 
 template <typename Real>
+void CpuSolver<Real>::set_inverse_masses(const std::vector<std::pair<uint32_t, float>>& edits) {
+  core_.set_inverse_masses(edits);
+  apply_inverse_mass_edits();
+}
+
+template <typename Real>
 void CpuSolver<Real>::drag(uint32_t particle, const glm::vec3& target, float follow_time) {
   core_.drag(particle, target, follow_time);
   apply_inverse_mass_edits();

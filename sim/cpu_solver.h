@@ -4,6 +4,7 @@
 #pragma once
 
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include <glm/vec3.hpp>
@@ -40,6 +41,8 @@ class CpuSolver {
     core_.apply_force_once(particle, force);
   }
   void set_inverse_mass(uint32_t particle, float inverse_mass);
+  // Several at once (pins edited by hand): one search for pins at the end, as GpuSolver's.
+  void set_inverse_masses(const std::vector<std::pair<uint32_t, float>>& edits);
   void drag(uint32_t particle, const glm::vec3& target, float follow_time = kDragFollowTime);
   void end_drag();
   const ParticleDrag& current_drag() const { return core_.current_drag(); }

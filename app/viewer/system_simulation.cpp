@@ -73,12 +73,11 @@ void SystemSimulation::apply_force_once(uint32_t particle, const glm::vec3& forc
 }
 
 void SystemSimulation::set_inverse_masses(const std::vector<std::pair<uint32_t, float>>& edits) {
-  if (!reference_) {
+  if (reference_) {
+    reference_->set_inverse_masses(edits);
+  } else {
     gpu_->set_inverse_masses(edits);
-    return;
   }
-  for (const auto& [particle, inverse_mass] : edits)
-    reference_->set_inverse_mass(particle, inverse_mass);
 }
 
 void SystemSimulation::drag(uint32_t particle, const glm::vec3& target) {
