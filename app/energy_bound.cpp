@@ -7,6 +7,7 @@
 #include <glm/geometric.hpp>
 
 #include "sim/collider_path.h"
+#include "sim/surface_area.h"
 
 namespace weft {
 
@@ -161,12 +162,7 @@ EnergyBound::EnergyBound(const SceneSystem& system, const Energy& initial)
            free_particles * double{environment.air_drag} * glm::dot(wind, wind) / 4.0;
   const Air& air = environment.air;
   if (air.on()) {
-    double area = 0.0;
-    for (const glm::uvec3& t : model.triangles) {
-      const glm::dvec3 a(model.positions[t.x]);
-      area += 0.5 * glm::length(glm::cross(glm::dvec3(model.positions[t.y]) - a,
-                                           glm::dvec3(model.positions[t.z]) - a));
-    }
+    const double area = surface_area(model.positions, model.triangles);
     const double gusty = glm::length(wind) + glm::length(glm::dvec3(air.gusts.amplitude));
     power_ += 0.5 * double{air.density} *
               (double{air.drag_coefficient} + double{air.lift_coefficient}) * area * gusty * gusty *

@@ -7,6 +7,8 @@
 
 #include <glm/geometric.hpp>
 
+#include "sim/surface_area.h"
+
 namespace weft {
 
 namespace {
@@ -130,17 +132,6 @@ double shadow_area(const std::vector<glm::vec3>& positions,
     }
   }
   return shadow.area();
-}
-
-double surface_area(const std::vector<glm::vec3>& rest_positions,
-                    const std::vector<glm::uvec3>& triangles) {
-  double area = 0.0;
-  for (const glm::uvec3& t : triangles) {
-    const glm::dvec3 a(rest_positions.at(t.x)), b(rest_positions.at(t.y)),
-        c(rest_positions.at(t.z));
-    area += 0.5 * glm::length(glm::cross(b - a, c - a));
-  }
-  return area;
 }
 
 DrapeMeasurement measure_drape(const std::vector<glm::vec3>& positions,

@@ -45,10 +45,6 @@ double shadow_area(const std::vector<glm::vec3>& positions,
                    const std::vector<glm::uvec3>& triangles, const DrapeSupport& support,
                    double cell_size = kDrapeCellSize, double* cell_size_used = nullptr);
 
-// The area of the triangles at `rest_positions` (the flat specimen's area, however it lies).
-double surface_area(const std::vector<glm::vec3>& rest_positions,
-                    const std::vector<glm::uvec3>& triangles);
-
 // The drape coefficient of a specimen whose triangles are at `positions` now and at
 // `rest_positions` laid flat. The specimen must be larger than the support (its area more
 // than pi r^2).

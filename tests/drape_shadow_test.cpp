@@ -12,6 +12,7 @@
 #include <glm/geometric.hpp>
 
 #include "sim/drape_shadow.h"
+#include "sim/surface_area.h"
 
 namespace weft {
 namespace {

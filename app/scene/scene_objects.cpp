@@ -20,6 +20,7 @@
 #include "sim/cloth_grid.h"
 #include "sim/model_error.h"
 #include "sim/rope.h"
+#include "sim/surface_area.h"
 #include "sim/triangle_mesh.h"
 
 namespace weft {
@@ -312,13 +313,9 @@ void build_mesh(SceneDraft& draft, const TableReader& table, Model& model, Scene
   }
   check_budget(draft, table, "file", mesh.vertices.size());
   TriangleMeshDesc desc;
-  double area = 0.0;
   for (const glm::vec3& v : mesh.vertices)
     desc.vertices.push_back(glm::vec3(placement * glm::vec4(v, 1.0f)));
-  for (const glm::uvec3& t : mesh.triangles) {
-    area += 0.5 * glm::length(glm::cross(glm::dvec3(desc.vertices[t.y] - desc.vertices[t.x]),
-                                         glm::dvec3(desc.vertices[t.z] - desc.vertices[t.x])));
-  }
+  const double area = surface_area(desc.vertices, mesh.triangles);
   desc.triangles = mesh.triangles;
   if (auto material = read_cloth_material(
           table, {"edge", "bend", "particle_mass", "total_mass", "areal_density"})) {
