@@ -96,7 +96,7 @@ glm::dvec2 from_above(const glm::vec3& p) {
   return {double{p.x}, double{p.z}};
 }
 
-bool finite(const glm::vec3& p) {
+bool is_finite_point(const glm::vec3& p) {
   return std::isfinite(p.x) && std::isfinite(p.y) && std::isfinite(p.z);
 }
 
@@ -112,7 +112,7 @@ double shadow_area(const std::vector<glm::vec3>& positions,
   for (const glm::uvec3& t : triangles) {
     for (int k = 0; k < 3; ++k) {
       const glm::vec3& p = positions.at(t[k]);
-      if (!finite(p)) continue;
+      if (!is_finite_point(p)) continue;
       low = glm::min(low, from_above(p));
       high = glm::max(high, from_above(p));
     }
@@ -127,7 +127,7 @@ double shadow_area(const std::vector<glm::vec3>& positions,
   shadow.add_disc(support.center, support.radius);
   for (const glm::uvec3& t : triangles) {
     const glm::vec3 &a = positions[t.x], &b = positions[t.y], &c = positions[t.z];
-    if (finite(a) && finite(b) && finite(c)) {
+    if (is_finite_point(a) && is_finite_point(b) && is_finite_point(c)) {
       shadow.add_triangle(from_above(a), from_above(b), from_above(c));
     }
   }

@@ -51,35 +51,50 @@ flags=(-std=c++20 -g1 -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-reco
   -DTOML_HEADER_ONLY=0 "-DTOML_ASSERT(expr)=static_cast<void>(0)" -DGLM_FORCE_RADIANS
   -DGLM_FORCE_DEPTH_ZERO_TO_ONE -I.)
 
-# Objects are compiled once (two at a time) and shared by both targets; only sources newer than
-# their object are recompiled.
+# The sources are compiled as three translation units (the scene code, the model code, toml++'s
+# parser), each including its sources one after another, so that the headers they share are
+# parsed once per unit rather than once per source: about a fifth of the compile time. A unit is
+# recompiled when a source or header under app/scene, sim or shaders is newer than its object.
 objects=()
-for source in "${sources[@]}"; do
-  objects+=("$work/obj/${source//\//_}.o")
-done
+unit() {  # NAME SOURCE...
+  local name=$1 file="$work/obj/$1.cpp"
+  shift
+  printf '#include "%s"\n' "$@" >"$file.new"
+  cmp -s "$file.new" "$file" && rm "$file.new" || mv "$file.new" "$file"
+  objects+=("$work/obj/$name.o")
+}
 # New flags (an edit of this script, another clang) invalidate every object.
 if [ "$(cat "$work/obj/flags" 2>/dev/null)" != "$clang ${flags[*]}" ]; then
   rm -rf "$work/obj" "$work/scene_fuzzer" "$work/obj_fuzzer"
 fi
 mkdir -p "$work/obj"
 echo "$clang ${flags[*]}" >"$work/obj/flags"
+scene_sources=()
+model_sources=()
+for source in "${sources[@]}"; do
+  case $source in
+  app/*) scene_sources+=("$PWD/$source") ;;
+  *) model_sources+=("$PWD/$source") ;;
+  esac
+done
+unit scene "${scene_sources[@]}"
+unit model "${model_sources[@]}"
 toml_implementation="$work/obj/toml_implementation.cpp"
 [ -f "$toml_implementation" ] ||
   printf '#define TOML_IMPLEMENTATION\n#include <toml++/toml.h>\n' >"$toml_implementation"
-sources+=("$toml_implementation")
 objects+=("$work/obj/toml_implementation.o")
-compile_one() {  # SOURCE OBJECT
-  if [ ! -f "$2" ] || [ -n "$(find "$1" app/scene sim shaders -newer "$2" -name '*.[ch]*' | head -1)" ]; then
-    echo "compiling $1"
-    "$clang" "${flags[@]}" -c "$1" -o "$2"
+compile_one() {  # OBJECT
+  local source=${1%.o}.cpp
+  if [ ! -f "$1" ] || [ "$source" -nt "$1" ] ||
+    [ -n "$(find app/scene sim shaders -newer "$1" -name '*.[ch]*' | head -1)" ]; then
+    echo "compiling $(basename "$source")"
+    "$clang" "${flags[@]}" -c "$source" -o "$1"
   fi
 }
 export -f compile_one
 export clang
 export flags_string="${flags[*]}"
-for i in "${!sources[@]}"; do
-  printf '%s\0%s\0' "${sources[$i]}" "${objects[$i]}"
-done | xargs -0 -n 2 -P 2 bash -c 'flags=($flags_string); compile_one "$0" "$1"'
+printf '%s\0' "${objects[@]}" | xargs -0 -n 1 -P 2 bash -c 'flags=($flags_string); compile_one "$0"'
 
 build_target() {  # NAME
   local name=$1 binary="$work/$1"
