@@ -9,6 +9,7 @@
 
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
 #include <functional>
 #include <memory>
 #include <string>
@@ -77,7 +78,8 @@ class PictureTest : public VulkanTest {
 
   // Compares with the reference; WEFT_UPDATE_PICTURES=1 writes the reference first.
   void expect_like_reference(const Shot& shot, const Picture& picture) {
-    const std::string reference_path = std::string(WEFT_PICTURES_DIR) + "/" + shot.name + ".png";
+    const std::string reference_path =
+        (std::filesystem::path(WEFT_PICTURES_DIR) / (shot.name + ".png")).string();
     if (const char* update = std::getenv("WEFT_UPDATE_PICTURES"); update && *update == '1') {
       write_png(reference_path, picture);
     }

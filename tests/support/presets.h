@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
 #include <fstream>
 #include <stdexcept>
 #include <sstream>
@@ -25,7 +26,7 @@ inline const std::vector<std::string>& preset_names() {
 }
 
 inline std::string preset_path(const std::string& name) {
-  return std::string(WEFT_SCENES_DIR) + "/" + name + ".toml";
+  return (std::filesystem::path(WEFT_SCENES_DIR) / (name + ".toml")).string();
 }
 
 // A preset's text with each `from` replaced by its `to` (each must occur).
