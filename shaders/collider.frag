@@ -19,7 +19,7 @@ layout(location = 0) out vec4 color;
 void main() {
   vec3 n = normalize(world_normal);
   if (dot(n, push.eye.xyz - world_position) < 0.0) n = -n;
-  vec3 albedo = vec3(0.42, 0.46, 0.52);  // as the spheres (marker.frag)
+  vec3 albedo = vec3(0.42, 0.46, 0.52);  // as the spheres (sphere.frag)
   if (kind == WEFT_COLLIDER_PLANE) {
     ivec2 check = ivec2(floor(plane_position / 0.5));
     albedo *= ((check.x + check.y) & 1) == 0 ? 1.0 : 0.8;

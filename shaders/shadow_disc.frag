@@ -1,5 +1,5 @@
 #version 450
-// The shadow map's particles: only the disc of each impostor square casts a shadow.
+// The shadow map's particles and markers: only the disc of each impostor square casts a shadow.
 layout(location = 0) in vec2 disc;
 
 void main() {

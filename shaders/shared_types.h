@@ -120,10 +120,10 @@ struct Health {
 #define WEFT_LINK_KIND_BITS 0xffu
 #define WEFT_LINK_TEAR_SHIFT 8u
 
-// DrawPush::mode of marker.vert: what each instance is.
-#define WEFT_MARKER_SPHERE 0   // a sphere collider (instance = sphere index)
-#define WEFT_MARKER_PINNED 1   // a pinned particle (instance = index into the marker list)
-#define WEFT_MARKER_DRAGGED 2  // the particle under the mouse drag (ditto)
+// DrawPush::mode: which markers a marker draw draws.
+#define WEFT_MARKER_NONE 0     // every draw but the markers'
+#define WEFT_MARKER_PINNED 1   // markers on pinned particles
+#define WEFT_MARKER_DRAGGED 2  // the marker on the particle under the mouse drag
 
 // The springs view's colours (linear RGB): at rest, stretched and compressed by the strain drawn
 // at full colour. The panel's legend shows the same three.
@@ -197,7 +197,7 @@ struct DrawPush {
                       // z: width added at full strain (px); w: unused
   float viewport_width;   // px
   float viewport_height;  // px
-  uint mode;              // marker.vert: WEFT_MARKER_*
+  uint mode;              // marker.frag: WEFT_MARKER_*
   uint encode_srgb;       // 1: the attachment is UNORM and the shader encodes its colour to sRGB
 };
 

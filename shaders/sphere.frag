@@ -1,4 +1,5 @@
 #version 450
+// A sphere collider: blue-grey, as the other colliders (collider.frag).
 #extension GL_GOOGLE_include_directive : require
 #include "shared_types.h"
 #include "lighting.glsl"
@@ -9,13 +10,10 @@ layout(push_constant) uniform Push {
 
 layout(location = 0) in vec3 world_position;
 layout(location = 1) in vec3 world_normal;
-layout(location = 2) flat in uint mode;
 layout(location = 0) out vec4 color;
 
 void main() {
-  vec3 albedo = vec3(0.42, 0.46, 0.52);                              // collider: blue-grey
-  if (mode == WEFT_MARKER_PINNED) albedo = vec3(0.85, 0.05, 0.45);   // pin: magenta
-  if (mode == WEFT_MARKER_DRAGGED) albedo = vec3(1.0, 0.9, 0.1);     // drag: yellow
+  vec3 albedo = vec3(0.42, 0.46, 0.52);
   color = output_color(
       shade(albedo, world_normal, world_position, push.eye.xyz, push.light.xyz, 48.0, 0.35),
       push.encode_srgb);

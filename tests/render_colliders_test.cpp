@@ -1,6 +1,6 @@
-// The colliders other than spheres in an offscreen picture (the graphics pass `weft run
-// --screenshot` and the viewer share), judged by regions as a person would: each capsule, box,
-// mesh and plane shows its lit blue-grey where the camera puts it, against the background it
+// The colliders in an offscreen picture (the graphics pass `weft run --screenshot` and the viewer
+// share), judged by regions as a person would: each sphere, capsule, box, mesh and plane shows
+// its lit blue-grey where the camera puts it, against the background it
 // would leave there if it were not drawn; and a collider on a scripted path is drawn where the
 // solver moved it, not where it started.
 #include <gtest/gtest.h>
@@ -112,6 +112,27 @@ TEST_F(RenderCollidersTest, CapsulesBoxesMeshesAndPlanesAreDrawnWhereTheyAre) {
     EXPECT_EQ(collider_pixels_at(nothing, camera, at), 0u);    // the background there
     EXPECT_GE(collider_pixels_at(*picture, camera, at), 70u);  // of 81
   }
+}
+
+// A sphere collider of radius 0.4 m seen from 3 m: blue-grey at its centre and 0.3 m from it
+// across the view, the background 0.5 m from it (sphere.vert draws it at its own size).
+TEST_F(RenderCollidersTest, ASphereIsDrawnAtItsSize) {
+  Model model = scene_of({});
+  Model empty = model;
+  model.environment.spheres.push_back({{0.0f, 0.0f, 0.0f}, 0.4f});
+  OrbitCamera camera;
+  camera.look_at({0.0f, 0.0f, 3.0f}, {0.0f, 0.0f, 0.0f}, 0.6f);
+  auto picture_of = [&](const Model& m) {
+    GpuSolver solver(device(), m);
+    return render_offscreen(device(), solver, m, camera, kExtent);
+  };
+  const Picture drawn = picture_of(model);
+  const Picture nothing = picture_of(empty);
+  for (const glm::vec3 at : {glm::vec3(0.0f), glm::vec3(0.3f, 0.0f, 0.0f)}) {
+    EXPECT_EQ(collider_pixels_at(nothing, camera, at), 0u) << at.x;  // the background there
+    EXPECT_GE(collider_pixels_at(drawn, camera, at), 70u) << at.x;   // of 81
+  }
+  EXPECT_EQ(collider_pixels_at(drawn, camera, {0.5f, 0.0f, 0.0f}), 0u);
 }
 
 // A box that moves 1.5 m along x in its first second, with a capsule standing still.

@@ -1,8 +1,11 @@
 // The graphics pass on the GPU, with validation: normals from compute_normals.comp against their
 // CPU mirror, and offscreen pictures: the default scene's cloth where the camera says it is, the
 // background elsewhere, the springs view coloured by strain, the key light's shadow on the
-// ground, and particles and ropes drawn as spheres and thick lines.
+// ground, particles and ropes drawn as spheres and thick lines, and pins as round markers.
 #include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cmath>
 
 #include <glm/geometric.hpp>
 
@@ -260,6 +263,52 @@ TEST_F(RenderTest, FreeParticlesAreSpheresAndRopesThickLines) {
   // The two lone particles and the rope's four free nodes are separate teal blobs (the pinned
   // node has its marker instead).
   EXPECT_GE(count_blobs(picture.rgba, kExtent.width, kExtent.height, is_particle_color, 4), 6u);
+}
+
+// A pinned particle's marker seen from 0.3 m: a round magenta disc (marker.frag cuts it out of
+// its square) as wide as the style's marker radius makes it. The scene's two particles span 1 m,
+// so markers are 1.2 cm (render_style), about 13 pixels at this distance; far more than the
+// 3-pixel floor.
+TEST_F(RenderTest, APinIsARoundMarkerOfItsRadius) {
+  Model model;
+  model.add_particle({0.0f, 0.0f, 0.0f}, 0.0f);  // pinned
+  model.add_particle({1.0f, 0.0f, 0.0f}, 1.0f);  // off the picture: it sets the scene's size
+  model.environment.gravity = glm::vec3(0.0f);
+  model.environment.ground.mode = GroundMode::none;
+  GpuSolver solver(device(), model);
+  OrbitCamera camera;
+  camera.look_at({0.0f, 0.0f, 0.3f}, {0.0f, 0.0f, 0.0f}, 0.6f);
+  const Picture picture = render_offscreen(device(), solver, model, camera, kExtent);
+  auto is_magenta = [](const uint8_t* p) { return p[0] > p[1] + 60 && p[2] > p[1] + 20; };
+  uint32_t count = 0, left = kExtent.width, right = 0, top = kExtent.height, bottom = 0;
+  for (uint32_t y = 0; y < kExtent.height; ++y) {
+    for (uint32_t x = 0; x < kExtent.width; ++x) {
+      if (!is_magenta(&picture.rgba[(size_t(y) * kExtent.width + x) * 4])) continue;
+      ++count;
+      left = std::min(left, x), right = std::max(right, x);
+      top = std::min(top, y), bottom = std::max(bottom, y);
+    }
+  }
+  ASSERT_GT(count, 0u) << "no marker drawn";
+  const float width = float(right - left + 1), height = float(bottom - top + 1);
+  const float pixel = 2.0f * 0.3f * std::tan(0.3f) / float(kExtent.height);  // m at 0.3 m
+  const float diameter = 2.0f * render_style(model, 1.0f).marker_radius / pixel;
+  EXPECT_NEAR(width, diameter, 3.0f) << "px";
+  EXPECT_NEAR(height, diameter, 3.0f) << "px";
+  // A disc fills pi/4 of its bounding square; a square all of it. Outside the disc, at the
+  // square's corners, the background shows (the colour of the picture's own corner).
+  EXPECT_NEAR(float(count) / (width * height), 0.785f, 0.06f);
+  auto rgb_at = [&](uint32_t x, uint32_t y) {
+    const uint8_t* p = &picture.rgba[(size_t(y) * kExtent.width + x) * 4];
+    return glm::ivec3(p[0], p[1], p[2]);
+  };
+  const glm::ivec3 background = rgb_at(0, 0);
+  for (const glm::uvec2 corner :
+       {glm::uvec2(left + 1, top + 1), glm::uvec2(right - 1, top + 1),
+        glm::uvec2(left + 1, bottom - 1), glm::uvec2(right - 1, bottom - 1)}) {
+    const glm::ivec3 d = glm::abs(rgb_at(corner.x, corner.y) - background);
+    EXPECT_LE(std::max({d.x, d.y, d.z}), 4) << "at " << corner.x << ", " << corner.y;
+  }
 }
 
 }  // namespace

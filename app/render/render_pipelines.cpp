@@ -61,6 +61,7 @@ RenderPipelines::RenderPipelines(const Device& device, const RenderFormats& form
   lines = make_pipeline(device, l, scene, "lines.vert", "lines.frag", "draw lines");
   particles = make_pipeline(device, l, scene, "particles.vert", "particles.frag", "draw particles");
   markers = make_pipeline(device, l, scene, "marker.vert", "marker.frag", "draw markers");
+  spheres = make_pipeline(device, l, scene, "sphere.vert", "sphere.frag", "draw spheres");
   if (shadow_depth_format != VK_FORMAT_UNDEFINED) {
     const Target map{VK_FORMAT_UNDEFINED, shadow_depth_format, VK_SAMPLE_COUNT_1_BIT};
     shadow = ShadowCasterPipelines{
@@ -68,7 +69,8 @@ RenderPipelines::RenderPipelines(const Device& device, const RenderFormats& form
         make_pipeline(device, l, map, "torn_cloth.vert", nullptr, "shadow of torn cloth"),
         make_pipeline(device, l, map, "lines.vert", nullptr, "shadow of lines"),
         make_pipeline(device, l, map, "particles.vert", "shadow_disc.frag", "shadow of particles"),
-        make_pipeline(device, l, map, "marker.vert", nullptr, "shadow of markers")};
+        make_pipeline(device, l, map, "marker.vert", "shadow_disc.frag", "shadow of markers"),
+        make_pipeline(device, l, map, "sphere.vert", nullptr, "shadow of spheres")};
   }
 }
 

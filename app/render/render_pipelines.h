@@ -1,8 +1,8 @@
 // The pipelines that draw a scene's systems, built once per scene and shared by all of them (a
 // scene of three systems compiles each shader once): the normals pass, the shaded and springs
-// views, thick lines, particle spheres, markers, and the same shapes again as shadow casters
-// (depth only, seen from the key light) when the scene has a ground to cast onto. Every system's
-// render set has the layout of `layout()`, so its set binds to these pipelines.
+// views, thick lines, particle spheres, markers, sphere colliders, and the same shapes again as
+// shadow casters (depth only, seen from the key light) when the scene has a ground to cast onto.
+// Every system's render set has the layout of `layout()`, so its set binds to these pipelines.
 #pragma once
 
 #include <optional>
@@ -29,6 +29,7 @@ struct ShadowCasterPipelines {
   GraphicsPipeline lines;
   GraphicsPipeline particles;
   GraphicsPipeline markers;
+  GraphicsPipeline spheres;
 };
 
 class RenderPipelines {
@@ -46,7 +47,8 @@ class RenderPipelines {
   GraphicsPipeline springs;
   GraphicsPipeline lines;
   GraphicsPipeline particles;
-  GraphicsPipeline markers;
+  GraphicsPipeline markers;  // pinned and dragged particles
+  GraphicsPipeline spheres;  // sphere colliders
   std::optional<ShadowCasterPipelines> shadow;
 
  private:

@@ -19,8 +19,10 @@ namespace {
 
 constexpr VkBufferUsageFlags kStorage =
     VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
-// marker.vert's latitude-longitude mesh: 32 slices x 16 stacks of two triangles.
-constexpr uint32_t kMarkerVertices = 32 * 16 * 6;
+// sphere.vert's latitude-longitude mesh: 32 slices x 16 stacks of two triangles.
+constexpr uint32_t kSphereVertices = 32 * 16 * 6;
+// marker.vert's impostor: one square of two triangles.
+constexpr uint32_t kMarkerVertices = 6;
 // Where the key light comes from: above and to the right of the default view, and from its side,
 // so that what faces the camera is lit (a curtain across the view too) and shadows fall to the
 // left and behind what casts them, where the camera still sees them from above.
@@ -273,7 +275,7 @@ void SystemRenderer::draw_torn_cloth(VkCommandBuffer cmd, VkPipeline pipeline) c
 void SystemRenderer::record_shadow(VkCommandBuffer cmd, const SceneView& light) const {
   const ShadowCasterPipelines& casters = *pipelines_.shadow;
   bindings_.bind(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS);
-  gpu::DrawPush values = make_push(light, DrawSettings{}, WEFT_MARKER_SPHERE);
+  gpu::DrawPush values = make_push(light, DrawSettings{}, WEFT_MARKER_NONE);
   push(cmd, values);
   if (index_count_ > 0) draw_cloth(cmd, casters.cloth.handle());
   draw_torn_cloth(cmd, casters.torn_cloth.handle());
@@ -287,8 +289,8 @@ void SystemRenderer::record_shadow(VkCommandBuffer cmd, const SceneView& light) 
   }
   const uint32_t spheres = sphere_count_of(solver_);
   if (spheres > 0) {
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, casters.markers.handle());
-    vkCmdDraw(cmd, kMarkerVertices, spheres, 0, 0);
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, casters.spheres.handle());
+    vkCmdDraw(cmd, kSphereVertices, spheres, 0, 0);
   }
   draw_markers(cmd, casters.markers.handle(), values);
 }
@@ -296,12 +298,12 @@ void SystemRenderer::record_shadow(VkCommandBuffer cmd, const SceneView& light) 
 void SystemRenderer::record_draw(VkCommandBuffer cmd, const SceneView& view,
                                  const DrawSettings& settings) const {
   bindings_.bind(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS);
-  const gpu::DrawPush values = make_push(view, settings, WEFT_MARKER_SPHERE);
+  const gpu::DrawPush values = make_push(view, settings, WEFT_MARKER_NONE);
   push(cmd, values);
   if (const uint32_t spheres = sphere_count_of(solver_); spheres > 0) {
     DebugLabel label(device_, cmd, "draw colliders");
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelines_.markers.handle());
-    vkCmdDraw(cmd, kMarkerVertices, spheres, 0, 0);
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelines_.spheres.handle());
+    vkCmdDraw(cmd, kSphereVertices, spheres, 0, 0);
   }
   if (settings.springs_view) {
     DebugLabel label(device_, cmd, "draw springs");
@@ -336,11 +338,11 @@ void SystemRenderer::draw_markers(VkCommandBuffer cmd, VkPipeline pipeline,
   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
   values.mode = WEFT_MARKER_PINNED;
   push(cmd, values);
-  if (pinned_count_ > 0) vkCmdDraw(cmd, kMarkerVertices, pinned_count_, 0, 0);
+  if (pinned_count_ > 0) vkCmdDraw(cmd, kMarkerVertices * pinned_count_, 1, 0, 0);
   if (dragged_) {
     values.mode = WEFT_MARKER_DRAGGED;
     push(cmd, values);
-    vkCmdDraw(cmd, kMarkerVertices, 1, 0, pinned_count_);  // the instance after the pins
+    vkCmdDraw(cmd, kMarkerVertices, 1, kMarkerVertices * pinned_count_, 0);  // after the pins
   }
 }
 

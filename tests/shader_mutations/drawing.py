@@ -5,7 +5,7 @@
 # render_colliders_test.
 SHADERS = ["lighting.glsl", "render_bindings.glsl", "cloth.vert", "cloth.frag", "torn_cloth.vert",
            "lines.vert", "lines.frag", "particles.vert", "particles.frag", "shadow_disc.frag",
-           "marker.vert", "marker.frag", "collider.vert", "collider.frag", "ground.vert",
+           "marker.vert", "marker.frag", "sphere.vert", "sphere.frag", "collider.vert", "collider.frag", "ground.vert",
            "ground.frag", "springs.vert", "springs.frag"]
 # The tests that catch these mutations, tried in this order on each mutant until one fails:
 # (test program, gtest filter), one start of the program each.
@@ -50,11 +50,17 @@ MUTATIONS = [
      "particles cast no shadow"),
     ("marker.vert", "radius = max(style.marker_radius, style.min_pixels * pixel);",
      "radius = 0.4 * max(style.marker_radius, style.min_pixels * pixel);", "pins drawn small"),
-    ("marker.frag", "albedo = vec3(0.85, 0.05, 0.45);   // pin: magenta",
+    ("marker.frag", "albedo = vec3(0.85, 0.05, 0.45);",
      "albedo = vec3(0.42, 0.46, 0.52);", "pins drawn as colliders"),
+    ("marker.vert", "float radius = max(", "float radius = 0.0 * max(", "no pin markers"),
+    ("marker.frag", "if (r2 > 1.0) discard;", ";", "pin markers drawn as squares"),
+    ("sphere.vert", "world_position = sphere.xyz + n * (sphere.w * 0.98);",
+     "world_position = sphere.xyz + n * (sphere.w * 0.5);", "sphere colliders drawn half size"),
+    ("sphere.frag", "vec3 albedo = vec3(0.42, 0.46, 0.52);", "vec3 albedo = vec3(0.56, 0.46, 0.38);",
+     "sphere colliders brown"),
     ("collider.vert", "world_position = s.position_end.xyz + rotate(s.rotation_end, local);",
      "world_position = s.position_end.xyz + local;", "colliders drawn unrotated"),
-    ("collider.frag", "vec3 albedo = vec3(0.42, 0.46, 0.52);  // as the spheres (marker.frag)",
+    ("collider.frag", "vec3 albedo = vec3(0.42, 0.46, 0.52);  // as the spheres (sphere.frag)",
      "vec3 albedo = vec3(0.56, 0.46, 0.38);", "colliders brown"),
     ("ground.vert", "key_light = key_light_on(up, push.light.xyz);", "key_light = vec3(0.0);",
      "no key light on the ground"),
