@@ -186,7 +186,7 @@ CLI::App* add_run_command(CLI::App& app, RunOptions& options) {
   run->add_flag("--validation", options.gpu.validation, "Enable the Vulkan validation layer");
   run->add_option("--variant", options.variant,
                   "Solver path for every system: auto, general or grid (default: the scene's)")
-      ->check(CLI::IsMember({"auto", "general", "grid"}));
+      ->check(CLI::IsMember(all_keys(kSolverVariantKeys)));
   run->add_option("--substeps", options.substeps,
                   "Substeps per frame for every system (default: the scene's)")
       ->transform(decimal_in_range(1, 1024));
@@ -282,9 +282,7 @@ int run_command(const RunOptions& options) {
   print_notes(scene);
   const uint32_t frames = options.frames != 0 ? options.frames : scene.frames;
   if (!options.variant.empty()) {
-    const SolverVariant variant = options.variant == "grid"      ? SolverVariant::grid
-                                  : options.variant == "general" ? SolverVariant::general
-                                                                 : SolverVariant::automatic;
+    const SolverVariant variant = *value_of(kSolverVariantKeys, options.variant);
     for (SceneSystem& system : scene.systems)
       system.model.solver.variant = variant;
   }

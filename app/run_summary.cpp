@@ -7,15 +7,6 @@
 
 namespace weft {
 
-const char* integrator_name(Integrator integrator) {
-  switch (integrator) {
-    case Integrator::explicit_euler: return "explicit Euler";
-    case Integrator::semi_implicit_euler: return "semi-implicit Euler";
-    case Integrator::verlet: return "Verlet";
-  }
-  return "unknown integrator";
-}
-
 namespace {
 
 // How close the cloths' particles came at the end (pairs that share no triangle).
@@ -121,7 +112,8 @@ void print_run_summary(std::FILE* out, const Scene& scene, const std::string& so
                  model.particle_count(), model.springs.size(), model.constraints.size(),
                  model.anchors.size());
     std::fprintf(out, "  integrator:    %s, %u substeps per frame",
-                 integrator_name(model.solver.integrator), model.solver.substeps);
+                 std::string(label_of(kIntegratorKeys, model.solver.integrator)).c_str(),
+                 model.solver.substeps);
     if (!model.constraints.empty()) {
       std::fprintf(out, ", %u relaxation sweep%s", model.solver.relaxation_sweeps,
                    model.solver.relaxation_sweeps == 1 ? "" : "s");

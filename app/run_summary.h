@@ -13,6 +13,4 @@ namespace weft {
 void print_run_summary(std::FILE* out, const Scene& scene, const std::string& solver,
                        const RunOutcome& outcome);
 
-const char* integrator_name(Integrator integrator);  // "semi-implicit Euler", ...
-
 }  // namespace weft

@@ -10,6 +10,8 @@
 #include <glm/gtc/quaternion.hpp>
 #include <glm/vec3.hpp>
 
+#include "sim/enum_keys.h"
+
 namespace weft {
 
 struct ColliderPose {
@@ -23,6 +25,11 @@ struct ColliderKeyframe {
 };
 
 enum class PathInterpolation : uint32_t { linear, smooth };
+
+inline constexpr EnumKeys<PathInterpolation, 2> kPathInterpolationKeys{{
+    {PathInterpolation::linear, "linear", "linear"},
+    {PathInterpolation::smooth, "smooth", "smooth"},
+}};
 
 struct ColliderPath {
   std::vector<ColliderKeyframe> keyframes;  // times strictly increasing; empty: never moves

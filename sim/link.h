@@ -7,6 +7,8 @@
 #include <optional>
 #include <string>
 
+#include "sim/enum_keys.h"
+
 namespace weft {
 
 struct Model;
@@ -19,6 +21,13 @@ enum class LinkKind {
   // stretch the relaxation sweeps allow (strain limiting).
   spring_and_constraint,
 };
+
+inline constexpr EnumKeys<LinkKind, 4> kLinkKindKeys{{
+    {LinkKind::spring, "spring", "spring"},
+    {LinkKind::constraint, "constraint", "constraint"},
+    {LinkKind::spring_and_constraint, "spring_and_constraint", "spring and constraint"},
+    {LinkKind::none, "none", "none"},
+}};
 
 inline bool has_spring(LinkKind kind) {
   return kind == LinkKind::spring || kind == LinkKind::spring_and_constraint;

@@ -13,6 +13,7 @@
 #include "sim/bending.h"
 #include "sim/collider_path.h"
 #include "sim/contact_friction.h"
+#include "sim/enum_keys.h"
 #include "sim/grid_layout.h"
 
 namespace weft {
@@ -24,16 +25,33 @@ enum class Integrator : uint32_t {
       2,  // x' = x + (1 - d)(x - x_prev) + a dt^2 (GAMES101); d from SolverSettings::damping_rate
 };
 
+inline constexpr EnumKeys<Integrator, 3> kIntegratorKeys{{
+    {Integrator::explicit_euler, "explicit_euler", "explicit Euler"},
+    {Integrator::semi_implicit_euler, "semi_implicit_euler", "semi-implicit Euler"},
+    {Integrator::verlet, "verlet", "Verlet"},
+}};
+
 enum class GroundMode : uint32_t {
   none = 0,
   force = 1,       // NeHe lesson 40: repulsion, friction and absorption below the plane
   projection = 2,  // position-based: particles below the plane are put back on it
 };
 
+inline constexpr EnumKeys<GroundMode, 3> kGroundModeKeys{{
+    {GroundMode::none, "none", "none"},
+    {GroundMode::force, "force", "NeHe forces"},
+    {GroundMode::projection, "projection", "projection"},
+}};
+
 enum class SpringDamping : uint32_t {
   axial = 0,     // Witkin, GLUT lab: -kd ((v1 - v2) . e) e
   relative = 1,  // NeHe lesson 40: -kf (v1 - v2)
 };
+
+inline constexpr EnumKeys<SpringDamping, 2> kSpringDampingKeys{{
+    {SpringDamping::axial, "axial", "axial (Witkin, GLUT)"},
+    {SpringDamping::relative, "relative", "relative (NeHe)"},
+}};
 
 // A force element between particles a and b.
 struct Spring {
@@ -81,6 +99,13 @@ struct Sphere {
 };
 
 enum class ColliderShape : uint32_t { plane, capsule, box, mesh };
+
+inline constexpr EnumKeys<ColliderShape, 4> kColliderShapeKeys{{
+    {ColliderShape::plane, "plane", "plane"},
+    {ColliderShape::capsule, "capsule", "capsule"},
+    {ColliderShape::box, "box", "box"},
+    {ColliderShape::mesh, "mesh", "mesh"},
+}};
 
 // A collider other than the ground and the spheres, in its own frame (`pose`, or `path` when it
 // moves): particles are projected out of it, and a contact removes contact_friction of their
@@ -175,6 +200,12 @@ enum class SolverVariant : uint32_t {
   general = 1,  // springs through a per-particle adjacency, coloured Gauss-Seidel constraints
   grid = 2,     // neighbours by index, Jacobi constraint sweeps (grid_layout.h)
 };
+
+inline constexpr EnumKeys<SolverVariant, 3> kSolverVariantKeys{{
+    {SolverVariant::automatic, "auto", "automatic"},
+    {SolverVariant::general, "general", "general"},
+    {SolverVariant::grid, "grid", "grid"},
+}};
 
 struct SolverSettings {
   Integrator integrator = Integrator::verlet;

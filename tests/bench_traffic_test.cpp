@@ -382,7 +382,7 @@ void expect_counts_match(const Model& model, uint32_t substeps) {
 
 TEST(BenchTraffic, BytesPerPassMatchACountOfEveryShaderAccess) {
   for (Integrator integrator : {Integrator::verlet, Integrator::semi_implicit_euler}) {
-    SCOPED_TRACE(integrator_option_name(integrator));
+    SCOPED_TRACE(std::string(key_of(kIntegratorKeys, integrator)));
     expect_counts_match(make_bench_cloth({{7, 5}, 3, 2, integrator, BenchConstraints::structural}),
                         3);
     expect_counts_match(
@@ -427,7 +427,7 @@ void expect_grid_counts_match(const Model& model, uint32_t substeps) {
 
 TEST(BenchTraffic, GridPathBytesPerPassMatchACountOfEveryShaderAccess) {
   for (Integrator integrator : {Integrator::verlet, Integrator::semi_implicit_euler}) {
-    SCOPED_TRACE(integrator_option_name(integrator));
+    SCOPED_TRACE(std::string(key_of(kIntegratorKeys, integrator)));
     // Even and odd sweep counts (an odd one ends with a copy back), with and without shear.
     expect_grid_counts_match(
         make_bench_cloth(

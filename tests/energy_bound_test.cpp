@@ -41,9 +41,8 @@ TEST(EnergyBound, AtRestWithoutDriversTheLimitIsTheScale) {
 // A push of F for one substep dt: impulse J = F dt, and the particle's kinetic energy goes from at
 // most B to at most (sqrt(B) + J / sqrt(2 m))^2, from the moment it acts.
 TEST(EnergyBound, AOneShotForceAddsItsImpulseWhenItActs) {
-  const Scene scene = parse_scene_text(std::string(kPair) +
-                                       "[[event]]\nframe = 10\nparticle = \"b\"\n"
-                                       "force = [300, 0, 400]\n");
+  const Scene scene = parse_scene_text(std::string(kPair).append(
+      "[[event]]\nframe = 10\nparticle = \"b\"\nforce = [300, 0, 400]\n"));
   const EnergyBound bound(scene.systems[0], Energy{});
   const double impulse = 500.0 * 0.01 / 4;
   const double after = std::pow(std::sqrt(2.0) + impulse / std::sqrt(2.0 * 2.0), 2.0);

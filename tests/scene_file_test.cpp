@@ -353,7 +353,7 @@ TEST(SceneFile, TheImplicitSystemNameIsAValidNameWhateverTheFileName) {
       {"2d cloth.toml", "_2d_cloth"},
       {"-x.toml", "_-x"},
       {"..toml", "_"},
-      {std::string(100, 'a') + ".toml", std::string(64, 'a')},
+      {std::string(100, 'a').append(".toml"), std::string(64, 'a')},
   };
   for (const auto& [file, expected] : names) {
     const Scene scene = parse_scene_text(particle, {}, file);

@@ -77,9 +77,9 @@ void write_bench_csv(std::ostream& out, const BenchReport& r) {
       const std::string status = !g.refused.empty()   ? "refused: " + g.refused
                                  : !g.blow_up.empty() ? "blow-up: " + g.blow_up
                                                       : "measured";
-      f.insert(f.end(),
-               {number(r.copy.gb_per_s), substeps, sweeps,
-                integrator_option_name(r.settings.integrator), r.variant, r.device.name, status});
+      f.insert(f.end(), {number(r.copy.gb_per_s), substeps, sweeps,
+                         std::string(key_of(kIntegratorKeys, r.settings.integrator)), r.variant,
+                         r.device.name, status});
       write_row(out, f);
     };
     if (!g.refused.empty()) {

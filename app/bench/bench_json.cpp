@@ -90,7 +90,7 @@ void write_bench_json(std::ostream& out, const BenchReport& r) {
   j["settings"] = {{"variant", r.variant},
                    {"variant_description", r.variant_description},
                    {"scene", r.scene},
-                   {"integrator", integrator_option_name(s.integrator)},
+                   {"integrator", std::string(key_of(kIntegratorKeys, s.integrator))},
                    {"constraints", constraints_name(s.constraints)},
                    {"self_collision", s.self_collision},
                    {"substeps", s.substeps},

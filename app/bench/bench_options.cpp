@@ -1,5 +1,6 @@
 #include "app/bench/bench_options.h"
 
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <stdexcept>
@@ -162,13 +163,19 @@ CLI::App* add_bench_command(CLI::App& app, BenchOptions& options) {
     if (substeps->count() == 0) options.substeps = steps.substeps;
     if (sweeps->count() == 0) options.sweeps = steps.sweeps;
   });
-  const std::map<std::string, Integrator> integrators{
-      {"verlet", Integrator::verlet},
-      {"semi-implicit-euler", Integrator::semi_implicit_euler},
-      {"explicit-euler", Integrator::explicit_euler}};
+  // The scene files' keys; their hyphenated forms ("semi-implicit-euler") are read too.
+  std::map<std::string, Integrator> integrators;
+  std::string spellings;
+  for (const EnumKey<Integrator>& k : kIntegratorKeys) {
+    std::string key(k.key);
+    integrators[key] = k.value;
+    std::replace(key.begin(), key.end(), '_', '-');
+    integrators[key] = k.value;
+    spellings += (spellings.empty() ? "" : "|") + std::string(k.key);
+  }
   bench->add_option("--integrator", options.integrator, "Integrator")
       ->transform(CLI::CheckedTransformer(integrators, CLI::ignore_case).description(""))
-      ->type_name("verlet|semi-implicit-euler|explicit-euler");
+      ->type_name(spellings);
   std::vector<std::string> variants;
   for (const BenchVariant& v : bench_variants())
     variants.emplace_back(v.name);

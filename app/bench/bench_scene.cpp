@@ -33,15 +33,6 @@ void set_bench_environment(const BenchSceneSettings& settings, float particle_ma
 
 }  // namespace
 
-const char* integrator_option_name(Integrator integrator) {
-  switch (integrator) {
-    case Integrator::verlet: return "verlet";
-    case Integrator::semi_implicit_euler: return "semi-implicit-euler";
-    case Integrator::explicit_euler: return "explicit-euler";
-  }
-  return "";
-}
-
 Model make_bench_cloth(const BenchSceneSettings& settings) {
   Model model;
   ClothGridDesc cloth;
@@ -104,7 +95,7 @@ std::string describe_bench_cloth(const BenchSceneSettings& s) {
                            " links also distance constraints");
   if (s.self_collision) text += "; self-collision (thickness: the spacing)";
   text += "; gravity, air drag, no colliders; " +
-          std::string(integrator_option_name(s.integrator)) + ", " + std::to_string(s.substeps) +
+          std::string(key_of(kIntegratorKeys, s.integrator)) + ", " + std::to_string(s.substeps) +
           " substeps x " + std::to_string(s.sweeps) + " relaxation sweeps per frame of 1/60 s";
   return text;
 }

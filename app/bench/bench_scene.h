@@ -41,7 +41,4 @@ BenchClothLinks count_bench_cloth_links(const BenchSceneSettings& settings);
 // One line saying what was measured (printed and written into every report).
 std::string describe_bench_cloth(const BenchSceneSettings& settings);
 
-// The integrator as --integrator spells it ("verlet", "semi-implicit-euler", ...).
-const char* integrator_option_name(Integrator integrator);
-
 }  // namespace weft

@@ -66,9 +66,8 @@ ColliderPose plane_pose(const glm::vec3& normal, float offset) {
 void read_path(const TableReader& table, const ColliderPose& rest, ColliderPath& path,
                std::vector<std::optional<glm::vec3>>& rotates) {
   rotates.clear();
-  if (auto interpolation = table.choice("interpolation", {"linear", "smooth"})) {
-    path.interpolation =
-        *interpolation == "smooth" ? PathInterpolation::smooth : PathInterpolation::linear;
+  if (auto interpolation = table.choice("interpolation", kPathInterpolationKeys)) {
+    path.interpolation = *interpolation;
   }
   for (const TableReader& key : table.tables("path", {"time", "center", "rotate"})) {
     ColliderKeyframe frame;
@@ -118,15 +117,18 @@ Collider read_collider(const TableReader& table, const SceneParseOptions& option
                        ColliderWords& words) {
   Collider c;
   words = ColliderWords{};
-  const std::optional<std::string> shape =
-      table.choice("shape", {"plane", "capsule", "box", "mesh"});
+  const std::optional<ColliderShape> shape = table.choice("shape", kColliderShapeKeys);
   if (!shape) table.fail("shape", "missing; expected \"plane\", \"capsule\", \"box\" or \"mesh\"");
+  c.shape = *shape;
+  const std::string shape_key(key_of(kColliderShapeKeys, c.shape));
   // Which keys each shape takes (the rest are refused, naming the shape).
   const std::vector<std::string> own =
-      *shape == "plane"     ? std::vector<std::string>{"normal", "offset"}
-      : *shape == "capsule" ? std::vector<std::string>{"center", "rotate", "radius", "length"}
-      : *shape == "box"     ? std::vector<std::string>{"center", "rotate", "size"}
-                        : std::vector<std::string>{"center", "rotate", "file", "scale", "margin"};
+      c.shape == ColliderShape::plane ? std::vector<std::string>{"normal", "offset"}
+      : c.shape == ColliderShape::capsule
+          ? std::vector<std::string>{"center", "rotate", "radius", "length"}
+      : c.shape == ColliderShape::box
+          ? std::vector<std::string>{"center", "rotate", "size"}
+          : std::vector<std::string>{"center", "rotate", "file", "scale", "margin"};
   for (const std::string& key : collider_keys()) {
     if (key == "shape" || key == "path" || key == "interpolation" || key == "static_friction" ||
         key == "kinetic_friction") {
@@ -134,7 +136,7 @@ Collider read_collider(const TableReader& table, const SceneParseOptions& option
     }
     if (table.has(key) && std::find(own.begin(), own.end(), key) == own.end()) {
       table.fail(
-          key, "is not a key of a " + *shape + " collider; expected " + [&] {
+          key, "is not a key of a " + shape_key + " collider; expected " + [&] {
             std::string list;
             for (const std::string& k : own)
               list += (list.empty() ? "'" : ", '") + k + "'";
@@ -142,28 +144,24 @@ Collider read_collider(const TableReader& table, const SceneParseOptions& option
           }() + ", 'path', 'interpolation', 'static_friction' or 'kinetic_friction'");
     }
   }
-  if (*shape == "plane") {
-    c.shape = ColliderShape::plane;
+  if (c.shape == ColliderShape::plane) {
     read_plane(table, c, words);
   } else {
     c.pose.position = table.vec3("center", kColliderPosition).value_or(glm::vec3(0.0f));
     words.rotate = table.vec3("rotate", NumberRange::any("degrees")).value_or(glm::vec3(0.0f));
     c.pose.rotation = rotation_from_degrees(words.rotate);
   }
-  if (*shape == "capsule") {
-    c.shape = ColliderShape::capsule;
+  if (c.shape == ColliderShape::capsule) {
     c.radius = float(table.required_number("radius", NumberRange::above(0.0, "m")));
     if (!(c.radius > 0.0f)) table.fail("radius", "is too small to be a float > 0");
     c.half_length =
         float(table.number("length", NumberRange::at_least(0.0, "m")).value_or(0.0)) / 2.0f;
-  } else if (*shape == "box") {
-    c.shape = ColliderShape::box;
+  } else if (c.shape == ColliderShape::box) {
     c.half_extents = table.required_vec3("size", NumberRange::above(0.0, "m")) / 2.0f;
     if (!(glm::min(c.half_extents.x, glm::min(c.half_extents.y, c.half_extents.z)) > 0.0f)) {
       table.fail("size", "is too small to be a float > 0 along every axis");
     }
-  } else if (*shape == "mesh") {
-    c.shape = ColliderShape::mesh;
+  } else if (c.shape == ColliderShape::mesh) {
     read_mesh_collider(table, options, c);
   }
   read_path(table, c.pose, c.path, words.path_rotate);

@@ -93,29 +93,28 @@ LinkMaterial read_link(const TableReader& owner, std::string_view key, bool requ
                  "(stiffness, damping) or 'constraint' (compliance)");
     return {LinkKind::none, 0.0f, 0.0f, 0.0f};
   }
-  std::string kind;
-  if (auto given =
-          table->choice("kind", {"spring", "constraint", "spring_and_constraint", "none"})) {
+  LinkKind kind = LinkKind::none;
+  if (auto given = table->choice("kind", kLinkKindKeys)) {
     kind = *given;
   } else if (table->has("stiffness")) {
-    kind = "spring";
+    kind = LinkKind::spring;
   } else if (table->has("compliance")) {
-    kind = "constraint";
+    kind = LinkKind::constraint;
   } else {
     table->fail("kind", "missing; set kind = 'spring' (with stiffness) or 'constraint'");
   }
   LinkMaterial link;
-  if (kind == "none") {
+  if (kind == LinkKind::none) {
     link.kind = LinkKind::none;
     for (const char* other : {"stiffness", "damping", "compliance"}) {
       if (table->has(other)) table->fail(other, "a link of kind 'none' has no parameters");
     }
-  } else if (kind == "spring_and_constraint") {
+  } else if (kind == LinkKind::spring_and_constraint) {
     link.kind = LinkKind::spring_and_constraint;
     link.stiffness = float(table->required_number("stiffness", NumberRange::at_least(0, "N/m")));
     link.damping = float(table->number_or("damping", 0.0, NumberRange::at_least(0, "N s/m")));
     link.compliance = float(table->number_or("compliance", 0.0, NumberRange::at_least(0, "m/N")));
-  } else if (kind == "spring") {
+  } else if (kind == LinkKind::spring) {
     link.kind = LinkKind::spring;
     if (table->has("compliance")) {
       table->fail("compliance",

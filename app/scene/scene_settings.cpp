@@ -14,21 +14,6 @@ namespace {
 constexpr int64_t kMaxSubsteps = 100000;
 constexpr int64_t kMaxSweeps = 10000;
 
-const std::vector<std::string> kIntegrators = {"explicit_euler", "semi_implicit_euler", "verlet"};
-const std::vector<std::string> kVariants = {"auto", "general", "grid"};
-
-Integrator integrator_named(const std::string& name) {
-  if (name == "explicit_euler") return Integrator::explicit_euler;
-  if (name == "semi_implicit_euler") return Integrator::semi_implicit_euler;
-  return Integrator::verlet;
-}
-
-GroundMode ground_mode_named(const std::string& name) {
-  if (name == "force") return GroundMode::force;
-  if (name == "projection") return GroundMode::projection;
-  return GroundMode::none;
-}
-
 }  // namespace
 
 void read_solver(const TableReader& table, bool top_level, SolverSpec& spec) {
@@ -42,12 +27,8 @@ void read_solver(const TableReader& table, bool top_level, SolverSpec& spec) {
                "every system shares the scene's frame_dt (one frame advances all of them by "
                "the same time); set it in [solver]");
   }
-  if (auto name = table.choice("integrator", kIntegrators)) s.integrator = integrator_named(*name);
-  if (auto name = table.choice("variant", kVariants)) {
-    s.variant = *name == "grid"      ? SolverVariant::grid
-                : *name == "general" ? SolverVariant::general
-                                     : SolverVariant::automatic;
-  }
+  if (auto integrator = table.choice("integrator", kIntegratorKeys)) s.integrator = *integrator;
+  if (auto variant = table.choice("variant", kSolverVariantKeys)) s.variant = *variant;
 
   if (table.at_most_one_of({"substeps", "max_dt"}) == "max_dt") {
     spec.max_dt = static_cast<float>(*table.number("max_dt", NumberRange::above(0.0, "s")));
@@ -129,8 +110,8 @@ void read_environment(const TableReader& table, const SceneParseOptions& options
     env.air_drag = static_cast<float>(*drag);
   }
   read_air(table, env.air);
-  if (auto damping = table.choice("spring_damping", {"axial", "relative"})) {
-    env.spring_damping = *damping == "axial" ? SpringDamping::axial : SpringDamping::relative;
+  if (auto damping = table.choice("spring_damping", kSpringDampingKeys)) {
+    env.spring_damping = *damping;
   }
   if (auto friction = table.number("contact_friction", NumberRange::between(0.0, 1.0, ""))) {
     env.contact_friction = static_cast<float>(*friction);
@@ -155,9 +136,7 @@ void read_environment(const TableReader& table, const SceneParseOptions& options
   if (auto ground =
           table.table("ground", {"mode", "height", "repulsion", "friction", "absorption"})) {
     Ground& g = env.ground;
-    if (auto mode = ground->choice("mode", {"none", "force", "projection"})) {
-      g.mode = ground_mode_named(*mode);
-    }
+    if (auto mode = ground->choice("mode", kGroundModeKeys)) g.mode = *mode;
     if (auto height = ground->number("height", NumberRange::any("m"))) {
       g.height = static_cast<float>(*height);
     }

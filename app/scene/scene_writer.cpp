@@ -13,33 +13,6 @@ namespace weft {
 
 namespace {
 
-const char* integrator_name(Integrator integrator) {
-  switch (integrator) {
-    case Integrator::explicit_euler: return "explicit_euler";
-    case Integrator::semi_implicit_euler: return "semi_implicit_euler";
-    case Integrator::verlet: return "verlet";
-  }
-  return "verlet";
-}
-
-const char* variant_name(SolverVariant variant) {
-  switch (variant) {
-    case SolverVariant::automatic: return "auto";
-    case SolverVariant::general: return "general";
-    case SolverVariant::grid: return "grid";
-  }
-  return "auto";
-}
-
-const char* ground_name(GroundMode mode) {
-  switch (mode) {
-    case GroundMode::none: return "none";
-    case GroundMode::force: return "force";
-    case GroundMode::projection: return "projection";
-  }
-  return "none";
-}
-
 void write_scene_table(std::string& out, const Scene& scene) {
   out += "[scene]\n";
   put(out, "title", toml_string(scene.title));
@@ -82,8 +55,8 @@ void write_solver(std::string& out, const std::string& table, const SolverSettin
                   bool frame_dt) {
   out += "\n[" + table + "]\n";
   if (frame_dt) put(out, "frame_dt", toml_float(s.frame_dt, "frame_dt"));
-  put(out, "integrator", toml_string(integrator_name(s.integrator)));
-  put(out, "variant", toml_string(variant_name(s.variant)));
+  put(out, "integrator", toml_string(key_of(kIntegratorKeys, s.integrator)));
+  put(out, "variant", toml_string(key_of(kSolverVariantKeys, s.variant)));
   put(out, "substeps", std::to_string(s.substeps));
   put(out, "relaxation_sweeps", std::to_string(s.relaxation_sweeps));
   put(out, "damping", toml_float(s.damping_rate, "damping"));
@@ -106,15 +79,14 @@ void write_environment(std::string& out, const std::string& table, const SceneSy
             ", frequency = " + toml_float(g.frequency, "gust frequency") +
             ", scale = " + toml_float(g.scale, "gust scale") + " }");
   }
-  put(out, "spring_damping",
-      toml_string(e.spring_damping == SpringDamping::relative ? "relative" : "axial"));
+  put(out, "spring_damping", toml_string(key_of(kSpringDampingKeys, e.spring_damping)));
   put(out, "contact_friction", toml_float(e.contact_friction, "contact_friction"));
   put(out, "static_friction", toml_float(e.static_friction, "static_friction"));
   put(out, "kinetic_friction", toml_float(e.kinetic_friction, "kinetic_friction"));
   put(out, "self_collision", e.self_collision ? "true" : "false");
   put(out, "self_friction", toml_float(e.self_friction, "self_friction"));
   out += "\n[" + table + ".ground]\n";
-  put(out, "mode", toml_string(ground_name(e.ground.mode)));
+  put(out, "mode", toml_string(key_of(kGroundModeKeys, e.ground.mode)));
   put(out, "height", toml_float(e.ground.height, "ground height"));
   put(out, "repulsion", toml_float(e.ground.repulsion, "ground repulsion"));
   put(out, "friction", toml_float(e.ground.friction, "ground friction"));

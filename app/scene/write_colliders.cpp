@@ -30,22 +30,11 @@ glm::vec3 degrees_for(const glm::quat& rotation, const std::optional<glm::vec3>&
   return degrees_of(rotation);
 }
 
-const char* shape_name(ColliderShape shape) {
-  switch (shape) {
-    case ColliderShape::plane: return "plane";
-    case ColliderShape::capsule: return "capsule";
-    case ColliderShape::box: return "box";
-    case ColliderShape::mesh: return "mesh";
-  }
-  return "plane";
-}
-
 // `interpolation` and `path`: every keyframe's time and centre, and its rotation unless it is
 // the rest pose's (which a keyframe without `rotate` takes).
 void write_path(std::string& out, const ColliderPath& path, const ColliderPose& rest,
                 const ColliderWords* words, const std::string& what) {
-  put(out, "interpolation",
-      toml_string(path.interpolation == PathInterpolation::smooth ? "smooth" : "linear"));
+  put(out, "interpolation", toml_string(key_of(kPathInterpolationKeys, path.interpolation)));
   if (path.keyframes.empty()) return;
   out += "path = [\n";
   for (size_t k = 0; k < path.keyframes.size(); ++k) {
@@ -86,7 +75,7 @@ std::string collider_obj(const Collider& collider, const std::string& what) {
 
 void write_collider(std::string& out, const Collider& c, const ColliderWords* words,
                     const std::string& what, const std::string& mesh_file, SceneText& text) {
-  put(out, "shape", toml_string(shape_name(c.shape)));
+  put(out, "shape", toml_string(key_of(kColliderShapeKeys, c.shape)));
   if (c.shape == ColliderShape::plane) {
     if (words && same(plane_pose(words->normal, words->offset), c.pose)) {
       put(out, "normal", toml_vec3(words->normal, what + " normal"));

@@ -48,19 +48,9 @@ void check_masses(const Model& model, const SceneObject& object, const std::vect
   }
 }
 
-const char* link_kind_name(LinkKind kind) {
-  switch (kind) {
-    case LinkKind::none: return "none";
-    case LinkKind::spring: return "spring";
-    case LinkKind::constraint: return "constraint";
-    case LinkKind::spring_and_constraint: return "spring_and_constraint";
-  }
-  return "none";
-}
-
 void write_link(std::string& out, const std::string& table, const LinkMaterial& link) {
   out += "\n[" + table + "]\n";
-  put(out, "kind", toml_string(link_kind_name(link.kind)));
+  put(out, "kind", toml_string(key_of(kLinkKindKeys, link.kind)));
   if (has_spring(link.kind)) {
     put(out, "stiffness", toml_float(link.stiffness, table + " stiffness"));
     put(out, "damping", toml_float(link.damping, table + " damping"));

@@ -1,6 +1,7 @@
 #include "app/viewer/control_panel.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <vector>
@@ -23,6 +24,20 @@ const ImVec4 kWarning = kPanelWarning;
 constexpr float kPanelMargin = 10.0f;  // px between the panel and the window's edges
 // The status area's lines: always this many, so the sections below never move.
 constexpr int kStatusLines = 2;
+
+// A combo of an enum's values, labelled from its table (sim/enum_keys.h).
+template <typename Enum, std::size_t N>
+bool enum_combo(PanelWidgets& ui, const char* name, Enum& value, const EnumKeys<Enum, N>& keys) {
+  std::array<const char*, N> labels;
+  int index = 0;
+  for (std::size_t k = 0; k < N; ++k) {
+    labels[k] = keys[k].label.data();  // from a string literal: null-terminated
+    if (keys[k].value == value) index = static_cast<int>(k);
+  }
+  if (!ui.combo(name, index, labels)) return false;
+  value = keys[static_cast<std::size_t>(index)].value;
+  return true;
+}
 
 // Marks the frame's parameters as edited when the last widget changed.
 bool edited(bool changed, bool& flag) {
@@ -219,11 +234,7 @@ void draw_save_scene(PanelWidgets& ui, PanelRequests& requests) {
 
 void draw_solver(PanelWidgets& ui, Model& model, bool& changed) {
   SolverSettings& s = model.solver;
-  const char* integrators[] = {"explicit Euler", "semi-implicit Euler", "Verlet"};
-  int integrator = static_cast<int>(s.integrator);
-  if (edited(ui.combo("integrator", integrator, integrators), changed)) {
-    s.integrator = static_cast<Integrator>(integrator);
-  }
+  edited(enum_combo(ui, "integrator", s.integrator, kIntegratorKeys), changed);
   if (ImGui::IsItemHovered()) {
     ImGui::SetTooltip("Verlet to Euler starts the Euler velocities from rest");
   }
@@ -249,16 +260,8 @@ void draw_environment(PanelWidgets& ui, Model& model, bool& changed) {
   edited(
       ui.slider("air drag (N s/m)", e.air_drag, 0.0f, 0.01f, "%.2e", ImGuiSliderFlags_Logarithmic),
       changed);
-  const char* damping[] = {"axial (Witkin, GLUT)", "relative (NeHe)"};
-  int spring_damping = static_cast<int>(e.spring_damping);
-  if (edited(ui.combo("spring damping", spring_damping, damping), changed)) {
-    e.spring_damping = static_cast<SpringDamping>(spring_damping);
-  }
-  const char* grounds[] = {"none", "NeHe forces", "projection"};
-  int ground = static_cast<int>(e.ground.mode);
-  if (edited(ui.combo("ground", ground, grounds), changed)) {
-    e.ground.mode = static_cast<GroundMode>(ground);
-  }
+  edited(enum_combo(ui, "spring damping", e.spring_damping, kSpringDampingKeys), changed);
+  edited(enum_combo(ui, "ground", e.ground.mode, kGroundModeKeys), changed);
   edited(ui.slider("ground height (m)", e.ground.height, -3.0f, 2.0f), changed);
   if (e.ground.mode == GroundMode::force) {
     edited(ui.slider("repulsion (N/m)", e.ground.repulsion, 0.0f, 1.0f, "%.2e",
