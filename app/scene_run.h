@@ -79,8 +79,8 @@ RunOutcome run_scene_frames(const Scene& scene, std::vector<std::unique_ptr<Syst
 // Positions of every system, as the exporters take them.
 std::vector<std::vector<glm::vec3>> all_positions(
     std::vector<std::unique_ptr<SystemRunner>>& runners);
-// Per system, its particles' torn links (shaders/link_state.h) when its cloth can tear, read back
-// from the solver; empty for a system that cannot tear.
+// Per system, its particles' torn links (shaders/link_state_layout.h) when its cloth can tear, read
+// back from the solver; empty for a system that cannot tear.
 std::vector<std::vector<uint32_t>> torn_link_states(
     const Scene& scene, std::vector<std::unique_ptr<SystemRunner>>& runners);
 

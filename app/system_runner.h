@@ -28,7 +28,7 @@ class SystemRunner {
   virtual void set_anchor_velocity(uint32_t anchor, const glm::vec3& velocity) = 0;
   virtual HealthReport measure_health() = 0;
   virtual std::vector<glm::vec3> positions() = 0;
-  // Per particle, its torn links (shaders/link_state.h).
+  // Per particle, its torn links (shaders/link_state_layout.h).
   virtual std::vector<uint32_t> link_state() = 0;
   virtual Energy measure_energy() = 0;
   virtual GpuSolver* gpu_solver() { return nullptr; }

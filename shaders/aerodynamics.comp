@@ -11,7 +11,7 @@
 // write one particle. Pinned particles keep the zero force the gather gave them. Mirrors
 // Aerodynamics::apply in sim/modules/aerodynamics.cpp.
 #include "particle_bindings.glsl"
-#include "aerodynamics.h"
+#include "aerodynamics_layout.h"
 
 layout(local_size_x = WEFT_GROUP_SIZE) in;
 layout(std430, set = WEFT_MODULE_SET, binding = WEFT_AERODYNAMICS_BINDING_PARTICLES) readonly

@@ -4,7 +4,7 @@
 // so no two threads write one particle. Mirrors ExternalForces::run in
 // sim/modules/external_forces.cpp.
 #include "particle_bindings.glsl"
-#include "external_forces.h"
+#include "external_forces_layout.h"
 
 layout(local_size_x = WEFT_GROUP_SIZE) in;
 layout(std430, set = WEFT_MODULE_SET, binding = WEFT_EXTERNAL_FORCES_BINDING_FORCES) readonly buffer

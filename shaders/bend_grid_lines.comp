@@ -21,7 +21,7 @@
 // of CHUNK in both), so no barrier on device memory is needed.
 // Mirrors GridBending::solve in sim/modules/grid_bending.cpp.
 #include "particle_bindings.glsl"
-#include "grid_bending.h"
+#include "grid_bending_layout.h"
 
 layout(local_size_x = WEFT_GROUP_SIZE) in;
 #define LINES WEFT_BEND_LINES_PER_GROUP
@@ -51,7 +51,7 @@ struct Line {
   uint count;
   float compliance;
   uint tears;
-  uint tear_bits;  // the middle node's links along the line (link_state.h)
+  uint tear_bits;  // the middle node's links along the line (link_state_layout.h)
 };
 
 Line line_of_thread(uint t) {

@@ -6,7 +6,7 @@
 // whose path crosses a torn link is cut: it would hold a torn piece to a pin it no longer hangs
 // from. A whole path keeps the cloth joined along a line that stays within a cell of the
 // straight one, so the tether's length (the straight line's) still fits the cloth.
-// The result goes into the node's link state (WEFT_LINK_TETHER_CUT_0 and _1, link_state.h), which
+// The result goes into the node's link state (WEFT_LINK_TETHER_CUT_0 and _1, link_state_layout.h), which
 // relax_tethers.comp reads. A path costs up to a grid's side in reads, so the pass checks only
 // when links have torn since it last ran (the blow-up watch's count of torn links against the
 // count copied after each run), or when the tethers were attached again. Each thread writes only
@@ -14,7 +14,7 @@
 // Mirrors Tethers::check in sim/modules/tethers.cpp.
 #extension GL_EXT_control_flow_attributes : require
 #include "grid_directions.glsl"
-#include "tethers.h"
+#include "tethers_layout.h"
 
 layout(local_size_x = WEFT_GROUP_SIZE) in;
 layout(std430, set = WEFT_MODULE_SET, binding = WEFT_TETHERS_BINDING_TETHERS) readonly buffer

@@ -10,7 +10,7 @@
 // own and the particle's material's, contact_mu), and removes a share (contact_friction) of what is
 // left. One thread per particle. Mirrors Colliders::collide in sim/modules/colliders.cpp.
 #include "particle_bindings.glsl"
-#include "colliders.h"
+#include "colliders_layout.h"
 
 layout(local_size_x = WEFT_GROUP_SIZE) in;
 layout(std430, set = WEFT_MODULE_SET, binding = WEFT_COLLIDERS_BINDING_SPHERES) readonly buffer

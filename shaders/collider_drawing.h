@@ -3,7 +3,7 @@
 // Included by GLSL and C++ alike.
 #ifndef WEFT_COLLIDER_DRAWING_H
 #define WEFT_COLLIDER_DRAWING_H
-#include "colliders.h"
+#include "colliders_layout.h"
 #ifdef __cplusplus
 namespace weft::gpu {
 #endif

@@ -1,4 +1,4 @@
-// What every self-collision pass shares: its buffers (set 1, shaders/self_collision.h) and the
+// What every self-collision pass shares: its buffers (set 1, shaders/self_collision_layout.h) and the
 // spatial hash. A particle's cell is floor(x / cell) with cells twice as wide as the widest
 // contact reach, so every particle within reach of x lies in one of the 2 x 2 x 2 cells nearest
 // x: its own and, along each axis, the neighbour on the side of the cell's middle that x is on.
@@ -10,7 +10,7 @@
 #ifndef WEFT_CONTACT_HASH_GLSL
 #define WEFT_CONTACT_HASH_GLSL
 #include "particle_bindings.glsl"
-#include "self_collision.h"
+#include "self_collision_layout.h"
 
 layout(std430, set = WEFT_MODULE_SET, binding = WEFT_CONTACT_BINDING_PARTICLES) readonly buffer
     ContactParticlesBuffer {

@@ -3,7 +3,7 @@
 // too far. One thread per cut; the list holds each link once. Mirrors Tearing::cut in
 // sim/modules/tearing.cpp.
 #include "tear_link.glsl"
-#include "tearing.h"
+#include "tearing_layout.h"
 
 layout(local_size_x = WEFT_GROUP_SIZE) in;
 layout(push_constant) uniform Push {

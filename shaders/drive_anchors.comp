@@ -3,7 +3,7 @@
 // NeHe's rope connection by its velocity, a mouse drag towards its target. One thread per anchor.
 // Mirrors Anchors::drive in sim/modules/anchors.cpp.
 #include "particle_bindings.glsl"
-#include "anchors.h"
+#include "anchors_layout.h"
 
 layout(local_size_x = WEFT_GROUP_SIZE) in;
 layout(std430, set = WEFT_MODULE_SET, binding = WEFT_ANCHORS_BINDING_ANCHORS) readonly buffer

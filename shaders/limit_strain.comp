@@ -16,7 +16,7 @@
 // sim/modules/strain_limits.cpp.
 #extension GL_EXT_control_flow_attributes : require
 #include "grid_directions.glsl"
-#include "strain_limits.h"
+#include "strain_limits_layout.h"
 
 layout(local_size_x = WEFT_GROUP_SIZE) in;
 layout(push_constant) uniform Push {
@@ -46,7 +46,7 @@ void main() {
   vec4 p = source_position(grid, node);
   uint column = node % grid.columns;
   uint row = node / grid.columns;
-  // A torn cloth: pairs hold only across links that have not torn (tearing.h). Levels past
+  // A torn cloth: pairs hold only across links that have not torn (tearing_layout.h). Levels past
   // WEFT_REACH_MAX_LEVEL count as reaching, which a grid of fewer than 2^15 nodes a side allows.
   uint links = grid.break_strain > 0.0 ? link_state[grid.first_particle + node] : 0xffffffffu;
   vec3 pulls = vec3(0.0);  // the sum of the pulls m_k along their directions

@@ -19,7 +19,7 @@ void main() {
   uint linked = grid.spring_kinds | grid.constraint_kinds;
   uint column = node % grid.columns;
   uint row = node / grid.columns;
-  // A torn link is not stretch: the cloth tore (tearing.h).
+  // A torn link is not stretch: the cloth tore (tearing_layout.h).
   uint links = grid.break_strain > 0.0 ? link_state[grid.first_particle + node] : 0u;
   float worst = 0.0;
   [[unroll]] for (uint k = 0u; k < 12u; k += 2u) {

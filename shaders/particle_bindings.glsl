@@ -5,7 +5,7 @@
 #define WEFT_PARTICLE_BINDINGS_GLSL
 #extension GL_GOOGLE_include_directive : require
 #include "shared_types.h"
-#include "link_state.h"
+#include "link_state_layout.h"
 
 layout(std430, set = WEFT_PARTICLE_SET, binding = WEFT_BINDING_PARAMS) readonly buffer ParamsBuffer {
   SimParams params;
@@ -29,7 +29,7 @@ layout(std430, set = WEFT_PARTICLE_SET, binding = WEFT_BINDING_FORCES) buffer Fo
 layout(std430, set = WEFT_PARTICLE_SET, binding = WEFT_BINDING_HEALTH) buffer HealthBuffer {
   Health health;
 };
-// Per particle: which of its links are torn (link_state.h). Only passes over grids that can
+// Per particle: which of its links are torn (link_state_layout.h). Only passes over grids that can
 // tear read it.
 layout(std430, set = WEFT_PARTICLE_SET, binding = WEFT_BINDING_LINK_STATE) buffer LinkStateBuffer {
   uint link_state[];
@@ -39,7 +39,7 @@ bool link_torn(uint state, uint direction) {
   return (state & (1u << direction)) != 0u;
 }
 
-// How far a node reaches along a row or column before a torn link (link_state.h), as a level.
+// How far a node reaches along a row or column before a torn link (link_state_layout.h), as a level.
 uint reach_level(uint state, uint side) {
   return (state >> (WEFT_REACH_SHIFT + WEFT_REACH_BITS * side)) & WEFT_REACH_MAX_LEVEL;
 }

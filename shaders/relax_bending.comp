@@ -10,7 +10,7 @@
 // Mirrors Bending::relax in sim/modules/bending.cpp.
 #extension GL_EXT_control_flow_attributes : require
 #include "particle_bindings.glsl"
-#include "bending.h"
+#include "bending_layout.h"
 
 layout(local_size_x = WEFT_GROUP_SIZE) in;
 layout(std430, set = WEFT_MODULE_SET, binding = WEFT_BENDING_BINDING_ELEMENTS) readonly buffer

@@ -33,7 +33,7 @@ void main() {
   uint c = relax.first + k;
   DistanceConstraint constraint = constraints[c];
   if (relax.tears != 0u && (link_state[constraint.a] & tear_bits[c]) != 0u) {
-    lambdas[c] = 0.0;  // torn (tearing.h)
+    lambdas[c] = 0.0;  // torn (tearing_layout.h)
     return;
   }
   vec4 pa = positions[constraint.a];

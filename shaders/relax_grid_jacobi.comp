@@ -56,7 +56,7 @@ void main() {
   vec4 p = source_position(t, i);
   uint column = node % grid.columns;
   uint row = node / grid.columns;
-  // Links that tore are skipped, their multipliers kept at 0 (tearing.h).
+  // Links that tore are skipped, their multipliers kept at 0 (tearing_layout.h).
   uint links = grid.break_strain > 0.0 ? link_state[i] : 0u;
   vec3 correction = vec3(0.0);
   [[unroll]] for (uint k = 0u; k < 12u; ++k) {

@@ -10,7 +10,7 @@
 // pull is the links', which break where it gathers, and the tether holds again once the cloth is
 // back within that reach. Mirrors Tethers::relax in sim/modules/tethers.cpp.
 #include "particle_bindings.glsl"
-#include "tethers.h"
+#include "tethers_layout.h"
 
 layout(local_size_x = WEFT_GROUP_SIZE) in;
 layout(std430, set = WEFT_MODULE_SET, binding = WEFT_TETHERS_BINDING_TETHERS) readonly buffer

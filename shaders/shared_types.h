@@ -46,7 +46,7 @@ using mat4 = glm::mat4;
 #define WEFT_BINDING_VELOCITIES 3
 #define WEFT_BINDING_FORCES 4
 #define WEFT_BINDING_HEALTH 5
-#define WEFT_BINDING_LINK_STATE 6  // uint per particle: its torn links (link_state.h)
+#define WEFT_BINDING_LINK_STATE 6  // uint per particle: its torn links (link_state_layout.h)
 #define WEFT_PARTICLE_BINDING_COUNT 7
 // Bytes of push constants every simulation pipeline layout offers (eight uints).
 #define WEFT_PUSH_CONSTANT_BYTES 32
@@ -85,7 +85,7 @@ struct Health {
   uint max_stretch_bits;  // float bits of max (length - rest) / rest, >= 0 (so uint order works)
   uint nonfinite_count;   // particles with a NaN or infinite position
   uint first_nonfinite;   // lowest such index, 0xffffffff if none
-  uint torn_links;        // links torn since the start (tearing.h): the watch never clears it
+  uint torn_links;        // links torn since the start (tearing_layout.h): the watch never clears it
 };
 
 // ---- Drawing (app/render/) and picking (app/viewer/) ----
@@ -100,7 +100,7 @@ struct Health {
 #define WEFT_RENDER_BINDING_MARKERS 6         // uint particle indices drawn as markers
 #define WEFT_RENDER_BINDING_PARTICLES 7       // RenderParticle: the particles in no triangle
 #define WEFT_RENDER_BINDING_STYLE 8           // RenderStyle of the system
-#define WEFT_RENDER_BINDING_LINK_STATE 9      // the solver's torn links per particle (link_state.h)
+#define WEFT_RENDER_BINDING_LINK_STATE 9      // the solver's torn links per particle (link_state_layout.h)
 #define WEFT_RENDER_BINDING_TRIANGLES 10      // RenderTriangle: the model's, whole
 #define WEFT_RENDER_BINDING_CORNER_TEARS 11   // per corner: which links undo its triangle
 #define WEFT_RENDER_BINDING_DRAWN 12          // the index buffer drawn: torn triangles collapsed

@@ -4,7 +4,7 @@
 #ifndef WEFT_TEAR_LINK_GLSL
 #define WEFT_TEAR_LINK_GLSL
 #include "grid_directions.glsl"
-#include "tearing.h"
+#include "tearing_layout.h"
 
 // Whether the link from particle a to particle b, in rest-length slot `slot` of the grid, is
 // stretched beyond WEFT_TEAR_YIELD_SHARE of its break strain: the strain limits no longer hold

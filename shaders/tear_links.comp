@@ -1,6 +1,6 @@
 #version 450
 // Tearing, once per substep right after the sweeps, before the strain limits and the tethers
-// spread the pull on the cloth evenly over its rows and columns (tearing.h). A structural
+// spread the pull on the cloth evenly over its rows and columns (tearing_layout.h). A structural
 // link (along a row or a column: the yarns) stretched beyond (1 + break_strain) times its rest
 // length breaks. A shear link (a cell's diagonal) stands for the weave's resistance to shearing,
 // not for a yarn: woven cloth shears by tens of degrees without tearing, which stretches a
@@ -14,7 +14,7 @@
 // strain limits' reach up to it. Mirrors Tearing::tear in sim/modules/tearing.cpp.
 #extension GL_EXT_control_flow_attributes : require
 #include "tear_link.glsl"
-#include "tearing.h"
+#include "tearing_layout.h"
 
 layout(local_size_x = WEFT_GROUP_SIZE) in;
 layout(push_constant) uniform Push {

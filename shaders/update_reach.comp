@@ -1,6 +1,6 @@
 #version 450
 // After links tear or start or stop yielding: how far each node of a changed row or column
-// reaches along it before a torn or yielding structural link (link_state.h, tear_link.glsl),
+// reaches along it before a torn or yielding structural link (link_state_layout.h, tear_link.glsl),
 // which the strain limits read so that a pair of nodes holds only while the cloth between them
 // does, and holds no pull that would hide a tear about to run. The first node of each row walks
 // its row, the first node of each column its column; a line whose links have not changed since

@@ -31,7 +31,8 @@ struct ClothGridDesc {
   // false: the links are not listed in Model::springs and constraints, only described by its
   // entry in Model::grids (for grids too large to list: the grid path needs no list).
   bool list_links = true;
-  float bending_stiffness = 0.0f;  // N m: bending elements along rows and columns (bending.h)
+  float bending_stiffness =
+      0.0f;  // N m: bending elements along rows and columns (bending_element.h)
   // Its structural and shear links break when stretched beyond this strain (tearing.h); 0: they
   // never do.
   float break_strain = 0.0f;

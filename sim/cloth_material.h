@@ -7,7 +7,7 @@
 //     S h / h = S: its compliance 1/S does not depend on the spacing.
 //   shear S_xy (N/m): the two diagonals of a cell of sides hx, hy (diagonal d) store the cell's
 //     shear energy when each has stiffness S_xy d^2 / (2 hx hy): S_xy for square cells.
-//   bending B (N m): bending elements (bending.h).
+//   bending B (N m): bending elements (bending_element.h).
 //   max_stretch: how far beyond its rest length the cloth may ever reach, as a fraction (0.02:
 //     2%); tethers (tethers.h) and strain limits (strain_limits.h) enforce it, holding half of it
 //     along any path from a pin so that between two pins it is all (a cloth that tears: all of

@@ -8,7 +8,7 @@
 #include <glm/common.hpp>
 #include <glm/vec3.hpp>
 
-#include "shaders/self_collision.h"
+#include "shaders/self_collision_layout.h"
 
 namespace weft {
 

@@ -9,7 +9,7 @@
 
 #include <glm/vec3.hpp>
 
-#include "shaders/external_forces.h"
+#include "shaders/external_forces_layout.h"
 
 namespace weft {
 

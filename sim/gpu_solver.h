@@ -80,7 +80,7 @@ class GpuSolver {
 
   // Reads the whole state back (positions, previous, velocities, forces, module arrays), waiting.
   ParticleState<float> download_state() const;
-  // Reads each particle's torn links back (shaders/link_state.h), waiting.
+  // Reads each particle's torn links back (shaders/link_state_layout.h), waiting.
   std::vector<uint32_t> download_link_state() const;
   // Replaces the particle state (tests put both solvers in the same state).
   void upload_state(const ParticleState<float>& state);
@@ -97,7 +97,8 @@ class GpuSolver {
   const SolverCore& core() const { return core_; }
   // xyz: positions (m), w: inverse mass; also the cloth's vertex buffer.
   const Buffer& positions() const { return particles_[1]; }
-  // Per particle, its torn links (shaders/link_state.h): what the drawing opens the cloth by.
+  // Per particle, its torn links (shaders/link_state_layout.h): what the drawing opens the cloth
+  // by.
   const Buffer& link_state() const { return particles_[WEFT_BINDING_LINK_STATE]; }
   // The knife: these links break at the start of the next frame (sim/modules/knife.h).
   void cut_links(const std::vector<LinkCut>& cuts) { core_.cut_links(cuts); }

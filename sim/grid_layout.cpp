@@ -2,7 +2,7 @@
 
 #include <glm/geometric.hpp>
 
-#include "sim/bending.h"
+#include "sim/bending_element.h"
 #include "sim/model.h"
 
 namespace weft {

@@ -37,7 +37,8 @@ struct GridLayout {
   LinkMaterial structural;
   LinkMaterial shear;
   LinkMaterial bend;
-  float bending_stiffness = 0.0f;  // N m: bending elements (bending.h) along rows and columns
+  float bending_stiffness =
+      0.0f;  // N m: bending elements (bending_element.h) along rows and columns
   // Structural and shear links break beyond this strain (sim/modules/tearing.h); 0: never.
   float break_strain = 0.0f;
   // false: Model::springs and constraints do not list the grid's links (grids too large to list);

@@ -1,7 +1,7 @@
-// The link state of a model's particles (shaders/link_state.h): which links of a tearable cloth
-// grid are torn, and how far each node reaches along its row and column before a torn one. Built
-// here for a model at rest, advanced by the tearing module (sim/modules/tearing.h), and read by
-// every module that walks a tearable grid's links and by whatever draws or exports the cloth.
+// The link state of a model's particles (shaders/link_state_layout.h): which links of a tearable
+// cloth grid are torn, and how far each node reaches along its row and column before a torn one.
+// Built here for a model at rest, advanced by the tearing module (sim/modules/tearing.h), and read
+// by every module that walks a tearable grid's links and by whatever draws or exports the cloth.
 #pragma once
 
 #include <cstdint>
@@ -9,7 +9,7 @@
 
 #include <glm/vec3.hpp>
 
-#include "shaders/link_state.h"
+#include "shaders/link_state_layout.h"
 
 namespace weft {
 

@@ -10,7 +10,7 @@
 
 #include <glm/vec3.hpp>
 
-#include "sim/bending.h"
+#include "sim/bending_element.h"
 #include "sim/collider_path.h"
 #include "sim/contact_friction.h"
 #include "sim/enum_keys.h"

@@ -9,7 +9,7 @@
 
 #include <glm/vec3.hpp>
 
-#include "shaders/anchors.h"
+#include "shaders/anchors_layout.h"
 
 namespace weft {
 

@@ -18,7 +18,8 @@ struct ParticleState {
   std::vector<vec4> previous;    // xyz: position at the start of the substep
   std::vector<vec4> velocities;  // xyz: m/s (Euler integrators)
   std::vector<vec4> forces;      // xyz: N, this substep
-  // Per particle: its torn links (shaders/link_state.h), and how many links have torn so far.
+  // Per particle: its torn links (shaders/link_state_layout.h), and how many links have torn so
+  // far.
   std::vector<uint32_t> link_state;
   uint32_t torn_links = 0;
   // What the solver modules keep from pass to pass besides the particles (XPBD multipliers),

@@ -37,7 +37,7 @@ StrainReport measure_strain(const Model& model, std::span<const glm::vec3> posit
     for (uint32_t r = 0; r < grid.rows; ++r) {
       for (uint32_t c = 0; c < grid.columns; ++c) {
         const uint32_t node = grid.first_particle + r * grid.columns + c;
-        // A torn link is no strain: the cloth tore there (shaders/link_state.h).
+        // A torn link is no strain: the cloth tore there (shaders/link_state_layout.h).
         const uint32_t torn =
             grid.break_strain > 0.0f && !link_state.empty() ? link_state[node] : 0u;
         if (c + 1 < grid.columns && !link_torn(torn, 0)) link(node, node + 1, along_row);

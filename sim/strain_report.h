@@ -27,8 +27,8 @@ struct StrainReport {
   double pin_distance = 0.0;
 };
 
-// `link_state` (one per particle, shaders/link_state.h; empty: nothing torn) leaves out the links
-// of a cloth that tore.
+// `link_state` (one per particle, shaders/link_state_layout.h; empty: nothing torn) leaves out the
+// links of a cloth that tore.
 StrainReport measure_strain(const Model& model, std::span<const glm::vec3> positions,
                             std::span<const uint32_t> link_state = {});
 

@@ -16,7 +16,7 @@ struct TornPieces {
   uint32_t held = 0;    // of those, the pieces with a pinned node
 };
 
-// `link_state`: one per particle (shaders/link_state.h).
+// `link_state`: one per particle (shaders/link_state_layout.h).
 TornPieces count_torn_pieces(const Model& model, std::span<const uint32_t> link_state);
 
 }  // namespace weft

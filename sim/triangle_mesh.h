@@ -23,7 +23,7 @@ struct TriangleMeshDesc {
   LinkMaterial edge;
   LinkMaterial bend;
   std::vector<uint32_t> pinned;    // vertex indices
-  float bending_stiffness = 0.0f;  // N m: a bending element per interior edge (bending.h)
+  float bending_stiffness = 0.0f;  // N m: a bending element per interior edge (bending_element.h)
   // N/m, > 0: each edge constraint's compliance from the triangles beside it (cloth_material.h);
   // 0: edge.compliance for every edge.
   float stretch_stiffness = 0.0f;

@@ -9,7 +9,7 @@
 
 #include "app/viewer/control_panel.h"
 #include "app/viewer/panel_style.h"
-#include "app/viewer/presets.h"
+#include "app/viewer/viewer_presets.h"
 #include "app/viewer/viewer_scene.h"
 #include "tests/support/headless_imgui.h"
 #include "tests/support/vulkan_fixture.h"

@@ -1,5 +1,6 @@
-// The viewer's knife (app/viewer/knife.h): a stroke on the screen cuts exactly the structural and
-// shear links whose projected segments it crosses, of cloths that can tear, and nothing else.
+// The viewer's knife (app/viewer/knife_stroke.h): a stroke on the screen cuts exactly the
+// structural and shear links whose projected segments it crosses, of cloths that can tear, and
+// nothing else.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -7,7 +8,7 @@
 #include <utility>
 
 #include "app/render/camera.h"
-#include "app/viewer/knife.h"
+#include "app/viewer/knife_stroke.h"
 
 namespace weft::test {
 namespace {

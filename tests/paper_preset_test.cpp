@@ -1,7 +1,7 @@
-// The viewer's Paper preset (app/viewer/presets.h) on the CPU reference, as the viewer runs it on
-// a CPU device (40 x 40, 4 substeps x 4 sweeps) and in its scripted tests (24 x 24): the sheet
-// lies on the table without tearing, a gentle lift with the mouse does not tear it, and a pull
-// far beyond what it can stretch does. Paper is brittle here: a point lifted by 3 to 5 cm in a
+// The viewer's Paper preset (app/viewer/viewer_presets.h) on the CPU reference, as the viewer runs
+// it on a CPU device (40 x 40, 4 substeps x 4 sweeps) and in its scripted tests (24 x 24): the
+// sheet lies on the table without tearing, a gentle lift with the mouse does not tear it, and a
+// pull far beyond what it can stretch does. Paper is brittle here: a point lifted by 3 to 5 cm in a
 // second already tears out of the sheet (docs/viewer.md gives the figures).
 #include <gtest/gtest.h>
 
@@ -11,7 +11,7 @@
 
 #include <glm/geometric.hpp>
 
-#include "app/viewer/presets.h"
+#include "app/viewer/viewer_presets.h"
 #include "app/viewer/viewer_scene.h"
 #include "sim/cpu_solver.h"
 

@@ -9,7 +9,7 @@
 #include "app/scene/scene_file.h"
 #include "app/scene/toml_text.h"
 #include "app/viewer/hand_pins.h"
-#include "app/viewer/presets.h"
+#include "app/viewer/viewer_presets.h"
 #include "app/viewer/scene_to_save.h"
 #include "tests/support/presets.h"
 #include "tests/support/saved_scene_checks.h"

@@ -11,7 +11,7 @@
 
 #include <glm/geometric.hpp>
 
-#include "shaders/link_state.h"
+#include "shaders/link_state_layout.h"
 #include "sim/cpu_solver.h"
 #include "sim/link_state.h"
 #include "sim/model.h"

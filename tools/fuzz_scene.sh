@@ -39,7 +39,7 @@ sources=(app/scene/closest_match.cpp app/scene/mesh_repair.cpp app/scene/names.c
   app/scene/table_reader.cpp app/scene/text_file.cpp app/scene/toml_precheck.cpp
   app/scene/toml_text.cpp app/scene/write_colliders.cpp app/scene/write_objects.cpp
   app/scene/scene_overrides.cpp app/scene/data_folder.cpp app/scene/scene_drape_test.cpp
-  sim/bending.cpp sim/cloth_grid.cpp sim/cloth_material.cpp sim/collider_path.cpp
+  sim/bending_element.cpp sim/cloth_grid.cpp sim/cloth_material.cpp sim/collider_path.cpp
   sim/contact_report.cpp sim/grid_layout.cpp sim/host_memory.cpp sim/link.cpp sim/model.cpp
   sim/model_validation.cpp sim/rest_neighbours.cpp sim/rope.cpp sim/triangle_mesh.cpp
   sim/frame_clock.cpp sim/drape_shadow.cpp sim/surface_area.cpp)

@@ -33,7 +33,7 @@ class FrameExporter {
   uint32_t next_after(uint32_t frame, uint32_t last_frame) const;
 
   // positions[s]: every particle of system s. link_states[s], when given, is each particle's torn
-  // links (shaders/link_state.h): a system whose cloth tore is written without the triangles
+  // links (shaders/link_state_layout.h): a system whose cloth tore is written without the triangles
   // that lost an edge, as it is drawn.
   void write(uint32_t frame, const std::vector<std::vector<glm::vec3>>& positions,
              const std::vector<std::vector<uint32_t>>& link_states = {});

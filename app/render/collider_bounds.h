@@ -11,7 +11,7 @@
 #include "app/render/render_mesh.h"
 #include "sim/gpu_types.h"
 #include "sim/model.h"
-#include "shaders/colliders.h"
+#include "shaders/colliders_layout.h"
 
 namespace weft {
 

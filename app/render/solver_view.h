@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "sim/gpu_types.h"
-#include "shaders/colliders.h"
+#include "shaders/colliders_layout.h"
 
 namespace weft {
 
@@ -18,7 +18,8 @@ class GpuSolver;
 // xyz: position (m), w: inverse mass; one vec4 per particle, written by the solver's passes.
 const Buffer& positions_of(const GpuSolver& solver);
 uint32_t particle_count_of(const GpuSolver& solver);
-// Per particle, its torn links (shaders/link_state.h), written by the solver's tearing passes.
+// Per particle, its torn links (shaders/link_state_layout.h), written by the solver's tearing
+// passes.
 const Buffer& link_state_of(const GpuSolver& solver);
 
 // xyz: centre (m), w: radius (m); one vec4 per sphere collider, as the solver holds them now.

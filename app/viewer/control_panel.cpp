@@ -12,7 +12,7 @@
 #include "app/viewer/key_bindings.h"
 #include "app/viewer/panel_colliders.h"
 #include "app/viewer/panel_style.h"
-#include "app/viewer/presets.h"
+#include "app/viewer/viewer_presets.h"
 #include "app/viewer/strain_legend.h"
 #include "sim/modules/tearing.h"
 

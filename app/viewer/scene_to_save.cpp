@@ -6,7 +6,7 @@
 #include "app/export/output_file.h"
 #include "app/export/saved_scene.h"
 #include "app/scene/toml_text.h"
-#include "app/viewer/presets.h"
+#include "app/viewer/viewer_presets.h"
 
 namespace weft {
 

@@ -14,7 +14,7 @@
 #include "app/scene/safe_text.h"
 #include "app/scene/particle_budget.h"
 #include "app/viewer/input_script.h"
-#include "app/viewer/presets.h"
+#include "app/viewer/viewer_presets.h"
 #include "app/viewer/viewer.h"
 
 namespace weft {

@@ -13,7 +13,7 @@ struct ViewOptions {
   std::string scene;     // SCENE: a scene file; empty: the built-in presets
   uint32_t columns = 0;  // --grid WxH; 0: chosen for the device (small on a CPU, large on a GPU)
   uint32_t rows = 0;
-  size_t preset = 0;    // --preset N (app/viewer/presets.h)
+  size_t preset = 0;    // --preset N (app/viewer/viewer_presets.h)
   uint64_t frames = 0;  // --frames N: quit after N frames; 0 runs until the window closes
   std::string script;   // --script FILE|TEXT: scripted input (input_script.h)
   std::string save_to;  // --save-to FILE: where "save scene" writes (scene_to_save.h)

@@ -16,7 +16,7 @@
 #include "app/viewer/control_panel.h"
 #include "app/viewer/draw_quality.h"
 #include "app/viewer/imgui_layer.h"
-#include "app/viewer/knife.h"
+#include "app/viewer/knife_stroke.h"
 #include "app/viewer/scaled_scene.h"
 #include "app/viewer/panel_widgets.h"
 #include "engine/barriers.h"

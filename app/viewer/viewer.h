@@ -75,7 +75,7 @@ class Viewer : public InputListener {
   void update_mouse();
   // Pins edited by hand: a Ctrl-click's toggle, a Ctrl-drag's box.
   void update_pins(glm::vec2 size);
-  // A knife stroke, once it ends: the links it crossed are cut (knife.h).
+  // A knife stroke, once it ends: the links it crossed are cut (knife_stroke.h).
   void update_knife(glm::vec2 size);
   glm::vec2 viewport() const;
   // The camera on the scene's expected bounds (a new scene), or on those and where the systems

@@ -6,7 +6,7 @@
 #include "app/scene/scene_colors.h"
 #include "app/scene/scene_source.h"
 #include "app/viewer/hand_pins.h"
-#include "app/viewer/presets.h"
+#include "app/viewer/viewer_presets.h"
 #include "engine/device.h"
 #include "sim/grid_layout.h"
 

@@ -27,7 +27,7 @@ class Device;
 
 struct SceneChoice {
   std::filesystem::path file;  // a scene file (its systems as written); empty: a preset
-  size_t preset = 0;           // presets.h, when there is no file
+  size_t preset = 0;           // viewer_presets.h, when there is no file
   uint32_t columns = 32;       // the preset's cloth
   uint32_t rows = 32;
   // Solver settings that suit the device (fewer substeps on a CPU), applied over a preset's.

@@ -11,7 +11,7 @@ struct ViewerSettings {
   bool show_panel = true;
   bool show_help = false;
   bool vsync = true;
-  bool knife = false;  // X: a plain left drag cuts, as with Alt held (knife.h)
+  bool knife = false;  // X: a plain left drag cuts, as with Alt held (knife_stroke.h)
   // GPU timestamps around every simulation pass, while the panel's table is open (they cost
   // lavapipe a quarter of its frame rate); otherwise only around the frame's main parts.
   bool time_passes = false;

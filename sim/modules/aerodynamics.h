@@ -8,7 +8,7 @@
 // time in float.
 #pragma once
 
-#include "shaders/aerodynamics.h"
+#include "shaders/aerodynamics_layout.h"
 #include "sim/model.h"
 #include "sim/solver_module.h"
 

@@ -6,7 +6,7 @@
 
 #include <glm/vec3.hpp>
 
-#include "shaders/anchors.h"
+#include "shaders/anchors_layout.h"
 #include "sim/solver_module.h"
 
 namespace weft {

@@ -9,7 +9,7 @@
 // to collide with.
 #pragma once
 
-#include "shaders/colliders.h"
+#include "shaders/colliders_layout.h"
 #include "sim/model.h"
 #include "sim/solver_module.h"
 

@@ -5,7 +5,7 @@
 
 #include <glm/vec3.hpp>
 
-#include "shaders/external_forces.h"
+#include "shaders/external_forces_layout.h"
 #include "sim/external_force_queue.h"
 #include "sim/solver_module.h"
 

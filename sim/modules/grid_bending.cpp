@@ -3,7 +3,7 @@
 #include <cstddef>
 #include <string>
 
-#include "sim/bending.h"
+#include "sim/bending_element.h"
 #include "sim/cpu_forces.h"
 #include "sim/grid_layout.h"
 #include "sim/model.h"

@@ -1,13 +1,13 @@
 // Bending of cloth grids, on either solver path: the elements of three nodes along every row and
-// column (sim/bending.h) are solved as one implicit step per line, exactly, once per substep
-// (shaders/bend_grid_lines.comp): rows first, then columns. Relaxing the elements one at a time
-// moves a bend a node or two per pass, so a finely divided cloth bent far less than its material
-// at any affordable number of passes; a line solve carries the bend along the whole line, and a
-// strip of cloth droops as much at 1 mm spacing as at 5 mm, and at 8 substeps as at 64
+// column (sim/bending_element.h) are solved as one implicit step per line, exactly, once per
+// substep (shaders/bend_grid_lines.comp): rows first, then columns. Relaxing the elements one at a
+// time moves a bend a node or two per pass, so a finely divided cloth bent far less than its
+// material at any affordable number of passes; a line solve carries the bend along the whole line,
+// and a strip of cloth droops as much at 1 mm spacing as at 5 mm, and at 8 substeps as at 64
 // (docs/physics.md, "How it bends").
 #pragma once
 
-#include "shaders/grid_bending.h"
+#include "shaders/grid_bending_layout.h"
 #include "sim/solver_module.h"
 
 namespace weft {

@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "shaders/tearing.h"
+#include "shaders/tearing_layout.h"
 #include "sim/link_state.h"
 #include "sim/modules/grid_set.h"
 #include "sim/solver_module.h"

@@ -18,7 +18,7 @@
 // (self_collision_cpu.cpp), which runs the same passes one by one.
 #pragma once
 
-#include "shaders/self_collision.h"
+#include "shaders/self_collision_layout.h"
 #include "sim/solver_module.h"
 
 namespace weft {

@@ -18,7 +18,7 @@
 
 #include <string>
 
-#include "shaders/strain_limits.h"
+#include "shaders/strain_limits_layout.h"
 #include "sim/modules/grid_set.h"
 #include "sim/solver_module.h"
 

@@ -5,11 +5,11 @@
 // does; and any link the viewer's knife crosses breaks. Every grid whose material has a break
 // strain tears, on either solver path.
 //
-// What a torn link is lives in the particle state (shaders/link_state.h): one uint per node with a
-// bit per link direction, set at both ends. So every pass over a tearable grid reads one word
-// for the node it handles and skips what is torn: the grid path's sweeps and springs, the general
-// path's constraints, springs and bending (which hold the bit to test), the blow-up watch. The
-// strain limits read how far a node reaches along its row and column before a torn link, which
+// What a torn link is lives in the particle state (shaders/link_state_layout.h): one uint per node
+// with a bit per link direction, set at both ends. So every pass over a tearable grid reads one
+// word for the node it handles and skips what is torn: the grid path's sweeps and springs, the
+// general path's constraints, springs and bending (which hold the bit to test), the blow-up watch.
+// The strain limits read how far a node reaches along its row and column before a torn link, which
 // this module recounts for the rows and columns that changed; the tethers are cut where their
 // line to the pin crosses a torn link (tethers.h).
 //
@@ -24,8 +24,8 @@
 //
 // Passes, once per substep right after the sweeps: tear_links.comp (one thread per node: breaks
 // links, and marks the rows and columns whose yielding links changed) and update_reach.comp. The
-// viewer's knife cuts links through its own module (knife.h), with the same two functions below.
-// Which triangles still have all their edges: intact_triangles (sim/link_state.h).
+// viewer's knife cuts links through its own module (sim/modules/knife.h), with the same two
+// functions below. Which triangles still have all their edges: intact_triangles (sim/link_state.h).
 #pragma once
 
 #include <string>
@@ -33,7 +33,7 @@
 
 #include <glm/vec4.hpp>
 
-#include "shaders/tearing.h"
+#include "shaders/tearing_layout.h"
 #include "sim/link_state.h"
 #include "sim/modules/grid_set.h"
 #include "sim/solver_module.h"

@@ -20,7 +20,7 @@
 
 #include <cstdint>
 
-#include "shaders/tethers.h"
+#include "shaders/tethers_layout.h"
 #include "sim/modules/grid_set.h"
 #include "sim/nearest_pins.h"
 #include "sim/solver_module.h"

@@ -1,4 +1,4 @@
-// What tests of a torn cloth ask of its link state (shaders/link_state.h).
+// What tests of a torn cloth ask of its link state (shaders/link_state_layout.h).
 #pragma once
 
 #include <cstdint>

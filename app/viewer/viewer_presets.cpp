@@ -1,4 +1,4 @@
-#include "app/viewer/presets.h"
+#include "app/viewer/viewer_presets.h"
 
 #include <array>
 #include <stdexcept>

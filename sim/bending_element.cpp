@@ -1,4 +1,4 @@
-#include "sim/bending.h"
+#include "sim/bending_element.h"
 
 #include <cmath>
 

@@ -21,9 +21,9 @@ namespace weft {
 // The links of the grids with a break strain (the others cannot be cut) that the stroke crosses,
 // each once, from its lower-index end (directions 0, 2, 4 and 6 of kGridDirections), in particle
 // order. `positions`: every particle of the model (xyz, m); `link_state`: each particle's torn
-// links (shaders/link_state.h), whose torn links are left out, or empty when nothing is torn;
-// `view_projection` and `viewport` (pixels): the camera as it draws, y down. A link with an end
-// behind the camera is never cut. A stroke of fewer than two points cuts nothing. `crossings`,
+// links (shaders/link_state_layout.h), whose torn links are left out, or empty when nothing is
+// torn; `view_projection` and `viewport` (pixels): the camera as it draws, y down. A link with an
+// end behind the camera is never cut. A stroke of fewer than two points cuts nothing. `crossings`,
 // when given, receives for each cut where the stroke crossed its link on the screen: the share
 // of the way from the cut's particle to the link's other end, in (0, 1) (the drawn cloth opens
 // there: SceneRenderer::set_link_parts).

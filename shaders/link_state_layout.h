@@ -14,7 +14,7 @@
 //   bits 28, 29: a link of the node's row (on the row's first node) or of its column (on the
 //     column's first node) has torn, or started or stopped yielding, since the reach was last
 //     counted.
-//   bits 30, 31: the node's first or second tether (tethers.h) crosses a torn link, so it no
+//   bits 30, 31: the node's first or second tether (tethers_layout.h) crosses a torn link, so it no
 //     longer holds: check_tethers.comp writes them, relax_tethers.comp reads them.
 // A particle outside every tearable grid keeps 0 and is never read.
 #ifndef WEFT_LINK_STATE_H

@@ -1,4 +1,4 @@
-#include "app/viewer/knife.h"
+#include "app/viewer/knife_stroke.h"
 
 #include <algorithm>
 #include <optional>
