@@ -108,7 +108,7 @@ void write_summary_json(std::ostream& out, const Scene& scene, const RunOutcome&
     const SystemOutcome& o = outcome.systems[s];
     Json system = {{"name", scene.systems[s].name},
                    {"particles", scene.systems[s].model.particle_count()},
-                   {"max_stretch_seen", number(o.max_stretch)},
+                   {"largest_stretch_seen", number(o.largest_stretch)},
                    {"final_max_strain", number(o.final_strain.max)},
                    {"final_mean_strain", number(o.final_strain.mean)},
                    {"energy", energy_json(o.energy)},

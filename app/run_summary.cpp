@@ -127,7 +127,7 @@ void print_run_summary(std::FILE* out, const Scene& scene, const std::string& so
     }
     std::fprintf(
         out, "  link stretch:  %.3f%% (any spring or constraint, shear included, at any check)\n",
-        double{result.max_stretch} * 100.0);
+        double{result.largest_stretch} * 100.0);
     if (result.final_strain.links > 0) {
       const StrainReport& strain = result.final_strain;
       std::fprintf(out, "  strain at end: max %.3f%% %s, mean %.3f%%\n", strain.max * 100.0,

@@ -100,7 +100,7 @@ RunOutcome run_scene_frames(const Scene& scene, std::vector<std::unique_ptr<Syst
     for (size_t s = 0; s < runners.size(); ++s) {
       const HealthReport health = runners[s]->measure_health();
       SystemOutcome& system = outcome.systems[s];
-      system.max_stretch = std::max(system.max_stretch, health.max_stretch);
+      system.largest_stretch = std::max(system.largest_stretch, health.largest_stretch);
       system.torn_links = health.torn_links;
       system.blow_up = blow_up_reason(health);
       blown = blown || system.blow_up.has_value();

@@ -25,7 +25,7 @@ namespace weft {
 struct SystemOutcome {
   // Largest (length - rest) / rest of any spring or constraint, shear and bend links included,
   // at any health check: what the blow-up watch compares with its limit.
-  float max_stretch = 0.0f;
+  float largest_stretch = 0.0f;
   StrainReport peak_strain;        // the structural links' most strained check (strain_watch.h)
   uint32_t peak_strain_frame = 0;  // the frame it was measured at
   uint32_t strain_checks = 0;      // how many checks measured it

@@ -60,7 +60,7 @@ vec3 velocity_of(uint i) {
 // The blow-up watch's record of a stretch (length - rest) / rest: integer atomics, since a
 // non-negative float's bits order like the float.
 void report_stretch(float worst) {
-  if (worst > 0.0) atomicMax(health.max_stretch_bits, floatBitsToUint(worst));
+  if (worst > 0.0) atomicMax(health.largest_stretch_bits, floatBitsToUint(worst));
 }
 
 #endif  // WEFT_PARTICLE_BINDINGS_GLSL

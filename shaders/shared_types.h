@@ -82,7 +82,7 @@ struct ParticleRange {
 
 // Written by the health passes: what the blow-up watch reads back.
 struct Health {
-  uint max_stretch_bits;  // float bits of max (length - rest) / rest, >= 0 (so uint order works)
+  uint largest_stretch_bits;  // float bits of max (length - rest) / rest, >= 0: uint order works
   uint nonfinite_count;   // particles with a NaN or infinite position
   uint first_nonfinite;   // lowest such index, 0xffffffff if none
   uint torn_links;        // links torn since the start (tearing_layout.h): the watch never clears it

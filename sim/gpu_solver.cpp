@@ -259,7 +259,7 @@ void GpuSolver::record_health(VkCommandBuffer cmd) {
   DebugLabel label(device_, cmd, "blow-up watch");
   const Buffer& health = particles_[WEFT_BINDING_HEALTH];
   compute_to_transfer_barrier(cmd);
-  vkCmdFillBuffer(cmd, health.handle(), offsetof(gpu::Health, max_stretch_bits),
+  vkCmdFillBuffer(cmd, health.handle(), offsetof(gpu::Health, largest_stretch_bits),
                   2 * sizeof(uint32_t), 0);  // max strain 0, no non-finite particle
   vkCmdFillBuffer(cmd, health.handle(), offsetof(gpu::Health, first_nonfinite), sizeof(uint32_t),
                   0xffffffffu);  // first non-finite: none
@@ -283,7 +283,7 @@ HealthReport GpuSolver::read_recorded_health() const {
   health_readback_.invalidate_mapped_range();
   const auto* health = static_cast<const gpu::Health*>(health_readback_.mapped());
   HealthReport report;
-  std::memcpy(&report.max_stretch, &health->max_stretch_bits, sizeof(float));
+  std::memcpy(&report.largest_stretch, &health->largest_stretch_bits, sizeof(float));
   report.nonfinite_count = health->nonfinite_count;
   report.first_nonfinite = health->first_nonfinite;
   report.torn_links = health->torn_links;

@@ -10,7 +10,7 @@
 namespace weft {
 
 struct HealthReport {
-  float max_stretch = 0.0f;      // max (length - rest) / rest over springs and constraints, >= 0
+  float largest_stretch = 0.0f;  // max (length - rest) / rest over springs and constraints, >= 0
   uint32_t nonfinite_count = 0;  // particles with a NaN or infinite coordinate
   uint32_t first_nonfinite = 0xffffffffu;
   uint32_t torn_links = 0;  // links torn since the start (not a blow-up: cloth that tears)

@@ -113,7 +113,7 @@ TEST_F(BenchTest, JsonHasEveryFieldAndItsNumbersAddUp) {
                    "minimum_bytes_per_frame",
                    "floor_ms",
                    "frame_over_floor",
-                   "max_stretch",
+                   "largest_stretch",
                    "strain_max",
                    "strain_mean",
                    "strain_link",

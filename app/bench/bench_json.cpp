@@ -54,7 +54,7 @@ Json grid_json(const GridResult& g) {
   j["minimum_bytes_per_frame"] = g.minimum_bytes;
   j["floor_ms"] = g.floor_ms;
   j["frame_over_floor"] = g.floor_ms > 0.0 ? g.frame.gpu_ms.median / g.floor_ms : 0.0;
-  j["max_stretch"] = g.max_stretch;
+  j["largest_stretch"] = g.largest_stretch;
   j["strain_max"] = g.strain.max;
   j["strain_mean"] = g.strain.mean;
   // The most stretched link's particles (row-major node indices of the grid), and the pin

@@ -52,7 +52,7 @@ struct GridResult {
   double particle_sweeps_per_s = 0.0;  // particles x substeps x (2 + sweeps) x frames_per_s_gpu
   uint64_t minimum_bytes = 0;          // per frame: pass_traffic.h's minimum_frame_bytes
   double floor_ms = 0.0;               // minimum_bytes at copy bandwidth
-  double max_stretch = 0.0;            // health after the run: every link, shear and bend too
+  double largest_stretch = 0.0;        // health after the run: every link, shear and bend too
   StrainReport strain;                 // after the run: structural links (strain_report.h)
   std::string blow_up;                 // non-finite positions after the run; empty: none
   std::optional<CpuResult> cpu;

@@ -157,7 +157,7 @@ GridResult measure_grid(Device& device, const BenchOptions& options, const GridS
   timing_progress.finish();
   drawing.reset();
   const HealthReport health = solver->measure_health();
-  result.max_stretch = health.max_stretch;
+  result.largest_stretch = health.largest_stretch;
   {
     const ParticleState<float> state = solver->download_state();
     std::vector<glm::vec3> positions(state.positions.begin(), state.positions.end());

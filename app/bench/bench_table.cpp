@@ -92,7 +92,7 @@ void write_grid(std::ostream& out, const GridResult& g) {
       g.floor_ms > 0.0 ? g.frame.gpu_ms.median / g.floor_ms : 0.0);
   out << format("strain:   max %.3f%% %s, mean %.3f%% (structural links, after the run)\n",
                 100.0 * g.strain.max, strained_link_place(g).c_str(), 100.0 * g.strain.mean);
-  out << format("health:   max stretch %.2f%%, ", 100.0 * g.max_stretch)
+  out << format("health:   max stretch %.2f%%, ", 100.0 * g.largest_stretch)
       << (g.blow_up.empty() ? std::string("no blow-up") : "BLOW-UP: " + g.blow_up) << "\n";
   if (g.cpu) {
     out << format(

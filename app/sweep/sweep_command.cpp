@@ -55,7 +55,7 @@ std::string case_row(const std::filesystem::path& summary_file, std::string& pro
   }
   try {
     const nlohmann::json summary = nlohmann::json::parse(text.text);
-    double max_stretch = 0.0, max_strain = 0.0, mean_strain = 0.0;
+    double largest_stretch = 0.0, max_strain = 0.0, mean_strain = 0.0;
     double kinetic = 0.0, gravitational = 0.0, elastic = 0.0;
     uint64_t torn = 0;
     const auto& systems = summary.at("systems");
@@ -63,7 +63,7 @@ std::string case_row(const std::filesystem::path& summary_file, std::string& pro
       return value.is_number() ? value.get<double>() : std::nan("");
     };
     for (const auto& system : systems) {
-      max_stretch = std::max(max_stretch, number(system.at("max_stretch_seen")));
+      largest_stretch = std::max(largest_stretch, number(system.at("largest_stretch_seen")));
       max_strain = std::max(max_strain, number(system.at("final_max_strain")));
       mean_strain += number(system.at("final_mean_strain")) / double(systems.size());
       kinetic += number(system.at("energy").at("kinetic"));
@@ -75,11 +75,11 @@ std::string case_row(const std::filesystem::path& summary_file, std::string& pro
                          : summary.at("blew_up").get<bool>()   ? "blew_up"
                                                                : "done";
     char row[512];
-    std::snprintf(row, sizeof row, "%s,%u,%.9g,%.6g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%llu", status,
-                  summary.at("frames_done").get<uint32_t>(),
-                  summary.at("simulated_seconds").get<double>(),
-                  summary.at("wall_seconds").get<double>(), max_stretch, max_strain, mean_strain,
-                  kinetic, gravitational, elastic, static_cast<unsigned long long>(torn));
+    std::snprintf(
+        row, sizeof row, "%s,%u,%.9g,%.6g,%.9g,%.9g,%.9g,%.9g,%.9g,%.9g,%llu", status,
+        summary.at("frames_done").get<uint32_t>(), summary.at("simulated_seconds").get<double>(),
+        summary.at("wall_seconds").get<double>(), largest_stretch, max_strain, mean_strain, kinetic,
+        gravitational, elastic, static_cast<unsigned long long>(torn));
     return row;
   } catch (const nlohmann::json::exception& error) {
     problem = std::string("not a summary of weft run: ") + error.what();
@@ -93,7 +93,7 @@ int collect(const SweepSpec& spec, const std::string& target) {
   csv << "case";
   for (const std::string& key : spec.grid_keys)
     csv << "," << csv_field(key);
-  csv << ",status,frames_done,simulated_seconds,wall_seconds,max_stretch_seen,final_max_strain,"
+  csv << ",status,frames_done,simulated_seconds,wall_seconds,largest_stretch_seen,final_max_strain,"
          "final_mean_strain,kinetic,gravitational,elastic,torn_links\n";
   uint64_t missing = 0;
   for (uint64_t index = 0; index < cases; ++index) {

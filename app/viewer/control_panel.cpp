@@ -90,7 +90,7 @@ void draw_stats(ViewerScene& scene, const PanelInfo& info) {
       "simulated %.2f s (%llu frames)",
       static_cast<double>(scene.frames_simulated) * scene.systems().front().model.solver.frame_dt,
       static_cast<unsigned long long>(scene.frames_simulated));
-  ImGui::Text("max strain %.3f%%", 100.0 * stats.health().max_stretch);
+  ImGui::Text("max strain %.3f%%", 100.0 * stats.health().largest_stretch);
   const bool tears = std::any_of(
       scene.systems().begin(), scene.systems().end(),
       [](const ViewerScene::System& system) { return !tearable_grids(system.model).empty(); });

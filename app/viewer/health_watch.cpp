@@ -40,7 +40,7 @@ std::optional<HealthReport> HealthWatch::collect(uint32_t slot) {
   gpu::Health health;
   std::memcpy(&health, readbacks_[slot].mapped(), sizeof(health));
   HealthReport report;
-  std::memcpy(&report.max_stretch, &health.max_stretch_bits, sizeof(float));
+  std::memcpy(&report.largest_stretch, &health.largest_stretch_bits, sizeof(float));
   report.nonfinite_count = health.nonfinite_count;
   report.first_nonfinite = health.first_nonfinite;
   report.torn_links = health.torn_links;

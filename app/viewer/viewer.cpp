@@ -265,7 +265,7 @@ void Viewer::collect(uint32_t slot) {
     }
     if (std::optional<HealthReport> health = system.health->collect(slot)) {
       if (!worst) worst = HealthReport{};
-      worst->max_stretch = std::max(worst->max_stretch, health->max_stretch);
+      worst->largest_stretch = std::max(worst->largest_stretch, health->largest_stretch);
       worst->nonfinite_count += health->nonfinite_count;
       worst->first_nonfinite = std::min(worst->first_nonfinite, health->first_nonfinite);
       worst->torn_links += health->torn_links;  // the sum over systems, not the worst
@@ -278,7 +278,7 @@ void Viewer::collect(uint32_t slot) {
   }
   if (worst) {
     stats_.set_health(*worst);
-    history_.add_strain(simulated_seconds(), worst->max_stretch);
+    history_.add_strain(simulated_seconds(), worst->largest_stretch);
   }
   if (timed_[slot]) {
     if (std::optional<FrameTimings> timings = timer_->read(slot)) stats_.set_timings(*timings);

@@ -118,7 +118,7 @@ void AdjacencySprings::accumulate(CpuPass<Real>& pass) const {
 template <typename Real>
 void AdjacencySprings::measure_stretch(const ParticleState<Real>& state,
                                        HealthReport& report) const {
-  Real worst(report.max_stretch);
+  Real worst(report.largest_stretch);
   for (uint32_t t = 0; t < thread_count_; ++t) {
     const cpu::vec3<Real> x(state.positions[particle_of_thread(t)]);
     for (uint32_t k = adjacency_.offsets[t]; k < adjacency_.offsets[t + 1]; ++k) {
@@ -131,7 +131,7 @@ void AdjacencySprings::measure_stretch(const ParticleState<Real>& state,
       if (e > worst) worst = e;
     }
   }
-  report.max_stretch = static_cast<float>(worst);
+  report.largest_stretch = static_cast<float>(worst);
 }
 
 template <typename Real>

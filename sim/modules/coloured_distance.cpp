@@ -137,7 +137,7 @@ void ColouredDistance::relax(const Step& step, CpuPass<Real>& pass) const {
 template <typename Real>
 void ColouredDistance::measure_stretch(const ParticleState<Real>& state,
                                        HealthReport& report) const {
-  Real worst(report.max_stretch);
+  Real worst(report.largest_stretch);
   for (size_t k = 0; k < colored_.constraints.size(); ++k) {
     const gpu::DistanceConstraint& c = colored_.constraints[k];
     if (!tear_bits_.empty() && (state.link_state[c.a] & tear_bits_[k]) != 0u) continue;
@@ -148,7 +148,7 @@ void ColouredDistance::measure_stretch(const ParticleState<Real>& state,
                    rest;
     if (e > worst) worst = e;
   }
-  report.max_stretch = static_cast<float>(worst);
+  report.largest_stretch = static_cast<float>(worst);
 }
 
 template <typename Real>

@@ -92,7 +92,7 @@ void GridSprings::accumulate(CpuPass<Real>& pass) const {
 // shaders/measure_grid_stretch.comp
 template <typename Real>
 void GridSprings::measure_stretch(const ParticleState<Real>& state, HealthReport& report) const {
-  Real worst(report.max_stretch);
+  Real worst(report.largest_stretch);
   for (uint32_t t = 0; t < grids_.thread_count(); ++t) {
     const gpu::GridParams& grid = grids_.params()[grids_.grid_of_thread(t)];
     const uint32_t node = t - grid.first_thread;
@@ -114,7 +114,7 @@ void GridSprings::measure_stretch(const ParticleState<Real>& state, HealthReport
       if (e > worst) worst = e;
     }
   }
-  report.max_stretch = static_cast<float>(worst);
+  report.largest_stretch = static_cast<float>(worst);
 }
 
 template <typename Real>
