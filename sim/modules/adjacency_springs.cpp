@@ -92,7 +92,7 @@ uint32_t AdjacencySprings::particle_of_thread(uint32_t t) const {
 
 // shaders/accumulate_forces.comp
 template <typename Real>
-void AdjacencySprings::accumulate(CpuPass<Real>& pass) const {
+void AdjacencySprings::run_cpu(const Step& /*step*/, CpuPass<Real>& pass) const {
   const gpu::SimParams& params = pass.params;
   ParticleState<Real>& state = pass.state;
   for (uint32_t t = 0; t < thread_count_; ++t) {
@@ -116,8 +116,8 @@ void AdjacencySprings::accumulate(CpuPass<Real>& pass) const {
 
 // shaders/measure_springs.comp
 template <typename Real>
-void AdjacencySprings::measure_stretch(const ParticleState<Real>& state,
-                                       HealthReport& report) const {
+void AdjacencySprings::measure_health_of(const ParticleState<Real>& state,
+                                         HealthReport& report) const {
   Real worst(report.largest_stretch);
   for (uint32_t t = 0; t < thread_count_; ++t) {
     const cpu::vec3<Real> x(state.positions[particle_of_thread(t)]);
@@ -135,7 +135,7 @@ void AdjacencySprings::measure_stretch(const ParticleState<Real>& state,
 }
 
 template <typename Real>
-double AdjacencySprings::energy(const ParticleState<Real>& state) const {
+double AdjacencySprings::elastic_energy_of(const ParticleState<Real>& state) const {
   using dvec3 = glm::dvec3;
   double energy = 0.0;
   for (uint32_t t = 0; t < thread_count_; ++t) {

@@ -6,12 +6,12 @@
 // substep). Also the blow-up watch's stretch of these springs.
 #pragma once
 
-#include "sim/solver_module.h"
+#include "sim/mirrored_module.h"
 #include "sim/spring_adjacency.h"
 
 namespace weft {
 
-class AdjacencySprings final : public SolverModule {
+class AdjacencySprings final : public MirroredModule<AdjacencySprings> {
  public:
   // Covers the particles SolverPaths::general_particles() names, with its springs().
   explicit AdjacencySprings(const ModuleContext& context);
@@ -24,18 +24,8 @@ class AdjacencySprings final : public SolverModule {
   void schedule(Stage stage, const FrameShape& shape, uint32_t substep, uint32_t sweep,
                 std::vector<Step>& steps) const override;
   uint32_t threads(const Step&) const override { return thread_count_; }
-  void run(const Step&, CpuPass<float>& pass) const override { accumulate(pass); }
-  void run(const Step&, CpuPass<double>& pass) const override { accumulate(pass); }
   std::vector<ModuleBuffer> buffers() const override;
   void schedule_health(std::vector<Step>& steps) const override;
-  void measure_health(const ParticleState<float>& state, HealthReport& report) const override {
-    measure_stretch(state, report);
-  }
-  void measure_health(const ParticleState<double>& state, HealthReport& report) const override {
-    measure_stretch(state, report);
-  }
-  double elastic_energy(const ParticleState<float>& state) const override { return energy(state); }
-  double elastic_energy(const ParticleState<double>& state) const override { return energy(state); }
   uint64_t bytes(const Step& step, const TrafficContext& context) const override;
   std::vector<uint32_t> apply_edit(const Model& model, const SolverPaths& paths,
                                    EditScope scope) override;
@@ -47,12 +37,14 @@ class AdjacencySprings final : public SolverModule {
   uint32_t particle_of_thread(uint32_t t) const;
 
  private:
+  friend class MirroredModule<AdjacencySprings>;
+
   template <typename Real>
-  void accumulate(CpuPass<Real>& pass) const;
+  void run_cpu(const Step& step, CpuPass<Real>& pass) const;
   template <typename Real>
-  void measure_stretch(const ParticleState<Real>& state, HealthReport& report) const;
+  void measure_health_of(const ParticleState<Real>& state, HealthReport& report) const;
   template <typename Real>
-  double energy(const ParticleState<Real>& state) const;
+  double elastic_energy_of(const ParticleState<Real>& state) const;
   PushConstants push_constants() const;
 
   std::vector<gpu::ParticleRange> ranges_;

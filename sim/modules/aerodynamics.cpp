@@ -128,7 +128,7 @@ void Aerodynamics::take_updates(std::vector<BufferUpdate>& updates) {
 
 // shaders/aerodynamics.comp
 template <typename Real>
-void Aerodynamics::apply(const Step& step, CpuPass<Real>& pass) const {
+void Aerodynamics::run_cpu(const Step& step, CpuPass<Real>& pass) const {
   using vec3 = cpu::vec3<Real>;
   using vec4 = cpu::vec4<Real>;
   const gpu::SimParams& params = pass.params;
@@ -220,7 +220,7 @@ std::vector<uint32_t> Aerodynamics::apply_edit(const Model& model, const SolverP
   return {3};
 }
 
-template void Aerodynamics::apply(const Step&, CpuPass<float>&) const;
-template void Aerodynamics::apply(const Step&, CpuPass<double>&) const;
+template void Aerodynamics::run_cpu(const Step&, CpuPass<float>&) const;
+template void Aerodynamics::run_cpu(const Step&, CpuPass<double>&) const;
 
 }  // namespace weft

@@ -10,11 +10,11 @@
 
 #include "shaders/aerodynamics_layout.h"
 #include "sim/model.h"
-#include "sim/solver_module.h"
+#include "sim/mirrored_module.h"
 
 namespace weft {
 
-class Aerodynamics final : public SolverModule {
+class Aerodynamics final : public MirroredModule<Aerodynamics> {
  public:
   explicit Aerodynamics(const ModuleContext& context);
 
@@ -26,8 +26,6 @@ class Aerodynamics final : public SolverModule {
                 std::vector<Step>& steps) const override;
   void frame_time(double start, double frame_dt) override;
   uint32_t threads(const Step&) const override { return uint32_t(particles_.size()); }
-  void run(const Step& step, CpuPass<float>& pass) const override { apply(step, pass); }
-  void run(const Step& step, CpuPass<double>& pass) const override { apply(step, pass); }
   std::vector<ModuleBuffer> buffers() const override;
   void take_updates(std::vector<BufferUpdate>& updates) override;
   uint64_t bytes(const Step& step, const TrafficContext& context) const override;
@@ -41,8 +39,10 @@ class Aerodynamics final : public SolverModule {
   const std::vector<gpu::TriangleCorner>& corners() const { return corners_; }
 
  private:
+  friend class MirroredModule<Aerodynamics>;
+
   template <typename Real>
-  void apply(const Step& step, CpuPass<Real>& pass) const;
+  void run_cpu(const Step& step, CpuPass<Real>& pass) const;
   // The air's coefficients and the waves' phases at simulated time `start` (s).
   void set_air(const Air& settings, double start);
 

@@ -92,7 +92,7 @@ void Anchors::clear_drag() {
 
 // shaders/drive_anchors.comp
 template <typename Real>
-void Anchors::drive(CpuPass<Real>& pass) const {
+void Anchors::run_cpu(const Step& /*step*/, CpuPass<Real>& pass) const {
   using vec3 = cpu::vec3<Real>;
   using vec4 = cpu::vec4<Real>;
   const gpu::SimParams& params = pass.params;

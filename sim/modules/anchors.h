@@ -7,11 +7,11 @@
 #include <glm/vec3.hpp>
 
 #include "shaders/anchors_layout.h"
-#include "sim/solver_module.h"
+#include "sim/mirrored_module.h"
 
 namespace weft {
 
-class Anchors final : public SolverModule {
+class Anchors final : public MirroredModule<Anchors> {
  public:
   explicit Anchors(const ModuleContext& context);
 
@@ -22,8 +22,6 @@ class Anchors final : public SolverModule {
   bool active() const override { return active_count() > 0; }
   uint32_t threads(const Step&) const override { return active_count(); }
   PushConstants push(const Step& step) const override;
-  void run(const Step&, CpuPass<float>& pass) const override { drive(pass); }
-  void run(const Step&, CpuPass<double>& pass) const override { drive(pass); }
   std::vector<ModuleBuffer> buffers() const override;
   void take_updates(std::vector<BufferUpdate>& updates) override;
   uint64_t bytes(const Step& step, const TrafficContext& context) const override;
@@ -40,8 +38,10 @@ class Anchors final : public SolverModule {
   void clear_drag();
 
  private:
+  friend class MirroredModule<Anchors>;
+
   template <typename Real>
-  void drive(CpuPass<Real>& pass) const;
+  void run_cpu(const Step& step, CpuPass<Real>& pass) const;
   uint32_t active_count() const { return model_anchor_count() + (dragging_ ? 1u : 0u); }
   void mark_dirty(uint32_t slot);
 

@@ -98,7 +98,7 @@ std::vector<ModuleBuffer> Bending::buffers() const {
 
 // shaders/relax_bending.comp
 template <typename Real>
-void Bending::relax(const Step& step, CpuPass<Real>& pass) const {
+void Bending::run_cpu(const Step& step, CpuPass<Real>& pass) const {
   using vec3 = cpu::vec3<Real>;
   using vec4 = cpu::vec4<Real>;
   ParticleState<Real>& state = pass.state;
@@ -140,7 +140,7 @@ void Bending::relax(const Step& step, CpuPass<Real>& pass) const {
 }
 
 template <typename Real>
-double Bending::energy(const ParticleState<Real>& state) const {
+double Bending::elastic_energy_of(const ParticleState<Real>& state) const {
   double energy = 0.0;
   for (const gpu::BendingElement& e : elements_) {
     glm::dvec3 c(0.0);

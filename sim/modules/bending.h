@@ -7,11 +7,11 @@
 #include "shaders/bending_layout.h"
 #include "sim/bending_element.h"
 #include "sim/element_coloring.h"
-#include "sim/solver_module.h"
+#include "sim/mirrored_module.h"
 
 namespace weft {
 
-class Bending final : public SolverModule {
+class Bending final : public MirroredModule<Bending> {
  public:
   explicit Bending(const ModuleContext& context);
 
@@ -23,11 +23,7 @@ class Bending final : public SolverModule {
                 std::vector<Step>& steps) const override;
   std::string label(const Step& step) const override;
   uint32_t threads(const Step& step) const override;
-  void run(const Step& step, CpuPass<float>& pass) const override { relax(step, pass); }
-  void run(const Step& step, CpuPass<double>& pass) const override { relax(step, pass); }
   std::vector<ModuleBuffer> buffers() const override;
-  double elastic_energy(const ParticleState<float>& state) const override { return energy(state); }
-  double elastic_energy(const ParticleState<double>& state) const override { return energy(state); }
   uint64_t bytes(const Step& step, const TrafficContext& context) const override;
   std::vector<uint32_t> apply_edit(const Model& model, const SolverPaths& paths,
                                    EditScope scope) override;
@@ -37,10 +33,12 @@ class Bending final : public SolverModule {
   const std::vector<uint32_t>& offsets() const { return offsets_; }
 
  private:
+  friend class MirroredModule<Bending>;
+
   template <typename Real>
-  void relax(const Step& step, CpuPass<Real>& pass) const;
+  void run_cpu(const Step& step, CpuPass<Real>& pass) const;
   template <typename Real>
-  double energy(const ParticleState<Real>& state) const;
+  double elastic_energy_of(const ParticleState<Real>& state) const;
   void pack(const Model& model, const std::vector<BendingElement>& elements);
 
   std::vector<gpu::BendingElement> elements_;

@@ -270,7 +270,7 @@ void Colliders::take_updates(std::vector<BufferUpdate>& updates) {
 
 // shaders/collide.comp
 template <typename Real>
-void Colliders::collide(const Step& step, CpuPass<Real>& pass) const {
+void Colliders::run_cpu(const Step& step, CpuPass<Real>& pass) const {
   using vec3 = cpu::vec3<Real>;
   using vec4 = cpu::vec4<Real>;
   const gpu::SimParams& params = pass.params;

@@ -11,11 +11,11 @@
 
 #include "shaders/colliders_layout.h"
 #include "sim/model.h"
-#include "sim/solver_module.h"
+#include "sim/mirrored_module.h"
 
 namespace weft {
 
-class Colliders final : public SolverModule {
+class Colliders final : public MirroredModule<Colliders> {
  public:
   explicit Colliders(const ModuleContext& context);
 
@@ -25,8 +25,6 @@ class Colliders final : public SolverModule {
                 std::vector<Step>& steps) const override;
   bool active() const override;
   uint32_t threads(const Step&) const override { return params_.particle_count; }
-  void run(const Step& step, CpuPass<float>& pass) const override { collide(step, pass); }
-  void run(const Step& step, CpuPass<double>& pass) const override { collide(step, pass); }
   std::vector<ModuleBuffer> buffers() const override;
   void frame_time(double start, double frame_dt) override;
   void take_updates(std::vector<BufferUpdate>& updates) override;
@@ -39,8 +37,10 @@ class Colliders final : public SolverModule {
   const std::vector<gpu::ColliderShape>& shapes() const { return shapes_; }
 
  private:
+  friend class MirroredModule<Colliders>;
+
   template <typename Real>
-  void collide(const Step& step, CpuPass<Real>& pass) const;
+  void run_cpu(const Step& step, CpuPass<Real>& pass) const;
   void pose_all(double start, double end);
 
   const gpu::SimParams& params_;

@@ -87,7 +87,7 @@ std::vector<ModuleBuffer> ColouredDistance::buffers() const {
 
 // shaders/relax_distance.comp
 template <typename Real>
-void ColouredDistance::relax(const Step& step, CpuPass<Real>& pass) const {
+void ColouredDistance::run_cpu(const Step& step, CpuPass<Real>& pass) const {
   using vec3 = cpu::vec3<Real>;
   using vec4 = cpu::vec4<Real>;
   const gpu::SimParams& params = pass.params;
@@ -135,8 +135,8 @@ void ColouredDistance::relax(const Step& step, CpuPass<Real>& pass) const {
 
 // shaders/measure_distance.comp
 template <typename Real>
-void ColouredDistance::measure_stretch(const ParticleState<Real>& state,
-                                       HealthReport& report) const {
+void ColouredDistance::measure_health_of(const ParticleState<Real>& state,
+                                         HealthReport& report) const {
   Real worst(report.largest_stretch);
   for (size_t k = 0; k < colored_.constraints.size(); ++k) {
     const gpu::DistanceConstraint& c = colored_.constraints[k];
@@ -152,7 +152,7 @@ void ColouredDistance::measure_stretch(const ParticleState<Real>& state,
 }
 
 template <typename Real>
-double ColouredDistance::energy(const ParticleState<Real>& state) const {
+double ColouredDistance::elastic_energy_of(const ParticleState<Real>& state) const {
   double energy = 0.0;
   for (size_t k = 0; k < colored_.constraints.size(); ++k) {
     const gpu::DistanceConstraint& c = colored_.constraints[k];

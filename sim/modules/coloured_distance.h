@@ -5,11 +5,11 @@
 #pragma once
 
 #include "sim/constraint_coloring.h"
-#include "sim/solver_module.h"
+#include "sim/mirrored_module.h"
 
 namespace weft {
 
-class ColouredDistance final : public SolverModule {
+class ColouredDistance final : public MirroredModule<ColouredDistance> {
  public:
   // The constraints of SolverPaths::constraints().
   explicit ColouredDistance(const ModuleContext& context);
@@ -24,19 +24,9 @@ class ColouredDistance final : public SolverModule {
            std::to_string(step.part) + ")";
   }
   uint32_t threads(const Step& step) const override;
-  void run(const Step& step, CpuPass<float>& pass) const override { relax(step, pass); }
-  void run(const Step& step, CpuPass<double>& pass) const override { relax(step, pass); }
   std::vector<ModuleBuffer> buffers() const override;
   bool has_constraints() const override { return !colored_.constraints.empty(); }
   void schedule_health(std::vector<Step>& steps) const override;
-  void measure_health(const ParticleState<float>& state, HealthReport& report) const override {
-    measure_stretch(state, report);
-  }
-  void measure_health(const ParticleState<double>& state, HealthReport& report) const override {
-    measure_stretch(state, report);
-  }
-  double elastic_energy(const ParticleState<float>& state) const override { return energy(state); }
-  double elastic_energy(const ParticleState<double>& state) const override { return energy(state); }
   uint64_t bytes(const Step& step, const TrafficContext& context) const override;
   std::vector<uint32_t> apply_edit(const Model& model, const SolverPaths& paths,
                                    EditScope scope) override;
@@ -44,12 +34,14 @@ class ColouredDistance final : public SolverModule {
   const ColoredConstraints& colored() const { return colored_; }
 
  private:
+  friend class MirroredModule<ColouredDistance>;
+
   template <typename Real>
-  void relax(const Step& step, CpuPass<Real>& pass) const;
+  void run_cpu(const Step& step, CpuPass<Real>& pass) const;
   template <typename Real>
-  void measure_stretch(const ParticleState<Real>& state, HealthReport& report) const;
+  void measure_health_of(const ParticleState<Real>& state, HealthReport& report) const;
   template <typename Real>
-  double energy(const ParticleState<Real>& state) const;
+  double elastic_energy_of(const ParticleState<Real>& state) const;
 
   ColoredConstraints colored_;
   std::vector<uint32_t> tear_bits_;  // per constraint (relax_distance.comp); empty: none tears

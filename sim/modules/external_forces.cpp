@@ -76,7 +76,7 @@ void ExternalForces::take_updates(std::vector<BufferUpdate>& updates) {
 
 // shaders/apply_external_forces.comp
 template <typename Real>
-void ExternalForces::apply(CpuPass<Real>& pass) const {
+void ExternalForces::run_cpu(const Step& /*step*/, CpuPass<Real>& pass) const {
   for (const gpu::ExternalForce& e : frame_forces_) {
     pass.state.forces[e.particle] += cpu::vec4<Real>(cpu::vec3<Real>(glm::vec3(e.force)), Real(0));
   }

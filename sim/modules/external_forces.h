@@ -7,14 +7,14 @@
 
 #include "shaders/external_forces_layout.h"
 #include "sim/external_force_queue.h"
-#include "sim/solver_module.h"
+#include "sim/mirrored_module.h"
 
 namespace weft {
 
 // At most this many one-shot external forces per frame (they travel by vkCmdUpdateBuffer).
 constexpr uint32_t kMaxExternalForcesPerFrame = 4096;
 
-class ExternalForces final : public SolverModule {
+class ExternalForces final : public MirroredModule<ExternalForces> {
  public:
   explicit ExternalForces(const ModuleContext& context);
 
@@ -28,8 +28,6 @@ class ExternalForces final : public SolverModule {
   void end_frame() override { frame_forces_.clear(); }
   uint32_t threads(const Step& step) const override;
   PushConstants push(const Step& step) const override;
-  void run(const Step&, CpuPass<float>& pass) const override { apply(pass); }
-  void run(const Step&, CpuPass<double>& pass) const override { apply(pass); }
   std::vector<ModuleBuffer> buffers() const override;
   void take_updates(std::vector<BufferUpdate>& updates) override;
   uint64_t bytes(const Step& step, const TrafficContext& context) const override;
@@ -38,8 +36,10 @@ class ExternalForces final : public SolverModule {
   void add(uint32_t particle, const glm::vec3& force);
 
  private:
+  friend class MirroredModule<ExternalForces>;
+
   template <typename Real>
-  void apply(CpuPass<Real>& pass) const;
+  void run_cpu(const Step& step, CpuPass<Real>& pass) const;
 
   const gpu::SimParams& params_;
   ExternalForceQueue queue_;

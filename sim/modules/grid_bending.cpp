@@ -145,7 +145,7 @@ std::vector<ModuleBuffer> GridBending::buffers() const {
 
 // shaders/bend_grid_lines.comp, the same arithmetic in the same order; the factors stay local.
 template <typename Real>
-void GridBending::solve(const Step& step, CpuPass<Real>& pass) const {
+void GridBending::run_cpu(const Step& step, CpuPass<Real>& pass) const {
   using vec3 = cpu::vec3<Real>;
   using vec4 = cpu::vec4<Real>;
   ParticleState<Real>& state = pass.state;
@@ -226,7 +226,7 @@ void GridBending::solve(const Step& step, CpuPass<Real>& pass) const {
 }
 
 template <typename Real>
-double GridBending::energy(const ParticleState<Real>& state) const {
+double GridBending::elastic_energy_of(const ParticleState<Real>& state) const {
   double energy = 0.0;
   for (uint32_t axis : {WEFT_BEND_ALONG_ROWS, WEFT_BEND_ALONG_COLUMNS}) {
     const uint32_t lines = axis == WEFT_BEND_ALONG_ROWS ? rows_ : columns_;

@@ -8,13 +8,13 @@
 #pragma once
 
 #include "shaders/grid_bending_layout.h"
-#include "sim/solver_module.h"
+#include "sim/mirrored_module.h"
 
 namespace weft {
 
 struct GridLayout;
 
-class GridBending final : public SolverModule {
+class GridBending final : public MirroredModule<GridBending> {
  public:
   explicit GridBending(const ModuleContext& context);
 
@@ -26,11 +26,7 @@ class GridBending final : public SolverModule {
                 std::vector<Step>& steps) const override;
   std::string label(const Step& step) const override;
   uint32_t threads(const Step& step) const override;
-  void run(const Step& step, CpuPass<float>& pass) const override { solve(step, pass); }
-  void run(const Step& step, CpuPass<double>& pass) const override { solve(step, pass); }
   std::vector<ModuleBuffer> buffers() const override;
-  double elastic_energy(const ParticleState<float>& state) const override { return energy(state); }
-  double elastic_energy(const ParticleState<double>& state) const override { return energy(state); }
   uint64_t bytes(const Step& step, const TrafficContext& context) const override;
   std::vector<uint32_t> apply_edit(const Model& model, const SolverPaths& paths,
                                    EditScope scope) override;
@@ -38,10 +34,12 @@ class GridBending final : public SolverModule {
   const std::vector<gpu::BendingGrid>& grids() const { return grids_; }
 
  private:
+  friend class MirroredModule<GridBending>;
+
   template <typename Real>
-  void solve(const Step& step, CpuPass<Real>& pass) const;
+  void run_cpu(const Step& step, CpuPass<Real>& pass) const;
   template <typename Real>
-  double energy(const ParticleState<Real>& state) const;
+  double elastic_energy_of(const ParticleState<Real>& state) const;
   void pack(const Model& model);
 
   std::vector<gpu::BendingGrid> grids_;

@@ -87,7 +87,7 @@ std::vector<ModuleBuffer> GridJacobi::buffers() const {
 // shaders/relax_grid_jacobi.comp. The CPU has no scratch buffers: every sweep reads the current
 // positions and writes the relaxed ones back, which is what the GPU's alternation amounts to.
 template <typename Real>
-void GridJacobi::relax(const Step& step, CpuPass<Real>& pass) const {
+void GridJacobi::run_cpu(const Step& step, CpuPass<Real>& pass) const {
   using vec3 = cpu::vec3<Real>;
   using vec4 = cpu::vec4<Real>;
   const gpu::SimParams& params = pass.params;
@@ -158,7 +158,7 @@ void GridJacobi::relax(const Step& step, CpuPass<Real>& pass) const {
 }
 
 template <typename Real>
-double GridJacobi::energy(const ParticleState<Real>& state) const {
+double GridJacobi::elastic_energy_of(const ParticleState<Real>& state) const {
   double energy = 0.0;
   for (size_t g = 0; g < grids_.layouts().size(); ++g) {
     const GridLayout& layout = grids_.layouts()[g];

@@ -8,11 +8,11 @@
 #pragma once
 
 #include "sim/modules/grid_set.h"
-#include "sim/solver_module.h"
+#include "sim/mirrored_module.h"
 
 namespace weft {
 
-class GridJacobi final : public SolverModule {
+class GridJacobi final : public MirroredModule<GridJacobi> {
  public:
   explicit GridJacobi(const ModuleContext& context);
 
@@ -30,12 +30,8 @@ class GridJacobi final : public SolverModule {
   bool result_in_scratch(const Step& step) const override {
     return step.copies.empty() && step.sweep % 2 == 0;
   }
-  void run(const Step& step, CpuPass<float>& pass) const override { relax(step, pass); }
-  void run(const Step& step, CpuPass<double>& pass) const override { relax(step, pass); }
   std::vector<ModuleBuffer> buffers() const override;
   bool has_constraints() const override { return constraint_links_ > 0; }
-  double elastic_energy(const ParticleState<float>& state) const override { return energy(state); }
-  double elastic_energy(const ParticleState<double>& state) const override { return energy(state); }
   uint64_t bytes(const Step& step, const TrafficContext& context) const override;
   std::vector<uint32_t> apply_edit(const Model& model, const SolverPaths& paths,
                                    EditScope scope) override;
@@ -46,10 +42,12 @@ class GridJacobi final : public SolverModule {
   uint64_t lambda_count() const { return uses_lambdas_ ? uint64_t{grids_.thread_count()} * 8 : 0; }
 
  private:
+  friend class MirroredModule<GridJacobi>;
+
   template <typename Real>
-  void relax(const Step& step, CpuPass<Real>& pass) const;
+  void run_cpu(const Step& step, CpuPass<Real>& pass) const;
   template <typename Real>
-  double energy(const ParticleState<Real>& state) const;
+  double elastic_energy_of(const ParticleState<Real>& state) const;
 
   GridSet grids_;
   uint64_t constraint_links_ = 0;  // links of constraint kinds, over every grid

@@ -57,7 +57,7 @@ std::vector<ModuleBuffer> GridSprings::buffers() const {
 
 // shaders/grid_accumulate_forces.comp
 template <typename Real>
-void GridSprings::accumulate(CpuPass<Real>& pass) const {
+void GridSprings::run_cpu(const Step& /*step*/, CpuPass<Real>& pass) const {
   const gpu::SimParams& params = pass.params;
   ParticleState<Real>& state = pass.state;
   pass.for_each(grids_.thread_count(), [&](uint32_t t) {
@@ -91,7 +91,7 @@ void GridSprings::accumulate(CpuPass<Real>& pass) const {
 
 // shaders/measure_grid_stretch.comp
 template <typename Real>
-void GridSprings::measure_stretch(const ParticleState<Real>& state, HealthReport& report) const {
+void GridSprings::measure_health_of(const ParticleState<Real>& state, HealthReport& report) const {
   Real worst(report.largest_stretch);
   for (uint32_t t = 0; t < grids_.thread_count(); ++t) {
     const gpu::GridParams& grid = grids_.params()[grids_.grid_of_thread(t)];
@@ -118,7 +118,7 @@ void GridSprings::measure_stretch(const ParticleState<Real>& state, HealthReport
 }
 
 template <typename Real>
-double GridSprings::energy(const ParticleState<Real>& state) const {
+double GridSprings::elastic_energy_of(const ParticleState<Real>& state) const {
   double energy = 0.0;
   for (size_t g = 0; g < grids_.layouts().size(); ++g) {
     const GridLayout& layout = grids_.layouts()[g];

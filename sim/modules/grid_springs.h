@@ -5,11 +5,11 @@
 #pragma once
 
 #include "sim/modules/grid_set.h"
-#include "sim/solver_module.h"
+#include "sim/mirrored_module.h"
 
 namespace weft {
 
-class GridSprings final : public SolverModule {
+class GridSprings final : public MirroredModule<GridSprings> {
  public:
   explicit GridSprings(const ModuleContext& context);
 
@@ -23,18 +23,8 @@ class GridSprings final : public SolverModule {
   void schedule(Stage stage, const FrameShape& shape, uint32_t substep, uint32_t sweep,
                 std::vector<Step>& steps) const override;
   uint32_t threads(const Step&) const override { return grids_.thread_count(); }
-  void run(const Step&, CpuPass<float>& pass) const override { accumulate(pass); }
-  void run(const Step&, CpuPass<double>& pass) const override { accumulate(pass); }
   std::vector<ModuleBuffer> buffers() const override;
   void schedule_health(std::vector<Step>& steps) const override;
-  void measure_health(const ParticleState<float>& state, HealthReport& report) const override {
-    measure_stretch(state, report);
-  }
-  void measure_health(const ParticleState<double>& state, HealthReport& report) const override {
-    measure_stretch(state, report);
-  }
-  double elastic_energy(const ParticleState<float>& state) const override { return energy(state); }
-  double elastic_energy(const ParticleState<double>& state) const override { return energy(state); }
   uint64_t bytes(const Step& step, const TrafficContext& context) const override;
   std::vector<uint32_t> apply_edit(const Model& model, const SolverPaths& paths,
                                    EditScope scope) override;
@@ -42,12 +32,14 @@ class GridSprings final : public SolverModule {
   const GridSet& grids() const { return grids_; }
 
  private:
+  friend class MirroredModule<GridSprings>;
+
   template <typename Real>
-  void accumulate(CpuPass<Real>& pass) const;
+  void run_cpu(const Step& step, CpuPass<Real>& pass) const;
   template <typename Real>
-  void measure_stretch(const ParticleState<Real>& state, HealthReport& report) const;
+  void measure_health_of(const ParticleState<Real>& state, HealthReport& report) const;
   template <typename Real>
-  double energy(const ParticleState<Real>& state) const;
+  double elastic_energy_of(const ParticleState<Real>& state) const;
   PushConstants push_constants() const;
 
   GridSet grids_;

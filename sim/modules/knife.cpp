@@ -118,7 +118,7 @@ void Knife::take_updates(std::vector<BufferUpdate>& updates) {
 
 // shaders/cut_links.comp, then shaders/update_reach.comp
 template <typename Real>
-void Knife::dispatch(const Step& step, CpuPass<Real>& pass) const {
+void Knife::run_cpu(const Step& step, CpuPass<Real>& pass) const {
   std::vector<uint32_t>& state = pass.state.link_state;
   if (step.pass != &kCut) {
     update_reach(grids_, pass.state.positions, state);

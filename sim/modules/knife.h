@@ -11,11 +11,11 @@
 #include "shaders/tearing_layout.h"
 #include "sim/link_state.h"
 #include "sim/modules/grid_set.h"
-#include "sim/solver_module.h"
+#include "sim/mirrored_module.h"
 
 namespace weft {
 
-class Knife final : public SolverModule {
+class Knife final : public MirroredModule<Knife> {
  public:
   explicit Knife(const ModuleContext& context);
 
@@ -29,8 +29,6 @@ class Knife final : public SolverModule {
                 std::vector<Step>& steps) const override;
   uint32_t threads(const Step& step) const override;
   PushConstants push(const Step& step) const override;
-  void run(const Step& step, CpuPass<float>& pass) const override { dispatch(step, pass); }
-  void run(const Step& step, CpuPass<double>& pass) const override { dispatch(step, pass); }
   std::vector<ModuleBuffer> buffers() const override;
   void take_updates(std::vector<BufferUpdate>& updates) override;
   uint64_t bytes(const Step& step, const TrafficContext& context) const override;
@@ -46,8 +44,10 @@ class Knife final : public SolverModule {
   uint32_t cut_capacity() const { return cut_capacity_; }
 
  private:
+  friend class MirroredModule<Knife>;
+
   template <typename Real>
-  void dispatch(const Step& step, CpuPass<Real>& pass) const;
+  void run_cpu(const Step& step, CpuPass<Real>& pass) const;
 
   GridSet grids_;
   uint32_t cut_capacity_ = 0;

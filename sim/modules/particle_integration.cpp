@@ -47,7 +47,7 @@ void ParticleIntegration::schedule_health(std::vector<Step>& steps) const {
 
 // shaders/integrate.comp
 template <typename Real>
-void ParticleIntegration::integrate(const Step& step, CpuPass<Real>& pass) const {
+void ParticleIntegration::run_cpu(const Step& step, CpuPass<Real>& pass) const {
   using vec3 = cpu::vec3<Real>;
   using vec4 = cpu::vec4<Real>;
   const gpu::SimParams& params = pass.params;
@@ -87,8 +87,8 @@ void ParticleIntegration::integrate(const Step& step, CpuPass<Real>& pass) const
 
 // shaders/measure_particles.comp
 template <typename Real>
-void ParticleIntegration::count_nonfinite(const ParticleState<Real>& state,
-                                          HealthReport& report) const {
+void ParticleIntegration::measure_health_of(const ParticleState<Real>& state,
+                                            HealthReport& report) const {
   for (uint32_t i = 0; i < params_.particle_count; ++i) {
     const cpu::vec3<Real> x(state.positions[i]);
     if (std::isfinite(x.x) && std::isfinite(x.y) && std::isfinite(x.z)) continue;

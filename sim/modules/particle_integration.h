@@ -5,11 +5,11 @@
 // this module.
 #pragma once
 
-#include "sim/solver_module.h"
+#include "sim/mirrored_module.h"
 
 namespace weft {
 
-class ParticleIntegration final : public SolverModule {
+class ParticleIntegration final : public MirroredModule<ParticleIntegration> {
  public:
   explicit ParticleIntegration(const ModuleContext& context) : params_(context.params) {}
 
@@ -18,26 +18,20 @@ class ParticleIntegration final : public SolverModule {
   void schedule(Stage stage, const FrameShape& shape, uint32_t substep, uint32_t sweep,
                 std::vector<Step>& steps) const override;
   uint32_t threads(const Step& step) const override;
-  void run(const Step& step, CpuPass<float>& pass) const override { integrate(step, pass); }
-  void run(const Step& step, CpuPass<double>& pass) const override { integrate(step, pass); }
   std::vector<ModuleBuffer> buffers() const override { return {}; }
   void schedule_health(std::vector<Step>& steps) const override;
-  void measure_health(const ParticleState<float>& state, HealthReport& report) const override {
-    count_nonfinite(state, report);
-  }
-  void measure_health(const ParticleState<double>& state, HealthReport& report) const override {
-    count_nonfinite(state, report);
-  }
   uint64_t bytes(const Step& step, const TrafficContext& context) const override;
 
   // The integration pass of an integrator (WEFT_INTEGRATOR_*): each has its own name.
   static const PassInfo& integrate_pass(uint32_t integrator);
 
  private:
+  friend class MirroredModule<ParticleIntegration>;
+
   template <typename Real>
-  void integrate(const Step& step, CpuPass<Real>& pass) const;
+  void run_cpu(const Step& step, CpuPass<Real>& pass) const;
   template <typename Real>
-  void count_nonfinite(const ParticleState<Real>& state, HealthReport& report) const;
+  void measure_health_of(const ParticleState<Real>& state, HealthReport& report) const;
 
   const gpu::SimParams& params_;
 };

@@ -66,7 +66,7 @@ std::vector<ModuleBuffer> StrainLimits::buffers() const {
 // from the positions as the previous pass left them, then writes them all back, which is what
 // the GPU's alternation amounts to.
 template <typename Real>
-void StrainLimits::limit(CpuPass<Real>& pass) const {
+void StrainLimits::run_cpu(const Step& /*step*/, CpuPass<Real>& pass) const {
   using vec3 = cpu::vec3<Real>;
   using vec4 = cpu::vec4<Real>;
   ParticleState<Real>& state = pass.state;

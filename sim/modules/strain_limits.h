@@ -20,11 +20,11 @@
 
 #include "shaders/strain_limits_layout.h"
 #include "sim/modules/grid_set.h"
-#include "sim/solver_module.h"
+#include "sim/mirrored_module.h"
 
 namespace weft {
 
-class StrainLimits final : public SolverModule {
+class StrainLimits final : public MirroredModule<StrainLimits> {
  public:
   explicit StrainLimits(const ModuleContext& context);
 
@@ -38,8 +38,6 @@ class StrainLimits final : public SolverModule {
   std::string label(const Step& step) const override {
     return std::string(step.pass->name) + " (pass " + std::to_string(step.part + 1) + ")";
   }
-  void run(const Step&, CpuPass<float>& pass) const override { limit(pass); }
-  void run(const Step&, CpuPass<double>& pass) const override { limit(pass); }
   std::vector<ModuleBuffer> buffers() const override;
   uint64_t bytes(const Step& step, const TrafficContext& context) const override;
 
@@ -48,8 +46,10 @@ class StrainLimits final : public SolverModule {
   const std::vector<float>& scales() const { return scales_; }
 
  private:
+  friend class MirroredModule<StrainLimits>;
+
   template <typename Real>
-  void limit(CpuPass<Real>& pass) const;
+  void run_cpu(const Step& step, CpuPass<Real>& pass) const;
 
   GridSet grids_;
   std::vector<float> scales_;

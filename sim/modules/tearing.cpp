@@ -70,7 +70,7 @@ std::vector<ModuleBuffer> Tearing::buffers() const {
 }
 
 template <typename Real>
-void Tearing::dispatch(const Step& step, CpuPass<Real>& pass) const {
+void Tearing::run_cpu(const Step& step, CpuPass<Real>& pass) const {
   if (step.pass == &kTear) {
     tear(pass);
   } else {

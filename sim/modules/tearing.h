@@ -36,7 +36,7 @@
 #include "shaders/tearing_layout.h"
 #include "sim/link_state.h"
 #include "sim/modules/grid_set.h"
-#include "sim/solver_module.h"
+#include "sim/mirrored_module.h"
 
 namespace weft {
 
@@ -59,7 +59,7 @@ uint64_t update_reach_bytes(const GridSet& grids);
 // The indices in model.grids of the grids that can tear.
 std::vector<size_t> tearable_grids(const Model& model);
 
-class Tearing final : public SolverModule {
+class Tearing final : public MirroredModule<Tearing> {
  public:
   explicit Tearing(const ModuleContext& context);
 
@@ -69,8 +69,6 @@ class Tearing final : public SolverModule {
   void schedule(Stage stage, const FrameShape& shape, uint32_t substep, uint32_t sweep,
                 std::vector<Step>& steps) const override;
   uint32_t threads(const Step& step) const override;
-  void run(const Step& step, CpuPass<float>& pass) const override { dispatch(step, pass); }
-  void run(const Step& step, CpuPass<double>& pass) const override { dispatch(step, pass); }
   std::vector<ModuleBuffer> buffers() const override;
   uint64_t bytes(const Step& step, const TrafficContext& context) const override;
   std::vector<uint32_t> apply_edit(const Model& model, const SolverPaths& paths,
@@ -79,8 +77,10 @@ class Tearing final : public SolverModule {
   const GridSet& grids() const { return grids_; }
 
  private:
+  friend class MirroredModule<Tearing>;
+
   template <typename Real>
-  void dispatch(const Step& step, CpuPass<Real>& pass) const;
+  void run_cpu(const Step& step, CpuPass<Real>& pass) const;
   template <typename Real>
   void tear(CpuPass<Real>& pass) const;
 

@@ -180,7 +180,7 @@ void Tethers::take_updates(std::vector<BufferUpdate>& updates) {
 }
 
 template <typename Real>
-void Tethers::dispatch(const Step& step, CpuPass<Real>& pass) const {
+void Tethers::run_cpu(const Step& step, CpuPass<Real>& pass) const {
   if (step.pass == &kCheck) {
     check(pass);
   } else {

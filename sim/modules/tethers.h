@@ -23,11 +23,11 @@
 #include "shaders/tethers_layout.h"
 #include "sim/modules/grid_set.h"
 #include "sim/nearest_pins.h"
-#include "sim/solver_module.h"
+#include "sim/mirrored_module.h"
 
 namespace weft {
 
-class Tethers final : public SolverModule {
+class Tethers final : public MirroredModule<Tethers> {
  public:
   explicit Tethers(const ModuleContext& context);
 
@@ -38,8 +38,6 @@ class Tethers final : public SolverModule {
                 std::vector<Step>& steps) const override;
   uint32_t threads(const Step& step) const override;
   PushConstants push(const Step& step) const override;
-  void run(const Step& step, CpuPass<float>& pass) const override { dispatch(step, pass); }
-  void run(const Step& step, CpuPass<double>& pass) const override { dispatch(step, pass); }
   std::vector<ModuleBuffer> buffers() const override;
   void take_updates(std::vector<BufferUpdate>& updates) override;
   uint64_t bytes(const Step& step, const TrafficContext& context) const override;
@@ -49,8 +47,10 @@ class Tethers final : public SolverModule {
   const std::vector<gpu::Tether>& tethers() const { return tethers_; }
 
  private:
+  friend class MirroredModule<Tethers>;
+
   template <typename Real>
-  void dispatch(const Step& step, CpuPass<Real>& pass) const;
+  void run_cpu(const Step& step, CpuPass<Real>& pass) const;
   template <typename Real>
   void check(CpuPass<Real>& pass) const;
   template <typename Real>
