@@ -5,8 +5,8 @@
 # render_colliders_test.
 SHADERS = ["lighting.glsl", "render_bindings.glsl", "cloth.vert", "cloth.frag", "torn_cloth.vert",
            "lines.vert", "lines.frag", "particles.vert", "particles.frag", "shadow_disc.frag",
-           "marker.vert", "marker.frag", "sphere.vert", "sphere.frag", "collider.vert", "collider.frag", "ground.vert",
-           "ground.frag", "springs.vert", "springs.frag"]
+           "marker.vert", "marker.frag", "sphere.vert", "sphere.frag", "collider.vert",
+           "collider.frag", "ground.vert", "ground.frag", "springs.vert", "springs.frag"]
 # The tests that catch these mutations, tried in this order on each mutant until one fails:
 # (test program, gtest filter), one start of the program each.
 CAUGHT_BY = [("picture_test", "*"), ("render_test", "*"), ("render_torn_test", "*"),
@@ -56,8 +56,8 @@ MUTATIONS = [
     ("marker.frag", "if (r2 > 1.0) discard;", ";", "pin markers drawn as squares"),
     ("sphere.vert", "world_position = sphere.xyz + n * (sphere.w * 0.98);",
      "world_position = sphere.xyz + n * (sphere.w * 0.5);", "sphere colliders drawn half size"),
-    ("sphere.frag", "vec3 albedo = vec3(0.42, 0.46, 0.52);", "vec3 albedo = vec3(0.56, 0.46, 0.38);",
-     "sphere colliders brown"),
+    ("sphere.frag", "vec3 albedo = vec3(0.42, 0.46, 0.52);",
+     "vec3 albedo = vec3(0.56, 0.46, 0.38);", "sphere colliders brown"),
     ("collider.vert", "world_position = s.position_end.xyz + rotate(s.rotation_end, local);",
      "world_position = s.position_end.xyz + local;", "colliders drawn unrotated"),
     ("collider.frag", "vec3 albedo = vec3(0.42, 0.46, 0.52);  // as the spheres (sphere.frag)",

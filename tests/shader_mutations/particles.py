@@ -36,6 +36,6 @@ MUTATIONS = [
     ("measure_particles.comp", "atomicAdd(health.nonfinite_count, 1u);", ";",
      "non-finite particles not counted"),
     ("particle_bindings.glsl",
-     "if (worst > 0.0) atomicMax(health.max_stretch_bits, floatBitsToUint(worst));", ";",
+     "if (worst > 0.0) atomicMax(health.largest_stretch_bits, floatBitsToUint(worst));", ";",
      "stretch never reported"),
 ]
