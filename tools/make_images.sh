@@ -34,7 +34,7 @@ picture cloth_over_sphere.png cloth_over_sphere.toml \
   --camera eye=2.2,1.2,2.6 target=0,-0.15,0 fov=40
 picture gathered_curtain.png gathered_curtain.toml \
   --camera eye=0.9,1.3,2.1 target=0,1.1,0 fov=45
-picture self_collision_fold.png self_collision_fold.toml  # framed by weft: the layers show best
+picture self_collision_fold.png self_collision_fold.toml  # its own camera: the fold in front
 picture tearing_curtain.png tearing_curtain.toml --frames 125
 
 # The flag as a GIF: a short video, then a 64-colour palette (keeps the file small).
