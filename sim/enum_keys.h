@@ -23,20 +23,25 @@ struct EnumKey {
 template <typename Enum, std::size_t N>
 using EnumKeys = std::array<EnumKey<Enum>, N>;
 
+// The entry of `value`, or nullptr for a value the table lacks (each table lists them all).
+template <typename Enum, std::size_t N>
+constexpr const EnumKey<Enum>* entry_of(const EnumKeys<Enum, N>& keys, Enum value) {
+  for (const EnumKey<Enum>& k : keys) {
+    if (k.value == value) return &k;
+  }
+  return nullptr;
+}
+
 template <typename Enum, std::size_t N>
 constexpr std::string_view key_of(const EnumKeys<Enum, N>& keys, Enum value) {
-  for (const EnumKey<Enum>& k : keys) {
-    if (k.value == value) return k.key;
-  }
-  return {};
+  const EnumKey<Enum>* entry = entry_of(keys, value);
+  return entry ? entry->key : std::string_view{};
 }
 
 template <typename Enum, std::size_t N>
 constexpr std::string_view label_of(const EnumKeys<Enum, N>& keys, Enum value) {
-  for (const EnumKey<Enum>& k : keys) {
-    if (k.value == value) return k.label;
-  }
-  return {};
+  const EnumKey<Enum>* entry = entry_of(keys, value);
+  return entry ? entry->label : std::string_view{};
 }
 
 template <typename Enum, std::size_t N>
