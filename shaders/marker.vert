@@ -18,9 +18,7 @@ layout(location = 3) flat out vec3 down;
 layout(location = 4) flat out vec3 to_eye;
 
 void main() {
-  const vec2 corners[6] = vec2[](vec2(-1, -1), vec2(1, -1), vec2(1, 1), vec2(-1, -1), vec2(1, 1),
-                                 vec2(-1, 1));
-  disc = corners[gl_VertexIndex % 6];
+  disc = kImpostorCorners[gl_VertexIndex % 6];
   center = pulled_to_eye(positions[markers[gl_VertexIndex / 6]].xyz, push.eye);
   vec4 clip = push.view_projection * vec4(center, 1.0);
   if (clip.w <= 1e-4) {
@@ -32,8 +30,5 @@ void main() {
   right = screen_right(push.view_projection);
   down = screen_down(push.view_projection);
   to_eye = normalize(push.eye.xyz - center);
-  vec4 front = push.view_projection * vec4(center + radius * to_eye, 1.0);
-  vec2 radius_ndc = 2.0 * (radius / pixel) / vec2(push.viewport_width, push.viewport_height);
-  gl_Position = vec4((clip.xy / clip.w + disc * radius_ndc) * clip.w, front.z / front.w * clip.w,
-                     clip.w);
+  gl_Position = impostor_corner(push, center, clip, radius, pixel, disc);
 }

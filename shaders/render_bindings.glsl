@@ -89,3 +89,18 @@ vec3 screen_right(mat4 view_projection) {
 vec3 screen_down(mat4 view_projection) {
   return normalize(vec3(view_projection[0][1], view_projection[1][1], view_projection[2][1]));
 }
+
+// Spheres drawn as impostors (particles.vert, marker.vert): one screen-facing square of six
+// vertices per sphere, these its corners (-1 .. 1, x right, y down).
+const vec2 kImpostorCorners[6] = vec2[](vec2(-1, -1), vec2(1, -1), vec2(1, 1), vec2(-1, -1),
+                                        vec2(1, 1), vec2(-1, 1));
+
+// The clip position of the impostor corner `disc` of a sphere of `radius` (m) at `center`, whose
+// centre projects to `clip` (`pixel` m a pixel there): the square spans the radius on the screen
+// and sits at the depth of the sphere's front, so a line or cloth through the centre stays
+// behind it.
+vec4 impostor_corner(DrawPush p, vec3 center, vec4 clip, float radius, float pixel, vec2 disc) {
+  vec4 front = p.view_projection * vec4(center + radius * normalize(p.eye.xyz - center), 1.0);
+  vec2 radius_ndc = 2.0 * (radius / pixel) / vec2(p.viewport_width, p.viewport_height);
+  return vec4((clip.xy / clip.w + disc * radius_ndc) * clip.w, front.z / front.w * clip.w, clip.w);
+}

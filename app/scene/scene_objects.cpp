@@ -104,18 +104,16 @@ LinkMaterial read_link(const TableReader& owner, std::string_view key, bool requ
     table->fail("kind", "missing; set kind = 'spring' (with stiffness) or 'constraint'");
   }
   LinkMaterial link;
+  link.kind = kind;
   if (kind == LinkKind::none) {
-    link.kind = LinkKind::none;
     for (const char* other : {"stiffness", "damping", "compliance"}) {
       if (table->has(other)) table->fail(other, "a link of kind 'none' has no parameters");
     }
   } else if (kind == LinkKind::spring_and_constraint) {
-    link.kind = LinkKind::spring_and_constraint;
     link.stiffness = float(table->required_number("stiffness", NumberRange::at_least(0, "N/m")));
     link.damping = float(table->number_or("damping", 0.0, NumberRange::at_least(0, "N s/m")));
     link.compliance = float(table->number_or("compliance", 0.0, NumberRange::at_least(0, "m/N")));
   } else if (kind == LinkKind::spring) {
-    link.kind = LinkKind::spring;
     if (table->has("compliance")) {
       table->fail("compliance",
                   "only constraints have a compliance; this link is a spring "
@@ -124,7 +122,6 @@ LinkMaterial read_link(const TableReader& owner, std::string_view key, bool requ
     link.stiffness = float(table->required_number("stiffness", NumberRange::at_least(0, "N/m")));
     link.damping = float(table->number_or("damping", 0.0, NumberRange::at_least(0, "N s/m")));
   } else {
-    link.kind = LinkKind::constraint;
     for (const char* other : {"stiffness", "damping"}) {
       if (table->has(other)) {
         table->fail(other,

@@ -24,6 +24,8 @@ MUTATIONS = [
      "no sRGB encoding above the toe"),
     ("render_bindings.glsl", "return p + (eye.xyz - p) * eye.w;", "return p;",
      "cloth, ropes and particles not drawn nearer the eye"),
+    ("render_bindings.glsl", "(clip.xy / clip.w + disc * radius_ndc)",
+     "(clip.xy / clip.w + disc * 0.5 * radius_ndc)", "particles and pins drawn half size"),
     ("cloth.vert", "vec4(pulled_to_eye(position.xyz, push.eye), 1.0)", "vec4(position.xyz, 1.0)",
      "cloth not drawn nearer the eye: it fights the ground for depth"),
     ("cloth.vert", "fabric = fabric_color(gl_VertexIndex);", "fabric = fabric_color(0u);",
