@@ -28,6 +28,9 @@ struct RelaxPush {
   uint count;         // constraints in the colour
   uint reset_lambda;  // 1 on the first sweep of a substep: XPBD restarts its multipliers
   uint tears;         // 1 when a constraint can tear: its tear bits are read
+  // The colour's first constraints, this many, are links solved along lines before the sweeps
+  // (stretch_lines_layout.h): reset_lambda leaves the multipliers the line solve wrote.
+  uint solved_along_lines;
 };
 
 #ifdef __cplusplus

@@ -11,9 +11,10 @@ namespace weft::gpu {
 
 // Set 1 of the grid passes: the grids first, then the module's own buffers.
 #define WEFT_GRID_BINDING_GRIDS 0
-#define WEFT_GRID_BINDING_LAMBDAS 1          // relax_grid_jacobi: multipliers of the links
-#define WEFT_GRID_BINDING_SCRATCH 2          // relax_grid_jacobi: positions of even sweeps
-#define WEFT_GRID_BINDING_LAMBDAS_SCRATCH 3  // relax_grid_jacobi: multipliers of even sweeps
+#define WEFT_GRID_BINDING_LAMBDAS 1  // relax_grid_jacobi: multipliers of the links
+#define WEFT_GRID_BINDING_SCRATCH 2  // relax_grid_jacobi: positions of even sweeps
+// 3 to 6: the line solve of the structural links (stretch_lines_layout.h)
+#define WEFT_GRID_BINDING_LAMBDAS_SCRATCH 7  // relax_grid_jacobi: multipliers of even sweeps
 
 // Bits of GridParams::spring_kinds and constraint_kinds
 #define WEFT_GRID_STRUCTURAL 1
@@ -42,7 +43,9 @@ struct GridParams {
   // Links stretched beyond this strain break (sim/modules/tearing.h); 0: the grid never tears,
   // and its passes do not read the link state.
   float break_strain;
-  uint pad0;
+  // 1: the structural links are solved along lines before the sweeps (stretch_lines_layout.h),
+  // and the first sweep starts from the multipliers that left.
+  uint structural_solved_along_lines;
   uint pad1;
   uint pad2;
 };

@@ -3,7 +3,9 @@
 // the compliance makes the stiffness independent of the time step; compliance 0 is plain PBD
 // (GAMES101's inextensible rope: each end moves by its share of the error, a pinned end not at
 // all). Constraints of one colour share no particle, so each thread owns both of its ends.
-// Euler integrators carry a velocity, so a correction also changes it by dx/dt.
+// Euler integrators carry a velocity, so a correction also changes it by dx/dt. A substep's first
+// sweep restarts the multipliers, but those of the links the line solve has just written
+// (stretch_grid_lines.comp).
 // Mirrors ColouredDistance::relax in sim/modules/coloured_distance.cpp.
 #include "particle_bindings.glsl"
 #include "distance_constraints.h"
@@ -38,7 +40,8 @@ void main() {
   }
   vec4 pa = positions[constraint.a];
   vec4 pb = positions[constraint.b];
-  float lambda = relax.reset_lambda != 0u ? 0.0 : lambdas[c];
+  bool restart = relax.reset_lambda != 0u && k >= relax.solved_along_lines;
+  float lambda = restart ? 0.0 : lambdas[c];
   float w = pa.w + pb.w;
   vec3 d = pa.xyz - pb.xyz;
   float len = length(d);

@@ -6,7 +6,8 @@
 // writes and a whole sweep is one dispatch. Both ends of a constraint compute it identically
 // (owner minus other, from the same inputs); the owner (lower index) keeps its multiplier.
 // Corrections are scaled by jacobi_scale so that the sum over a node's constraints cannot
-// overshoot. The grids' bending is solved before the sweeps (bend_grid_lines.comp).
+// overshoot. The grids' bending is solved before the sweeps (bend_grid_lines.comp), and so is the
+// stretch of their structural links (stretch_grid_lines.comp).
 // Mirrors GridJacobi::relax in sim/modules/grid_jacobi.cpp.
 #extension GL_EXT_control_flow_attributes : require
 #include "grid_directions.glsl"
@@ -33,8 +34,13 @@ vec4 source_position(uint thread, uint particle) {
   return push.read_scratch != 0u ? scratch[thread] : positions[particle];
 }
 
-float source_lambda(GridParams grid, uint slot) {
-  if (push.reset_lambda != 0u || grid.uses_lambdas == 0u) return 0.0;
+// The multiplier of the link in `slot` (of kind `kind`) as the previous sweep left it; 0 on a
+// substep's first sweep, but for the structural links the line solve has just written.
+float source_lambda(GridParams grid, uint slot, uint kind) {
+  if (grid.uses_lambdas == 0u) return 0.0;
+  bool restart = push.reset_lambda != 0u &&
+                 (kind != 0u || grid.structural_solved_along_lines == 0u);
+  if (restart) return 0.0;
   return push.read_scratch != 0u ? lambdas_scratch[slot] : lambdas[slot];
 }
 
@@ -72,7 +78,7 @@ void main() {
       if (forward) write_lambda(grid, slot, 0.0);
       continue;
     }
-    float lambda = source_lambda(grid, slot);
+    float lambda = source_lambda(grid, slot, kKind[k]);
     float w = po.w + pt.w;
     vec3 d = po.xyz - pt.xyz;
     float len = length(d);

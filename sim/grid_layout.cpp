@@ -152,6 +152,7 @@ gpu::GridParams make_grid_params(const GridLayout& grid) {
       constraint_links ? kOverRelaxation / static_cast<float>(constraint_links) : 1.0f;
   params.uses_lambdas = uses_lambdas ? 1u : 0u;
   params.break_strain = grid.break_strain;
+  params.structural_solved_along_lines = stretch_solved_along_lines(grid) ? 1u : 0u;
   return params;
 }
 

@@ -87,6 +87,12 @@ constexpr uint32_t kGridLambdasPerParticle = WEFT_GRID_LAMBDAS_PER_PARTICLE;
 
 const LinkMaterial& grid_material(const GridLayout& grid, GridLinkKind kind);
 
+// Whether the grid's structural links are solved along its rows and columns before the
+// relaxation sweeps (sim/modules/stretch_lines.h): when they are constraints.
+inline bool stretch_solved_along_lines(const GridLayout& grid) {
+  return has_constraint(grid.structural.kind);
+}
+
 // Calls visit(a, b, kind, slot) once per link of the grid, a < b, row by row; a and b are node
 // indices within the grid (add first_particle for particle indices).
 void for_each_grid_link(

@@ -150,8 +150,9 @@ TEST_F(BenchTest, JsonHasEveryFieldAndItsNumbersAddUp) {
       dispatches += p["dispatches_per_frame"].get<uint32_t>();
       names.push_back(p["name"]);
     }
-    EXPECT_EQ(names, (std::vector<std::string>{"frame updates", "force accumulation",
-                                               "Verlet update", "constraint relaxation"}));
+    EXPECT_EQ(names,
+              (std::vector<std::string>{"frame updates", "force accumulation", "Verlet update",
+                                        "stretch along lines", "constraint relaxation"}));
     const Json& frame = g["frame"];
     expect_summary(frame["gpu_ms"], options.frames, where + " frame");
     // Sections are contiguous: per frame they add up to the frame exactly (up to rounding), so
@@ -162,8 +163,8 @@ TEST_F(BenchTest, JsonHasEveryFieldAndItsNumbersAddUp) {
         << where;
     EXPECT_EQ(frame["bytes_per_frame"].get<uint64_t>(), sum_of_bytes) << where;
     EXPECT_EQ(frame["dispatches_per_frame"].get<uint32_t>(), dispatches) << where;
-    // 3 substeps x (force + Verlet + 2 sweeps x colours).
-    EXPECT_EQ(dispatches, 3u * (2u + 2u * g["constraint_colours"].get<uint32_t>())) << where;
+    // 3 substeps x (force + Verlet + the line solve's rows and columns + 2 sweeps x colours).
+    EXPECT_EQ(dispatches, 3u * (4u + 2u * g["constraint_colours"].get<uint32_t>())) << where;
     EXPECT_TRUE(finite_positive(frame["copy_bandwidth_ratio"])) << where;
 
     const double fps = g["frames_per_s_gpu"].get<double>();
@@ -198,7 +199,8 @@ TEST_F(BenchTest, CottonClothTimesItsBendingAndTethersAndReportsItsStrain) {
     names.push_back(p["name"]);
   // No springs: the Verlet update computes gravity and air drag itself, with no force gather.
   EXPECT_EQ(names, (std::vector<std::string>{"frame updates", "Verlet update", "grid bending",
-                                             "constraint relaxation", "tethers", "strain limits"}));
+                                             "stretch along lines", "constraint relaxation",
+                                             "tethers", "strain limits"}));
   EXPECT_EQ(g["springs"].get<uint64_t>(), 0u);
   EXPECT_GT(g["strain_mean"].get<double>(), 0.0);
   EXPECT_LT(g["strain_max"].get<double>(), 0.02);

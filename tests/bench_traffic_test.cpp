@@ -19,12 +19,11 @@
 #include "sim/modules/adjacency_springs.h"
 #include "sim/modules/anchors.h"
 #include "sim/modules/coloured_distance.h"
-#include "sim/modules/grid_bending.h"
 #include "sim/modules/grid_jacobi.h"
 #include "sim/modules/grid_springs.h"
-#include "sim/modules/strain_limits.h"
 #include "sim/solver_core.h"
 #include "tests/support/access_count.h"
+#include "tests/support/grid_pass_walks.h"
 #include "tests/support/test_scenes.h"
 
 namespace weft::test {
@@ -61,23 +60,6 @@ TEST(BenchScene, CountsFromTheGridMatchTheBuiltCloth) {
           EXPECT_EQ(links.constraints, model.constraints.size()) << grid_name(grid);
         }
       }
-  }
-}
-
-bool is_pinned(const SolverCore& m, uint32_t i) {
-  return m.positions()[i].w == 0.0f;
-}
-bool verlet(const SolverCore& m) {
-  return m.params().integrator == WEFT_INTEGRATOR_VERLET;
-}
-
-// particle_bindings.glsl's velocity_of().
-void read_velocity(AccessCount& a, const SolverCore& m, uint32_t i) {
-  if (verlet(m)) {
-    a.read("positions", i, 16);
-    a.read("previous", i, 16);
-  } else {
-    a.read("velocities", i, 16);
   }
 }
 
@@ -129,12 +111,14 @@ uint64_t relax_colour_bytes(const SolverCore& m, uint32_t colour, bool reset_lam
   AccessCount a;
   const ColoredConstraints& colored = m.find<ColouredDistance>()->colored();
   const auto& offsets = colored.color_offsets;
+  // The colour's first links are solved along lines: the sweep that restarts reads theirs.
+  const uint32_t solved = m.find<ColouredDistance>()->solved_along_lines()[colour];
   for (uint32_t c = offsets[colour]; c < offsets[colour + 1]; ++c) {
     const gpu::DistanceConstraint& k = colored.constraints[c];
     a.read("constraints", c, 20);
     a.read("positions", k.a, 16);
     a.read("positions", k.b, 16);
-    if (!reset_lambda) a.read("lambdas", c, 4);
+    if (!reset_lambda || c - offsets[colour] < solved) a.read("lambdas", c, 4);
     a.write("lambdas", c, 4);
     if (is_pinned(m, k.a) && is_pinned(m, k.b)) continue;
     a.write("positions", k.a, 16);
@@ -228,7 +212,12 @@ uint64_t grid_relax_bytes(const SolverCore& m, uint32_t sweep, bool copy_back) {
         read_source(j);
         const uint32_t owner = grid.first_thread + (d.forward ? node : j);
         const uint64_t slot = uint64_t{owner} * kGridLambdasPerParticle + d.slot;
-        if (lambdas && sweep > 0) a.read(odd ? "lambdas scratch" : "lambdas", slot, 4);
+        // The first sweep reads the multipliers the line solve wrote for structural links.
+        const bool from_lines =
+            d.kind == GridLinkKind::structural && grid.structural_solved_along_lines != 0;
+        if (lambdas && (sweep > 0 || from_lines)) {
+          a.read(odd ? "lambdas scratch" : "lambdas", slot, 4);
+        }
         if (lambdas && d.forward) a.write(odd ? "lambdas" : "lambdas scratch", slot, 4);
       }
       if (odd) {
@@ -248,108 +237,6 @@ uint64_t grid_relax_bytes(const SolverCore& m, uint32_t sweep, bool copy_back) {
     if (lambdas) bytes += 2 * jacobi.lambda_count() * 4;
   }
   return bytes;
-}
-
-uint64_t traffic_of(const std::vector<PassTraffic>& traffic, const std::string& name);
-
-// limit_strain.comp, one pass (one dispatch): the first reads the positions and writes the
-// scratch buffer, the second the other way round.
-uint64_t strain_limit_bytes(const SolverCore& m, uint32_t pass) {
-  AccessCount a;
-  const StrainLimits& limits = *m.find<StrainLimits>();
-  const GridSet& grids = limits.grids();
-  const bool second = pass % 2 == 1;
-  for (uint32_t g = 0; g < grids.grid_count(); ++g) {
-    const gpu::GridParams& grid = grids.params()[g];
-    a.read("grids", g, sizeof(gpu::GridParams));
-    a.read("scales", g, 4);
-    auto read_source = [&](uint32_t node) {
-      if (second) {
-        a.read("scratch", grid.first_thread + node, 16);
-      } else {
-        a.read("positions", grid.first_particle + node, 16);
-      }
-    };
-    for (uint32_t node = 0; node < grid.columns * grid.rows; ++node) {
-      read_source(node);
-      const uint32_t column = node % grid.columns, row = node / grid.columns;
-      if (!is_pinned(m, grid.first_particle + node)) {
-        for (uint32_t apart = 2; apart < grid.columns; apart *= 2) {
-          if (column >= apart) read_source(node - apart);
-          if (column + apart < grid.columns) read_source(node + apart);
-        }
-        for (uint32_t apart = 2; apart < grid.rows; apart *= 2) {
-          if (row >= apart) read_source(node - apart * grid.columns);
-          if (row + apart < grid.rows) read_source(node + apart * grid.columns);
-        }
-      }
-      if (second) {
-        a.write("positions", grid.first_particle + node, 16);
-      } else {
-        a.write("scratch", grid.first_thread + node, 16);
-      }
-      if (!verlet(m)) {
-        a.read("velocities", grid.first_particle + node, 16);
-        a.write("velocities", grid.first_particle + node, 16);
-      }
-    }
-  }
-  return a.bytes();
-}
-
-// bend_grid_lines.comp, one dispatch per axis: every line's forward elimination and back
-// substitution.
-uint64_t grid_bending_bytes(const SolverCore& m, uint32_t axis) {
-  AccessCount a;
-  const GridBending& bending = *m.find<GridBending>();
-  const bool rows = axis == WEFT_BEND_ALONG_ROWS;
-  for (size_t g = 0; g < bending.grids().size(); ++g) {
-    const gpu::BendingGrid& grid = bending.grids()[g];
-    const uint32_t lines = rows ? grid.rows : grid.columns;
-    const uint32_t length = rows ? grid.columns : grid.rows;
-    a.read("grids", g, sizeof(gpu::BendingGrid));
-    for (uint32_t line = 0; line < lines; ++line) {
-      for (uint32_t i = 0; i < length; ++i) {
-        const uint32_t node = rows ? line * grid.columns + i : i * grid.columns + line;
-        const uint32_t particle = grid.first_particle + node;
-        a.read("positions", particle, 16);
-        if (grid.tears) a.read("link state", particle, 4);
-        a.write("factors", grid.first_node + node, 16);
-        a.write("betas", grid.first_node + node, 4);
-        a.read("factors", grid.first_node + node, 16);
-        a.read("betas", grid.first_node + node, 4);
-        if (is_pinned(m, particle)) continue;
-        a.write("positions", particle, 16);
-        if (!verlet(m)) {
-          a.read("velocities", particle, 16);
-          a.write("velocities", particle, 16);
-        }
-      }
-    }
-  }
-  return a.bytes();
-}
-
-void expect_grid_bending_counts_match(const SolverCore& m, const std::vector<PassTraffic>& traffic,
-                                      uint32_t substeps) {
-  if (!m.find<GridBending>()) return;
-  EXPECT_EQ(traffic_of(traffic, "grid bending"),
-            substeps * (grid_bending_bytes(m, WEFT_BEND_ALONG_ROWS) +
-                        grid_bending_bytes(m, WEFT_BEND_ALONG_COLUMNS)));
-}
-
-void expect_strain_limit_counts_match(const SolverCore& m, const std::vector<PassTraffic>& traffic,
-                                      uint32_t substeps) {
-  if (!m.find<StrainLimits>()) return;
-  EXPECT_EQ(traffic_of(traffic, "strain limits"),
-            substeps * (strain_limit_bytes(m, 0) + strain_limit_bytes(m, 1)));
-}
-
-uint64_t traffic_of(const std::vector<PassTraffic>& traffic, const std::string& name) {
-  for (const PassTraffic& t : traffic)
-    if (t.pass->name == name) return t.bytes;
-  ADD_FAILURE() << "no traffic for '" << name << "'";
-  return 0;
 }
 
 std::string integrate_name(const SolverCore& m) {
@@ -376,6 +263,7 @@ void expect_counts_match(const Model& model, uint32_t substeps) {
       relax += relax_colour_bytes(m, colour, sweep == 0);
   ASSERT_GT(relax, 0u);
   EXPECT_EQ(traffic_of(traffic, "constraint relaxation"), substeps * relax);
+  expect_stretch_lines_counts_match(m, m.find<ColouredDistance>()->lines(), traffic, substeps);
   expect_strain_limit_counts_match(m, traffic, substeps);
   expect_grid_bending_counts_match(m, traffic, substeps);
 }
@@ -421,6 +309,7 @@ void expect_grid_counts_match(const Model& model, uint32_t substeps) {
   }
   ASSERT_GT(relax, 0u);
   EXPECT_EQ(traffic_of(traffic, "constraint relaxation (grid Jacobi)"), substeps * relax);
+  expect_stretch_lines_counts_match(m, m.find<GridJacobi>()->lines(), traffic, substeps);
   expect_strain_limit_counts_match(m, traffic, substeps);
   expect_grid_bending_counts_match(m, traffic, substeps);
 }

@@ -77,7 +77,12 @@ TEST_P(GpuTrajectoryTest, EveryParticleFollowsTheCpuReference) {
     }
   }
   // The run must have moved: a solver that did nothing on both sides would also agree.
-  EXPECT_GT(glm::distance(glm::vec3(cpu.state().positions[5]), model.positions[5]), 0.01f);
+  float farthest = 0.0f;
+  for (size_t i = 0; i < model.positions.size(); ++i) {
+    farthest =
+        std::max(farthest, glm::distance(glm::vec3(cpu.state().positions[i]), model.positions[i]));
+  }
+  EXPECT_GT(farthest, 0.01f);
   EXPECT_FALSE(blow_up_reason(gpu.measure_health()).has_value());
   std::printf("[ weft     ] largest GPU-CPU difference over 6 frames: %.3g m\n", worst);
 }

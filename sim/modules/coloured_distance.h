@@ -1,11 +1,15 @@
 // Distance constraints relaxed by colour (pass 3 of every substep): XPBD projection, split at
 // setup into colours such that no two constraints of a colour share a particle
 // (constraint_coloring.h). Each relaxation sweep runs the colours in turn: Gauss-Seidel between
-// colours, one dispatch per colour. Also the blow-up watch's stretch of these constraints.
+// colours, one dispatch per colour. Before a substep's sweeps, the structural links of the cloth
+// grids on this path are solved along their rows and columns (stretch_lines.h); within a colour
+// those links come first, and the first sweep starts them from the multipliers the line solve
+// left. Also the blow-up watch's stretch of these constraints.
 #pragma once
 
 #include "sim/constraint_coloring.h"
 #include "sim/mirrored_module.h"
+#include "sim/modules/stretch_lines.h"
 
 namespace weft {
 
@@ -19,10 +23,7 @@ class ColouredDistance final : public MirroredModule<ColouredDistance> {
   bool needed() const override { return !colored_.constraints.empty(); }
   void schedule(Stage stage, const FrameShape& shape, uint32_t substep, uint32_t sweep,
                 std::vector<Step>& steps) const override;
-  std::string label(const Step& step) const override {
-    return std::string(step.pass->name) + " (sweep " + std::to_string(step.sweep) + ", colour " +
-           std::to_string(step.part) + ")";
-  }
+  std::string label(const Step& step) const override;
   uint32_t threads(const Step& step) const override;
   std::vector<ModuleBuffer> buffers() const override;
   bool has_constraints() const override { return !colored_.constraints.empty(); }
@@ -32,6 +33,8 @@ class ColouredDistance final : public MirroredModule<ColouredDistance> {
                                    EditScope scope) override;
 
   const ColoredConstraints& colored() const { return colored_; }
+  const std::vector<uint32_t>& solved_along_lines() const { return solved_along_lines_; }
+  const StretchLines& lines() const { return lines_; }
 
  private:
   friend class MirroredModule<ColouredDistance>;
@@ -43,8 +46,10 @@ class ColouredDistance final : public MirroredModule<ColouredDistance> {
   template <typename Real>
   double elastic_energy_of(const ParticleState<Real>& state) const;
 
-  ColoredConstraints colored_;
+  std::vector<uint32_t> solved_along_lines_;  // per colour: how many of its links are
+  ColoredConstraints colored_;                // within a colour, the links solved along lines first
   std::vector<uint32_t> tear_bits_;  // per constraint (relax_distance.comp); empty: none tears
+  StretchLines lines_;
 };
 
 }  // namespace weft

@@ -33,21 +33,41 @@ bool any_uses_lambdas(const GridSet& grids) {
   return false;
 }
 
+// Where the line solve leaves a structural link's multiplier: in its lower node's slot for the
+// link's direction (kGridDirections: slot 0 along a row, 1 along a column).
+StretchLines stretch_lines(const GridSet& grids, bool uses_lambdas) {
+  return StretchLines(grids.layouts(), uses_lambdas, [&](size_t g, uint32_t lower, uint32_t axis) {
+    return (grids.params()[g].first_thread + lower) * kGridLambdasPerParticle +
+           (axis == WEFT_STRETCH_ALONG_ROWS ? 0u : 1u);
+  });
+}
+
 }  // namespace
 
 GridJacobi::GridJacobi(const ModuleContext& context)
     : grids_(context.model, context.paths),
       constraint_links_(count_constraint_links(grids_)),
-      uses_lambdas_(any_uses_lambdas(grids_)) {}
+      uses_lambdas_(any_uses_lambdas(grids_)),
+      lines_(stretch_lines(grids_, uses_lambdas_)) {}
 
 std::vector<const PassInfo*> GridJacobi::passes() const {
-  return {&kRelax};
+  return {&kRelax, &StretchLines::pass()};
+}
+
+std::string GridJacobi::label(const Step& step) const {
+  if (step.pass == &StretchLines::pass()) return lines_.label(step);
+  return "constraint relaxation (grid Jacobi, sweep " + std::to_string(step.sweep) + ")";
+}
+
+uint32_t GridJacobi::threads(const Step& step) const {
+  return step.pass == &StretchLines::pass() ? lines_.threads(step) : grids_.thread_count();
 }
 
 void GridJacobi::schedule(Stage stage, const FrameShape& shape, uint32_t substep, uint32_t sweep,
                           std::vector<Step>& steps) const {
   const uint32_t sweeps = shape.relaxation_sweeps;
   if (stage != Stage::project || sweep >= sweeps) return;
+  if (sweep == 0) lines_.schedule(*this, substep, steps);
   Step step = make_step(*this, kRelax, substep, sweep);
   gpu::GridPush push{};
   push.thread_count = grids_.thread_count();
@@ -75,11 +95,14 @@ void GridJacobi::schedule(Stage stage, const FrameShape& shape, uint32_t substep
 
 std::vector<ModuleBuffer> GridJacobi::buffers() const {
   const uint64_t lambda_bytes = lambda_count() * sizeof(float);
-  std::vector<ModuleBuffer> buffers(4);
+  std::vector<ModuleBuffer> buffers(kLambdasScratch + 1);
   buffers[kGrids] = {"grids", grids_.params().size() * sizeof(gpu::GridParams),
                      grids_.params().data()};
   buffers[kLambdas] = {"lambdas", lambda_bytes, nullptr, true};
   buffers[kScratch] = {"scratch positions", uint64_t{grids_.thread_count()} * 16, nullptr};
+  std::vector<ModuleBuffer> lines = lines_.buffers();
+  for (size_t k = 0; k < lines.size(); ++k)
+    buffers[WEFT_STRETCH_BINDING_GRIDS + k] = std::move(lines[k]);
   buffers[kLambdasScratch] = {"scratch lambdas", lambda_bytes, nullptr};
   return buffers;
 }
@@ -96,6 +119,10 @@ void GridJacobi::run_cpu(const Step& step, CpuPass<Real>& pass) const {
   const Real dt = params.dt;
   std::vector<Real> no_lambdas;
   std::vector<Real>& lambdas = uses_lambdas_ ? state.module_arrays[first_state_array] : no_lambdas;
+  if (step.pass == &StretchLines::pass()) {
+    lines_.run(step, pass, lambdas);
+    return;
+  }
   std::vector<vec4> relaxed(grids_.thread_count());
   std::vector<Real> next_lambdas = lambdas;
   // A node writes its own position and the multipliers of the links it owns.
@@ -125,7 +152,11 @@ void GridJacobi::run_cpu(const Step& step, CpuPass<Real>& pass) const {
         if (d.forward && grid_lambdas) next_lambdas[slot] = Real(0);
         continue;
       }
-      const Real lambda = push.reset_lambda != 0 || !grid_lambdas ? Real(0) : lambdas[slot];
+      // A substep's first sweep restarts the multipliers, but those of the structural links the
+      // line solve has just written.
+      const bool restart = push.reset_lambda != 0 && (d.kind != GridLinkKind::structural ||
+                                                      grid.structural_solved_along_lines == 0);
+      const Real lambda = restart || !grid_lambdas ? Real(0) : lambdas[slot];
       const Real w = po.w + pt.w;
       const vec3 delta = vec3(po) - vec3(pt);
       const Real len = glm::length(delta);
@@ -183,6 +214,7 @@ double GridJacobi::elastic_energy_of(const ParticleState<Real>& state) const {
 }
 
 uint64_t GridJacobi::bytes(const Step& step, const TrafficContext& context) const {
+  if (step.pass == &StretchLines::pass()) return lines_.bytes(step, context);
   // Every node reads x from one buffer and writes x' to the other (Euler: and v); multipliers,
   // when a kind is compliant: read (not on the sweep that restarts them) and written, 4 B per
   // constraint link. The copy back of an odd count reads and writes both scratch buffers.
@@ -191,6 +223,8 @@ uint64_t GridJacobi::bytes(const Step& step, const TrafficContext& context) cons
   uint64_t bytes = uint64_t{grids_.thread_count()} * (verlet ? 2 : 4) * 16 +
                    grids_.params().size() * sizeof(gpu::GridParams);
   if (uses_lambdas_) bytes += constraint_links_ * 4 * (push.reset_lambda ? 1 : 2);
+  // The structural links the line solve has just written are read on the sweep that restarts.
+  if (uses_lambdas_ && push.reset_lambda) bytes += lines_.link_count() * 4;
   for (const StepCopy& copy : step.copies)
     bytes += 2 * copy.bytes;
   return bytes;
@@ -201,14 +235,16 @@ std::vector<uint32_t> GridJacobi::apply_edit(const Model& model, const SolverPat
   if (scope != EditScope::materials) return {};
   GridSet edited = grids_;
   edited.apply_materials(model, paths);
+  StretchLines lines = lines_;
   if (count_constraint_links(edited) != constraint_links_ ||
-      (any_uses_lambdas(edited) && !uses_lambdas_)) {
+      (any_uses_lambdas(edited) && !uses_lambdas_) || !lines.apply_materials(edited.layouts())) {
     throw ModelError(
         "a live edit cannot make a cloth grid's links constraints, or compliant, "
         "when they were not; rebuild the simulation instead");
   }
   grids_ = std::move(edited);
-  return {kGrids};
+  lines_ = std::move(lines);
+  return {kGrids, WEFT_STRETCH_BINDING_GRIDS};
 }
 
 }  // namespace weft

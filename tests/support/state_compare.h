@@ -53,4 +53,12 @@ inline ::testing::AssertionResult all_near(const std::vector<glm::vec4>& actual,
       actual, expected, [tolerance](size_t) { return tolerance; }, what);
 }
 
+// Scalars (a module's multipliers) as the x of vec4s, to compare them with all_near.
+inline std::vector<glm::vec4> widen(const std::vector<float>& values) {
+  std::vector<glm::vec4> out;
+  for (float v : values)
+    out.emplace_back(v, 0.0f, 0.0f, 0.0f);
+  return out;
+}
+
 }  // namespace weft::test

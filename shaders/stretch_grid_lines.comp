@@ -1,0 +1,224 @@
+#version 450
+// Stretch of cloth grids, once per substep before the relaxation sweeps: one walk per row (or per
+// column) of every grid solves the XPBD step of the structural links along its line together.
+// Link i joins nodes i - 1 and i; with multipliers starting at 0 the step is
+// (J W J^T + alpha~) dl = -C, dx = W J^T dl, J the links' gradients where they lie (-n_i at node
+// i - 1, +n_i at node i), W the inverse masses, alpha~ = compliance / dt^2. Links i - 1 and i
+// share node i - 1 alone, so the system is tridiagonal (diagonal w_(i-1) + w_i + alpha~,
+// coupling -w_(i-1) n_(i-1).n_i): eliminated forward (per link its direction, pivot, right-hand
+// side and coupling kept) and substituted back, in O(nodes). A relaxation sweep moves a
+// correction a node or two; the line solve carries it the whole length of the cloth, so a fine
+// cloth that falls or swings does not stretch while the sweeps catch up. Rows first, then
+// columns (two dispatches). Each link's multiplier goes into the owning module's (relax_distance
+// or relax_grid_jacobi), whose first sweep continues from it. Pinned nodes do not move; a torn link, or one whose pivot
+// vanishes (a free node in line between two held ones, inextensible), is left out. Euler
+// integrators carry a velocity, so a correction also changes it by dx/dt.
+//
+// The walk is a chain, as bend_grid_lines.comp's: a workgroup takes WEFT_STRETCH_LINES_PER_GROUP
+// lines in chunks of CHUNK nodes through shared memory, its first invocations walking one line
+// each, side by side. Each invocation reads back, in the second pass, only the factors it stored
+// itself in the first, so no barrier on device memory is needed.
+// Mirrors StretchLines::run in sim/modules/stretch_lines.cpp.
+#include "particle_bindings.glsl"
+#include "stretch_lines_layout.h"
+
+layout(local_size_x = WEFT_GROUP_SIZE) in;
+#define LINES WEFT_STRETCH_LINES_PER_GROUP
+#define LANES (WEFT_GROUP_SIZE / WEFT_STRETCH_LINES_PER_GROUP)  // invocations loading one line
+#define CHUNK (2u * LANES)                                     // nodes of a line per chunk
+// The owning module's XPBD multipliers.
+layout(std430, set = WEFT_MODULE_SET, binding = WEFT_STRETCH_BINDING_LAMBDAS) buffer
+    LambdasBuffer {
+  float lambdas[];
+};
+layout(std430, set = WEFT_MODULE_SET, binding = WEFT_STRETCH_BINDING_GRIDS) readonly buffer
+    GridsBuffer {
+  StretchGrid grids[];
+};
+// Per link (the slot of its higher node): its direction n and pivot m.
+layout(std430, set = WEFT_MODULE_SET, binding = WEFT_STRETCH_BINDING_FACTORS) buffer
+    FactorsBuffer {
+  vec4 factors[];
+};
+// Per link: its eliminated right-hand side y and its coupling b with the link before.
+layout(std430, set = WEFT_MODULE_SET, binding = WEFT_STRETCH_BINDING_RIGHT) buffer RightBuffer {
+  vec2 right[];
+};
+// Per node: where the multipliers of its row's and its column's link before it go.
+layout(std430, set = WEFT_MODULE_SET, binding = WEFT_STRETCH_BINDING_SLOTS) readonly buffer
+    SlotsBuffer {
+  uvec2 slots[];
+};
+layout(push_constant) uniform Push {
+  StretchLinesPush push;
+};
+
+// One row or column: node i is particle first + i * stride and slot first_slot + i * stride.
+struct Line {
+  uint first;
+  uint first_slot;
+  uint stride;
+  uint count;
+  float rest;
+  float compliance;
+  float compression;
+  uint tears;
+  uint tear_bit;  // node i's link towards node i - 1 (link_state_layout.h)
+};
+
+Line line_of_thread(uint t) {
+  uint g = 0u;
+  for (uint k = 1u; k < push.grid_count; ++k) {
+    uint first_line = push.axis == WEFT_STRETCH_ALONG_ROWS ? grids[k].first_row_line
+                                                            : grids[k].first_column_line;
+    if (t >= first_line) g = k;
+  }
+  StretchGrid grid = grids[g];
+  bool rows = push.axis == WEFT_STRETCH_ALONG_ROWS;
+  uint index = t - (rows ? grid.first_row_line : grid.first_column_line);
+  Line line;
+  line.first = grid.first_particle + (rows ? index * grid.columns : index);
+  line.first_slot = grid.first_node + (rows ? index * grid.columns : index);
+  line.stride = rows ? 1u : grid.columns;
+  line.count = rows ? grid.columns : grid.rows;
+  line.rest = rows ? grid.rest_lengths.x : grid.rest_lengths.y;
+  line.compliance = grid.compliance.x;
+  line.compression = grid.compliance.y;
+  line.tears = grid.tears;
+  line.tear_bit = rows ? 1u << 1 : 1u << 3;
+  return line;
+}
+
+// A chunk of each of the workgroup's lines: its nodes' positions and link states, then the
+// factors of its links, then the impulses on its nodes and the multipliers of its links.
+shared vec4 chunk_positions[LINES][CHUNK];
+shared uint chunk_links[LINES][CHUNK];
+shared vec4 chunk_factors[LINES][CHUNK];
+shared vec2 chunk_right[LINES][CHUNK];
+shared vec3 chunk_impulses[LINES][CHUNK];
+shared float chunk_multipliers[LINES][CHUNK];
+
+void main() {
+  uint first_line = (gl_WorkGroupID.x + gl_WorkGroupID.y * gl_NumWorkGroups.x) * LINES;
+  // Loading and storing, an invocation handles nodes lane and lane + LANES of each chunk of line
+  // `slot`; walking, invocation `walker` walks line `walker` (the walkers sit side by side, in one
+  // SIMD group).
+  uint slot = gl_LocalInvocationID.x / LANES;
+  uint lane = gl_LocalInvocationID.x % LANES;
+  uint walker = gl_LocalInvocationID.x;
+  // Every invocation goes through every chunk of the group's longest line, so that all reach
+  // every barrier; the lines that are shorter, or past the last line, skip the work.
+  Line line = Line(0u, 0u, 0u, 0u, 0.0, 0.0, 0.0, 0u, 0u);
+  uint longest = 0u;
+  for (uint s = 0u; s < LINES && first_line + s < push.line_count; ++s) {
+    Line other = line_of_thread(first_line + s);
+    longest = max(longest, other.count);
+    if (s == slot) line = other;
+  }
+  Line walked = Line(0u, 0u, 0u, 0u, 0.0, 0.0, 0.0, 0u, 0u);
+  if (walker < LINES && first_line + walker < push.line_count)
+    walked = line_of_thread(first_line + walker);
+  float dt2 = params.dt * params.dt;
+
+  // Forward elimination; the walker's state (the node and link before) carries over from chunk
+  // to chunk.
+  vec4 before = vec4(0.0);
+  vec3 n_before = vec3(0.0);
+  float m_before = 1.0, y_before = 0.0;
+  for (uint base = 0u; base < longest; base += CHUNK) {
+    for (uint j = lane; j < CHUNK; j += LANES) {
+      uint node = base + j;
+      bool inside = node < line.count;
+      chunk_positions[slot][j] = inside ? positions[line.first + node * line.stride] : vec4(0.0);
+      chunk_links[slot][j] =
+          line.tears != 0u && inside ? link_state[line.first + node * line.stride] : 0u;
+    }
+    barrier();
+    uint end = min(walked.count, base + CHUNK);
+    for (uint i = base; i < end; ++i) {
+      vec4 here = chunk_positions[walker][i - base];
+      vec3 n = vec3(0.0);
+      float m = 1.0, y = 0.0, b = 0.0;
+      vec3 d = here.xyz - before.xyz;
+      float len = length(d);
+      bool torn = walked.tears != 0u && (chunk_links[walker][i - base] & walked.tear_bit) != 0u;
+      if (i > 0u && !torn && len > 0.0) {
+        float compliance = len < walked.rest ? walked.compression : walked.compliance;
+        float diagonal = before.w + here.w + compliance / dt2;
+        n = d / len;
+        b = -before.w * dot(n_before, n);
+        m = diagonal - b * b / m_before;
+        y = -(len - walked.rest) - b * y_before / m_before;
+        if (!(m > 1e-4 * diagonal)) {
+          n = vec3(0.0);
+          m = 1.0;
+          y = 0.0;
+          b = 0.0;
+        }
+      }
+      chunk_factors[walker][i - base] = vec4(n, m);
+      chunk_right[walker][i - base] = vec2(y, b);
+      n_before = n;
+      m_before = m;
+      y_before = y;
+      before = here;
+    }
+    barrier();
+    for (uint j = lane; j < CHUNK; j += LANES) {
+      uint node = base + j;
+      if (node < line.count) {
+        factors[line.first_slot + node * line.stride] = chunk_factors[slot][j];
+        right[line.first_slot + node * line.stride] = chunk_right[slot][j];
+      }
+    }
+    // The next chunk's loads write positions and links, which no one reads any more; its walk
+    // writes the factors only after the barrier that follows them.
+  }
+  barrier();  // the back substitution's loads overwrite the factors the last stores read
+
+  // Back substitution, from the lines' far ends, chunk by chunk: node i moves by
+  // w_i (n_i dl_i - n_(i+1) dl_(i+1)).
+  float dl_after = 0.0, b_after = 0.0;
+  vec3 n_after = vec3(0.0);
+  for (uint c = (longest + CHUNK - 1u) / CHUNK; c > 0u; --c) {
+    uint base = (c - 1u) * CHUNK;
+    for (uint j = lane; j < CHUNK; j += LANES) {
+      uint node = base + j;
+      if (node < line.count) {
+        chunk_factors[slot][j] = factors[line.first_slot + node * line.stride];
+        chunk_right[slot][j] = right[line.first_slot + node * line.stride];
+      }
+    }
+    barrier();
+    for (uint k = min(walked.count, base + CHUNK); k > base; --k) {
+      uint i = k - 1u - base;
+      vec4 f = chunk_factors[walker][i];
+      vec2 r = chunk_right[walker][i];
+      float dl = (r.x - b_after * dl_after) / f.w;
+      chunk_impulses[walker][i] = f.xyz * dl - n_after * dl_after;
+      chunk_multipliers[walker][i] = dl;
+      dl_after = dl;
+      b_after = r.y;
+      n_after = f.xyz;
+    }
+    barrier();
+    for (uint j = lane; j < CHUNK; j += LANES) {
+      uint node = base + j;
+      if (node >= line.count) continue;
+      uint particle = line.first + node * line.stride;
+      vec4 p = positions[particle];
+      if (p.w != 0.0) {
+        vec3 move = p.w * chunk_impulses[slot][j];
+        positions[particle] = vec4(p.xyz + move, p.w);
+        if (!integrator_is_verlet()) velocities[particle].xyz += move / params.dt;
+      }
+      if (push.keeps_multipliers != 0u) {
+        uvec2 node_slots = slots[line.first_slot + node * line.stride];
+        uint multiplier = push.axis == WEFT_STRETCH_ALONG_ROWS ? node_slots.x : node_slots.y;
+        if (multiplier != WEFT_STRETCH_NO_SLOT) lambdas[multiplier] = chunk_multipliers[slot][j];
+      }
+    }
+    // The next chunk's loads write the factors, which no one reads any more; its walk writes the
+    // impulses only after the barrier that follows them.
+  }
+}

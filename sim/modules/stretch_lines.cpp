@@ -1,0 +1,274 @@
+#include "sim/modules/stretch_lines.h"
+
+#include <cstddef>
+
+#include "shaders/distance_constraints.h"
+#include "shaders/grid_cloth.h"
+#include "sim/cpu_forces.h"
+#include "sim/grid_layout.h"
+
+namespace weft {
+
+static_assert(sizeof(gpu::StretchGrid) == 64);
+static_assert(offsetof(gpu::StretchGrid, rest_lengths) == 32);
+static_assert(offsetof(gpu::StretchGrid, compliance) == 48);
+static_assert(sizeof(gpu::StretchLinesPush) == 16);
+// The owning modules' multipliers sit where the line solve writes them, and its own buffers
+// where neither module has one.
+static_assert(WEFT_STRETCH_BINDING_LAMBDAS == WEFT_DISTANCE_BINDING_LAMBDAS);
+static_assert(WEFT_STRETCH_BINDING_LAMBDAS == WEFT_GRID_BINDING_LAMBDAS);
+static_assert(WEFT_STRETCH_BINDING_GRIDS > WEFT_DISTANCE_BINDING_TEAR_BITS);
+static_assert(WEFT_STRETCH_BINDING_GRIDS > WEFT_GRID_BINDING_SCRATCH);
+static_assert(WEFT_GRID_BINDING_LAMBDAS_SCRATCH > WEFT_STRETCH_BINDING_SLOTS);
+
+namespace {
+
+const PassInfo kSolve{"stretch along lines", "stretch_grid_lines.comp"};
+
+// One row or column (shaders/stretch_grid_lines.comp): node i is particle first + i * stride and
+// slot first_slot + i * stride; link i joins nodes i - 1 and i (1 <= i < count).
+struct Line {
+  uint32_t first;
+  uint32_t first_slot;
+  uint32_t stride;
+  uint32_t count;
+  float rest;
+  float compliance;
+  float compression;
+  bool tears;
+  uint32_t tear_bit;  // node i's link towards node i - 1 (link_state_layout.h)
+};
+
+Line line_of_thread(const std::vector<gpu::StretchGrid>& grids, uint32_t axis, uint32_t t) {
+  const bool rows = axis == WEFT_STRETCH_ALONG_ROWS;
+  size_t g = 0;
+  for (size_t k = 1; k < grids.size(); ++k) {
+    if (t >= (rows ? grids[k].first_row_line : grids[k].first_column_line)) g = k;
+  }
+  const gpu::StretchGrid& grid = grids[g];
+  const uint32_t index = t - (rows ? grid.first_row_line : grid.first_column_line);
+  return {grid.first_particle + (rows ? index * grid.columns : index),
+          grid.first_node + (rows ? index * grid.columns : index),
+          rows ? 1u : grid.columns,
+          rows ? grid.columns : grid.rows,
+          rows ? grid.rest_lengths.x : grid.rest_lengths.y,
+          grid.compliance.x,
+          grid.compliance.y,
+          grid.tears != 0,
+          rows ? 1u << 1 : 1u << 3};
+}
+
+gpu::StretchGrid stretch_grid(const GridLayout& layout) {
+  gpu::StretchGrid grid{};
+  grid.first_particle = layout.first_particle;
+  grid.columns = layout.columns;
+  grid.rows = layout.rows;
+  grid.tears = layout.break_strain > 0.0f ? 1u : 0u;
+  grid.rest_lengths =
+      glm::vec4(glm::length(layout.column_step), glm::length(layout.row_step), 0, 0);
+  grid.compliance =
+      glm::vec4(layout.structural.compliance, compression_compliance_of(layout.structural), 0, 0);
+  return grid;
+}
+
+}  // namespace
+
+StretchLines::StretchLines(const std::vector<GridLayout>& layouts, bool keeps_multipliers,
+                           const MultiplierSlot& slot)
+    : keeps_multipliers_(keeps_multipliers) {
+  for (size_t g = 0; g < layouts.size(); ++g) {
+    const GridLayout& layout = layouts[g];
+    if (!stretch_solved_along_lines(layout)) continue;
+    gpu::StretchGrid grid = stretch_grid(layout);
+    grid.first_node = nodes_;
+    grid.first_row_line = rows_;
+    grid.first_column_line = columns_;
+    grids_.push_back(grid);
+    for (uint32_t node = 0; node < layout.node_count(); ++node) {
+      const uint32_t column = node % layout.columns;
+      const uint32_t row = node / layout.columns;
+      glm::uvec2 slots(WEFT_STRETCH_NO_SLOT);
+      if (keeps_multipliers && column > 0) slots.x = slot(g, node - 1, WEFT_STRETCH_ALONG_ROWS);
+      if (keeps_multipliers && row > 0) {
+        slots.y = slot(g, node - layout.columns, WEFT_STRETCH_ALONG_COLUMNS);
+      }
+      slots_.push_back(slots);
+    }
+    rows_ += layout.rows;
+    columns_ += layout.columns;
+    nodes_ += static_cast<uint32_t>(layout.node_count());
+    links_ +=
+        uint64_t{layout.columns - 1} * layout.rows + uint64_t{layout.columns} * (layout.rows - 1);
+  }
+}
+
+bool StretchLines::apply_materials(const std::vector<GridLayout>& layouts) {
+  std::vector<gpu::StretchGrid> edited;
+  for (const GridLayout& layout : layouts) {
+    if (stretch_solved_along_lines(layout)) edited.push_back(stretch_grid(layout));
+  }
+  if (edited.size() != grids_.size()) return false;
+  for (size_t g = 0; g < edited.size(); ++g) {
+    if (edited[g].first_particle != grids_[g].first_particle ||
+        edited[g].columns != grids_[g].columns || edited[g].rows != grids_[g].rows) {
+      return false;
+    }
+    grids_[g].rest_lengths = edited[g].rest_lengths;
+    grids_[g].compliance = edited[g].compliance;
+    grids_[g].tears = edited[g].tears;
+  }
+  return true;
+}
+
+const PassInfo& StretchLines::pass() {
+  return kSolve;
+}
+
+void StretchLines::schedule(const SolverModule& module, uint32_t substep,
+                            std::vector<Step>& steps) const {
+  if (grids_.empty()) return;
+  for (uint32_t axis : {WEFT_STRETCH_ALONG_ROWS, WEFT_STRETCH_ALONG_COLUMNS}) {
+    Step step = make_step(module, kSolve, substep, 0, axis);
+    gpu::StretchLinesPush push{};
+    push.axis = axis;
+    push.line_count = axis == WEFT_STRETCH_ALONG_ROWS ? rows_ : columns_;
+    push.grid_count = static_cast<uint32_t>(grids_.size());
+    push.keeps_multipliers = keeps_multipliers_ ? 1u : 0u;
+    step.push = to_push(push);
+    steps.push_back(std::move(step));
+  }
+}
+
+std::string StretchLines::label(const Step& step) const {
+  const auto push = from_push<gpu::StretchLinesPush>(step.push);
+  return push.axis == WEFT_STRETCH_ALONG_ROWS ? "stretch along lines (rows)"
+                                              : "stretch along lines (columns)";
+}
+
+uint32_t StretchLines::threads(const Step& step) const {
+  // A workgroup per WEFT_STRETCH_LINES_PER_GROUP lines (stretch_grid_lines.comp).
+  const uint32_t lines = from_push<gpu::StretchLinesPush>(step.push).line_count;
+  return (lines + WEFT_STRETCH_LINES_PER_GROUP - 1) / WEFT_STRETCH_LINES_PER_GROUP *
+         WEFT_GROUP_SIZE;
+}
+
+std::vector<ModuleBuffer> StretchLines::buffers() const {
+  return {
+      {"stretch lines: grids", grids_.size() * sizeof(gpu::StretchGrid), grids_.data()},
+      {"stretch lines: directions and pivots", uint64_t{nodes_} * 16, nullptr},
+      {"stretch lines: right-hand sides and couplings", uint64_t{nodes_} * 8, nullptr},
+      {"stretch lines: multiplier slots", slots_.size() * sizeof(glm::uvec2), slots_.data()},
+  };
+}
+
+// shaders/stretch_grid_lines.comp, the same arithmetic in the same order; the factors stay local.
+//
+// The XPBD step of the line's links together, from multipliers 0: (J W J^T + alpha~) dl = -C,
+// dx = W J^T dl, with J the links' gradients where they lie (link i: -n_i at node i - 1, +n_i at
+// node i). Links i - 1 and i share node i - 1 alone, so the system is tridiagonal: diagonal
+// w_(i-1) + w_i + alpha~_i, coupling b_i = -w_(i-1) n_(i-1).n_i. Eliminated forward (pivot m_i,
+// right-hand side y_i), substituted back; node i then moves by w_i (n_i dl_i - n_(i+1) dl_(i+1)).
+template <typename Real>
+void StretchLines::run(const Step& step, CpuPass<Real>& pass, std::vector<Real>& lambdas) const {
+  using vec2 = glm::vec<2, Real>;
+  using vec3 = cpu::vec3<Real>;
+  using vec4 = cpu::vec4<Real>;
+  ParticleState<Real>& state = pass.state;
+  const auto push = from_push<gpu::StretchLinesPush>(step.push);
+  const Real dt(pass.params.dt);
+  // The lines of one axis share no node: each is solved on its own, as on the GPU.
+  pass.for_each(
+      push.line_count,
+      [&](uint32_t t) {
+        thread_local std::vector<vec4> factors;  // n_i, m_i
+        thread_local std::vector<vec2> right;    // y_i, b_i
+        const Line line = line_of_thread(grids_, push.axis, t);
+        factors.assign(line.count, vec4(0, 0, 0, 1));
+        right.assign(line.count, vec2(0));
+        vec4 before = state.positions[line.first];
+        vec3 n_before(0);
+        Real m_before(1), y_before(0);
+        for (uint32_t i = 1; i < line.count; ++i) {
+          const uint32_t particle = line.first + i * line.stride;
+          const vec4 here = state.positions[particle];
+          const vec3 d = vec3(here) - vec3(before);
+          const Real length = glm::length(d);
+          vec3 n(0);
+          Real m(1), y(0), b(0);
+          const bool torn = line.tears && (state.link_state[particle] & line.tear_bit) != 0u;
+          if (!torn && length > Real(0)) {
+            const Real rest(line.rest);
+            const Real compliance = length < rest ? Real(line.compression) : Real(line.compliance);
+            const Real diagonal = before.w + here.w + compliance / (dt * dt);
+            n = d / length;
+            b = -before.w * glm::dot(n_before, n);
+            m = diagonal - b * b / m_before;
+            y = -(length - rest) - b * y_before / m_before;
+            // A pivot this small leaves the link's length to its neighbours (a free node in line
+            // between two held ones, inextensible): it is not moved.
+            if (!(m > Real(1e-4) * diagonal)) {
+              n = vec3(0);
+              m = Real(1);
+              y = b = Real(0);
+            }
+          }
+          factors[i] = vec4(n, m);
+          right[i] = vec2(y, b);
+          n_before = n;
+          m_before = m;
+          y_before = y;
+          before = here;
+        }
+        Real dl_after(0), b_after(0);
+        vec3 n_after(0);
+        for (uint32_t k = line.count; k > 0; --k) {
+          const uint32_t i = k - 1;
+          const vec4 f = factors[i];
+          const Real dl = (right[i].x - b_after * dl_after) / f.w;
+          const vec3 impulse = vec3(f) * dl - n_after * dl_after;
+          const uint32_t particle = line.first + i * line.stride;
+          vec4& p = state.positions[particle];
+          if (p.w != Real(0)) {
+            const vec3 move = p.w * impulse;
+            p = vec4(vec3(p) + move, p.w);
+            if (!cpu::integrator_is_verlet(pass.params)) {
+              state.velocities[particle] += vec4(move / dt, Real(0));
+            }
+          }
+          if (push.keeps_multipliers != 0u) {
+            const glm::uvec2 slots = slots_[line.first_slot + i * line.stride];
+            const uint32_t slot = push.axis == WEFT_STRETCH_ALONG_ROWS ? slots.x : slots.y;
+            if (slot != WEFT_STRETCH_NO_SLOT) lambdas[slot] = dl;
+          }
+          dl_after = dl;
+          b_after = right[i].y;
+          n_after = vec3(f);
+        }
+      },
+      2);
+}
+
+template void StretchLines::run(const Step&, CpuPass<float>&, std::vector<float>&) const;
+template void StretchLines::run(const Step&, CpuPass<double>&, std::vector<double>&) const;
+
+uint64_t StretchLines::bytes(const Step& step, const TrafficContext& context) const {
+  // Every grid once (the lines search them). Per node: read x (forward and back: one element),
+  // and its link state where the grid tears; write and read its link's factors (24 B each way);
+  // write x where it is free (Euler: read and write v too); where the owning module keeps
+  // multipliers, read its slots and write the multiplier of its link (every node but a line's
+  // first has one).
+  const auto push = from_push<gpu::StretchLinesPush>(step.push);
+  const bool verlet = context.integrator == WEFT_INTEGRATOR_VERLET;
+  uint64_t bytes = grids_.size() * sizeof(gpu::StretchGrid);
+  for (uint32_t t = 0; t < push.line_count; ++t) {
+    const Line line = line_of_thread(grids_, push.axis, t);
+    for (uint32_t i = 0; i < line.count; ++i) {
+      bytes += 16 + 2 * 24 + (line.tears ? 4 : 0);
+      if (!context.pinned(line.first + i * line.stride)) bytes += verlet ? 16 : 48;
+      if (push.keeps_multipliers != 0u) bytes += 8 + (i > 0 ? 4 : 0);
+    }
+  }
+  return bytes;
+}
+
+}  // namespace weft

@@ -1,0 +1,179 @@
+#include "tests/support/grid_pass_walks.h"
+
+#include <gtest/gtest.h>
+
+#include "sim/grid_layout.h"
+#include "sim/modules/grid_bending.h"
+#include "sim/modules/strain_limits.h"
+#include "tests/support/access_count.h"
+
+namespace weft::test {
+
+bool is_pinned(const SolverCore& m, uint32_t i) {
+  return m.positions()[i].w == 0.0f;
+}
+bool verlet(const SolverCore& m) {
+  return m.params().integrator == WEFT_INTEGRATOR_VERLET;
+}
+
+// particle_bindings.glsl's velocity_of().
+void read_velocity(AccessCount& a, const SolverCore& m, uint32_t i) {
+  if (verlet(m)) {
+    a.read("positions", i, 16);
+    a.read("previous", i, 16);
+  } else {
+    a.read("velocities", i, 16);
+  }
+}
+
+namespace {
+
+// limit_strain.comp, one pass (one dispatch): the first reads the positions and writes the
+// scratch buffer, the second the other way round.
+uint64_t strain_limit_bytes(const SolverCore& m, uint32_t pass) {
+  AccessCount a;
+  const StrainLimits& limits = *m.find<StrainLimits>();
+  const GridSet& grids = limits.grids();
+  const bool second = pass % 2 == 1;
+  for (uint32_t g = 0; g < grids.grid_count(); ++g) {
+    const gpu::GridParams& grid = grids.params()[g];
+    a.read("grids", g, sizeof(gpu::GridParams));
+    a.read("scales", g, 4);
+    auto read_source = [&](uint32_t node) {
+      if (second) {
+        a.read("scratch", grid.first_thread + node, 16);
+      } else {
+        a.read("positions", grid.first_particle + node, 16);
+      }
+    };
+    for (uint32_t node = 0; node < grid.columns * grid.rows; ++node) {
+      read_source(node);
+      const uint32_t column = node % grid.columns, row = node / grid.columns;
+      if (!is_pinned(m, grid.first_particle + node)) {
+        for (uint32_t apart = 2; apart < grid.columns; apart *= 2) {
+          if (column >= apart) read_source(node - apart);
+          if (column + apart < grid.columns) read_source(node + apart);
+        }
+        for (uint32_t apart = 2; apart < grid.rows; apart *= 2) {
+          if (row >= apart) read_source(node - apart * grid.columns);
+          if (row + apart < grid.rows) read_source(node + apart * grid.columns);
+        }
+      }
+      if (second) {
+        a.write("positions", grid.first_particle + node, 16);
+      } else {
+        a.write("scratch", grid.first_thread + node, 16);
+      }
+      if (!verlet(m)) {
+        a.read("velocities", grid.first_particle + node, 16);
+        a.write("velocities", grid.first_particle + node, 16);
+      }
+    }
+  }
+  return a.bytes();
+}
+
+// bend_grid_lines.comp, one dispatch per axis: every line's forward elimination and back
+// substitution.
+uint64_t grid_bending_bytes(const SolverCore& m, uint32_t axis) {
+  AccessCount a;
+  const GridBending& bending = *m.find<GridBending>();
+  const bool rows = axis == WEFT_BEND_ALONG_ROWS;
+  for (size_t g = 0; g < bending.grids().size(); ++g) {
+    const gpu::BendingGrid& grid = bending.grids()[g];
+    const uint32_t lines = rows ? grid.rows : grid.columns;
+    const uint32_t length = rows ? grid.columns : grid.rows;
+    a.read("grids", g, sizeof(gpu::BendingGrid));
+    for (uint32_t line = 0; line < lines; ++line) {
+      for (uint32_t i = 0; i < length; ++i) {
+        const uint32_t node = rows ? line * grid.columns + i : i * grid.columns + line;
+        const uint32_t particle = grid.first_particle + node;
+        a.read("positions", particle, 16);
+        if (grid.tears) a.read("link state", particle, 4);
+        a.write("factors", grid.first_node + node, 16);
+        a.write("betas", grid.first_node + node, 4);
+        a.read("factors", grid.first_node + node, 16);
+        a.read("betas", grid.first_node + node, 4);
+        if (is_pinned(m, particle)) continue;
+        a.write("positions", particle, 16);
+        if (!verlet(m)) {
+          a.read("velocities", particle, 16);
+          a.write("velocities", particle, 16);
+        }
+      }
+    }
+  }
+  return a.bytes();
+}
+
+// stretch_grid_lines.comp, one dispatch per axis: every line's forward elimination and back
+// substitution.
+uint64_t stretch_lines_bytes(const SolverCore& m, const StretchLines& lines, uint32_t axis) {
+  AccessCount a;
+  const bool rows = axis == WEFT_STRETCH_ALONG_ROWS;
+  for (size_t g = 0; g < lines.grids().size(); ++g) {
+    const gpu::StretchGrid& grid = lines.grids()[g];
+    const uint32_t count = rows ? grid.rows : grid.columns;
+    const uint32_t length = rows ? grid.columns : grid.rows;
+    a.read("grids", g, sizeof(gpu::StretchGrid));
+    for (uint32_t line = 0; line < count; ++line) {
+      for (uint32_t i = 0; i < length; ++i) {
+        const uint32_t node = rows ? line * grid.columns + i : i * grid.columns + line;
+        const uint32_t particle = grid.first_particle + node;
+        const uint32_t slot = grid.first_node + node;
+        a.read("positions", particle, 16);
+        if (grid.tears) a.read("link state", particle, 4);
+        a.write("factors", slot, 16);
+        a.write("right", slot, 8);
+        a.read("factors", slot, 16);
+        a.read("right", slot, 8);
+        if (lines.keeps_multipliers()) {
+          a.read("slots", slot, 8);
+          const uint32_t multiplier = rows ? lines.slots()[slot].x : lines.slots()[slot].y;
+          if (multiplier != WEFT_STRETCH_NO_SLOT) a.write("lambdas", multiplier, 4);
+        }
+        if (is_pinned(m, particle)) continue;
+        a.write("positions", particle, 16);
+        if (!verlet(m)) {
+          a.read("velocities", particle, 16);
+          a.write("velocities", particle, 16);
+        }
+      }
+    }
+  }
+  return a.bytes();
+}
+
+}  // namespace
+
+void expect_stretch_lines_counts_match(const SolverCore& m, const StretchLines& lines,
+                                       const std::vector<PassTraffic>& traffic, uint32_t substeps) {
+  if (lines.empty()) return;
+  EXPECT_EQ(traffic_of(traffic, "stretch along lines"),
+            substeps * (stretch_lines_bytes(m, lines, WEFT_STRETCH_ALONG_ROWS) +
+                        stretch_lines_bytes(m, lines, WEFT_STRETCH_ALONG_COLUMNS)));
+}
+
+void expect_grid_bending_counts_match(const SolverCore& m, const std::vector<PassTraffic>& traffic,
+                                      uint32_t substeps) {
+  if (!m.find<GridBending>()) return;
+  EXPECT_EQ(traffic_of(traffic, "grid bending"),
+            substeps * (grid_bending_bytes(m, WEFT_BEND_ALONG_ROWS) +
+                        grid_bending_bytes(m, WEFT_BEND_ALONG_COLUMNS)));
+}
+
+void expect_strain_limit_counts_match(const SolverCore& m, const std::vector<PassTraffic>& traffic,
+                                      uint32_t substeps) {
+  if (!m.find<StrainLimits>()) return;
+  EXPECT_EQ(traffic_of(traffic, "strain limits"),
+            substeps * (strain_limit_bytes(m, 0) + strain_limit_bytes(m, 1)));
+}
+
+uint64_t traffic_of(const std::vector<PassTraffic>& traffic, const std::string& name) {
+  for (const PassTraffic& t : traffic)
+    if (t.pass->name == name) return t.bytes;
+  ADD_FAILURE() << "no traffic for '" << name << "'";
+  return 0;
+}
+
+}  // namespace weft::test

@@ -1,0 +1,35 @@
+// The traffic tests' independent walks of the passes both solver paths share on cloth grids (the
+// strain limits and the line solves of bending and stretch), and what the walks of every pass
+// need: which particles are pinned, how a velocity is read, a pass's modelled bytes. Each walk
+// visits every load and store its shader makes, element by element (access_count.h), and the
+// expect_* functions compare a frame's modelled bytes (app/bench/pass_traffic.h) with it.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "app/bench/pass_traffic.h"
+#include "sim/modules/stretch_lines.h"
+#include "sim/solver_core.h"
+#include "tests/support/access_count.h"
+
+namespace weft::test {
+
+bool is_pinned(const SolverCore& m, uint32_t i);
+bool verlet(const SolverCore& m);
+// particle_bindings.glsl's velocity_of().
+void read_velocity(AccessCount& a, const SolverCore& m, uint32_t i);
+// The modelled bytes per frame of the pass of this name (a test failure if there is none).
+uint64_t traffic_of(const std::vector<PassTraffic>& traffic, const std::string& name);
+
+// The frame's modelled bytes of these passes equal `substeps` times their walks (nothing is
+// checked where the model has no such pass).
+void expect_strain_limit_counts_match(const SolverCore& m, const std::vector<PassTraffic>& traffic,
+                                      uint32_t substeps);
+void expect_grid_bending_counts_match(const SolverCore& m, const std::vector<PassTraffic>& traffic,
+                                      uint32_t substeps);
+void expect_stretch_lines_counts_match(const SolverCore& m, const StretchLines& lines,
+                                       const std::vector<PassTraffic>& traffic, uint32_t substeps);
+
+}  // namespace weft::test
