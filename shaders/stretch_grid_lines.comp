@@ -5,8 +5,9 @@
 // (J W J^T + alpha~) dl = -C, dx = W J^T dl, J the links' gradients where they lie (-n_i at node
 // i - 1, +n_i at node i), W the inverse masses, alpha~ = compliance / dt^2. Links i - 1 and i
 // share node i - 1 alone, so the system is tridiagonal (diagonal w_(i-1) + w_i + alpha~,
-// coupling -w_(i-1) n_(i-1).n_i): eliminated forward (per link its direction, pivot, right-hand
-// side and coupling kept) and substituted back, in O(nodes). A relaxation sweep moves a
+// coupling -w_(i-1) n_(i-1).n_i): eliminated forward (per link its pivot, right-hand side and
+// coupling kept) and substituted back, in O(nodes); the back substitution finds each link's
+// direction again from the positions, which costs less than keeping it. A relaxation sweep moves a
 // correction a node or two; the line solve carries it the whole length of the cloth, so a fine
 // cloth that falls or swings does not stretch while the sweeps catch up. Rows first, then
 // columns (two dispatches). Each link's multiplier goes into the owning module's (relax_distance
@@ -35,14 +36,15 @@ layout(std430, set = WEFT_MODULE_SET, binding = WEFT_STRETCH_BINDING_GRIDS) read
     GridsBuffer {
   StretchGrid grids[];
 };
-// Per link (the slot of its higher node): its direction n and pivot m.
+// Per link (the slot of its higher node): its pivot m and eliminated right-hand side y.
 layout(std430, set = WEFT_MODULE_SET, binding = WEFT_STRETCH_BINDING_FACTORS) buffer
     FactorsBuffer {
-  vec4 factors[];
+  vec2 factors[];
 };
-// Per link: its eliminated right-hand side y and its coupling b with the link before.
-layout(std430, set = WEFT_MODULE_SET, binding = WEFT_STRETCH_BINDING_RIGHT) buffer RightBuffer {
-  vec2 right[];
+// Per link: its coupling b with the link before.
+layout(std430, set = WEFT_MODULE_SET, binding = WEFT_STRETCH_BINDING_COUPLINGS) buffer
+    CouplingsBuffer {
+  float couplings[];
 };
 // Per node: where the multipliers of its row's and its column's link before it go.
 layout(std430, set = WEFT_MODULE_SET, binding = WEFT_STRETCH_BINDING_SLOTS) readonly buffer
@@ -89,14 +91,22 @@ Line line_of_thread(uint t) {
   return line;
 }
 
-// A chunk of each of the workgroup's lines: its nodes' positions and link states, then the
-// factors of its links, then the impulses on its nodes and the multipliers of its links.
-shared vec4 chunk_positions[LINES][CHUNK];
+// A chunk of each of the workgroup's lines: its nodes' positions (and, substituting back, the
+// node before the chunk's first) and link states, then the factors of its links, then the
+// impulses on its nodes and the multipliers of its links.
+shared vec4 chunk_positions[LINES][CHUNK + 1];
 shared uint chunk_links[LINES][CHUNK];
-shared vec4 chunk_factors[LINES][CHUNK];
-shared vec2 chunk_right[LINES][CHUNK];
+shared vec2 chunk_factors[LINES][CHUNK];
+shared float chunk_couplings[LINES][CHUNK];
 shared vec3 chunk_impulses[LINES][CHUNK];
 shared float chunk_multipliers[LINES][CHUNK];
+
+// Link i's direction, from node i - 1 to node i (0 for a link of no length).
+vec3 direction(vec4 before, vec4 here) {
+  vec3 d = here.xyz - before.xyz;
+  float len = length(d);
+  return len > 0.0 ? d / len : vec3(0.0);
+}
 
 void main() {
   uint first_line = (gl_WorkGroupID.x + gl_WorkGroupID.y * gl_NumWorkGroups.x) * LINES;
@@ -139,13 +149,12 @@ void main() {
       vec4 here = chunk_positions[walker][i - base];
       vec3 n = vec3(0.0);
       float m = 1.0, y = 0.0, b = 0.0;
-      vec3 d = here.xyz - before.xyz;
-      float len = length(d);
+      float len = length(here.xyz - before.xyz);
       bool torn = walked.tears != 0u && (chunk_links[walker][i - base] & walked.tear_bit) != 0u;
       if (i > 0u && !torn && len > 0.0) {
         float compliance = len < walked.rest ? walked.compression : walked.compliance;
         float diagonal = before.w + here.w + compliance / dt2;
-        n = d / len;
+        n = direction(before, here);
         b = -before.w * dot(n_before, n);
         m = diagonal - b * b / m_before;
         y = -(len - walked.rest) - b * y_before / m_before;
@@ -156,8 +165,8 @@ void main() {
           b = 0.0;
         }
       }
-      chunk_factors[walker][i - base] = vec4(n, m);
-      chunk_right[walker][i - base] = vec2(y, b);
+      chunk_factors[walker][i - base] = vec2(m, y);
+      chunk_couplings[walker][i - base] = b;
       n_before = n;
       m_before = m;
       y_before = y;
@@ -168,7 +177,7 @@ void main() {
       uint node = base + j;
       if (node < line.count) {
         factors[line.first_slot + node * line.stride] = chunk_factors[slot][j];
-        right[line.first_slot + node * line.stride] = chunk_right[slot][j];
+        couplings[line.first_slot + node * line.stride] = chunk_couplings[slot][j];
       }
     }
     // The next chunk's loads write positions and links, which no one reads any more; its walk
@@ -177,36 +186,40 @@ void main() {
   barrier();  // the back substitution's loads overwrite the factors the last stores read
 
   // Back substitution, from the lines' far ends, chunk by chunk: node i moves by
-  // w_i (n_i dl_i - n_(i+1) dl_(i+1)).
+  // w_i (n_i dl_i - n_(i+1) dl_(i+1)). A chunk's nodes, and the node before it, are loaded before
+  // any of them moves; the node before moves with the next chunk.
   float dl_after = 0.0, b_after = 0.0;
   vec3 n_after = vec3(0.0);
   for (uint c = (longest + CHUNK - 1u) / CHUNK; c > 0u; --c) {
     uint base = (c - 1u) * CHUNK;
-    for (uint j = lane; j < CHUNK; j += LANES) {
-      uint node = base + j;
-      if (node < line.count) {
-        chunk_factors[slot][j] = factors[line.first_slot + node * line.stride];
-        chunk_right[slot][j] = right[line.first_slot + node * line.stride];
+    for (uint j = lane; j < CHUNK + 1u; j += LANES) {
+      uint node = base + j - 1u;  // j = 0: the node before the chunk
+      if (j + base > 0u && node < line.count)
+        chunk_positions[slot][j] = positions[line.first + node * line.stride];
+      if (j < CHUNK && base + j < line.count) {
+        chunk_factors[slot][j] = factors[line.first_slot + (base + j) * line.stride];
+        chunk_couplings[slot][j] = couplings[line.first_slot + (base + j) * line.stride];
       }
     }
     barrier();
     for (uint k = min(walked.count, base + CHUNK); k > base; --k) {
       uint i = k - 1u - base;
-      vec4 f = chunk_factors[walker][i];
-      vec2 r = chunk_right[walker][i];
-      float dl = (r.x - b_after * dl_after) / f.w;
-      chunk_impulses[walker][i] = f.xyz * dl - n_after * dl_after;
+      vec3 n = k - 1u > 0u ? direction(chunk_positions[walker][i], chunk_positions[walker][i + 1u])
+                           : vec3(0.0);
+      vec2 f = chunk_factors[walker][i];
+      float dl = (f.y - b_after * dl_after) / f.x;
+      chunk_impulses[walker][i] = n * dl - n_after * dl_after;
       chunk_multipliers[walker][i] = dl;
       dl_after = dl;
-      b_after = r.y;
-      n_after = f.xyz;
+      b_after = chunk_couplings[walker][i];
+      n_after = n;
     }
     barrier();
     for (uint j = lane; j < CHUNK; j += LANES) {
       uint node = base + j;
       if (node >= line.count) continue;
       uint particle = line.first + node * line.stride;
-      vec4 p = positions[particle];
+      vec4 p = positions[particle];  // not the shared copy: the next chunk's loads may overwrite it
       if (p.w != 0.0) {
         vec3 move = p.w * chunk_impulses[slot][j];
         positions[particle] = vec4(p.xyz + move, p.w);
@@ -218,7 +231,7 @@ void main() {
         if (multiplier != WEFT_STRETCH_NO_SLOT) lambdas[multiplier] = chunk_multipliers[slot][j];
       }
     }
-    // The next chunk's loads write the factors, which no one reads any more; its walk writes the
-    // impulses only after the barrier that follows them.
+    // The next chunk's loads write the positions and factors, which no one reads any more; its
+    // walk writes the impulses only after the barrier that follows them.
   }
 }

@@ -14,9 +14,9 @@ namespace weft::gpu {
 // stretch_lines.cpp).
 #define WEFT_STRETCH_BINDING_LAMBDAS 1
 #define WEFT_STRETCH_BINDING_GRIDS 3
-#define WEFT_STRETCH_BINDING_FACTORS 4  // per link: its direction and the elimination's pivot
-#define WEFT_STRETCH_BINDING_RIGHT 5    // per link: the eliminated right-hand side, coupling
-#define WEFT_STRETCH_BINDING_SLOTS 6    // per link: where its multiplier goes
+#define WEFT_STRETCH_BINDING_FACTORS 4    // per link: the elimination's pivot and right-hand side
+#define WEFT_STRETCH_BINDING_COUPLINGS 5  // per link: its coupling with the link before
+#define WEFT_STRETCH_BINDING_SLOTS 6      // per link: where its multiplier goes
 
 // Lines one workgroup of stretch_grid_lines.comp solves, side by side.
 #define WEFT_STRETCH_LINES_PER_GROUP 8u
@@ -34,7 +34,7 @@ struct StretchGrid {
   uint first_particle;  // node (c, r) is particle first_particle + r * columns + c
   uint columns;
   uint rows;
-  uint first_node;         // its nodes' first slot in the factors, right and slots buffers
+  uint first_node;         // its nodes' first slot in the factors, couplings and slots buffers
   uint first_row_line;     // the thread of its first row in a dispatch along rows
   uint first_column_line;  // the thread of its first column in a dispatch along columns
   uint tears;              // 1: skip the links that tore (link state)

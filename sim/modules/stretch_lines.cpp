@@ -155,8 +155,8 @@ uint32_t StretchLines::threads(const Step& step) const {
 std::vector<ModuleBuffer> StretchLines::buffers() const {
   return {
       {"stretch lines: grids", grids_.size() * sizeof(gpu::StretchGrid), grids_.data()},
-      {"stretch lines: directions and pivots", uint64_t{nodes_} * 16, nullptr},
-      {"stretch lines: right-hand sides and couplings", uint64_t{nodes_} * 8, nullptr},
+      {"stretch lines: pivots and right-hand sides", uint64_t{nodes_} * 8, nullptr},
+      {"stretch lines: couplings", uint64_t{nodes_} * 4, nullptr},
       {"stretch lines: multiplier slots", slots_.size() * sizeof(glm::uvec2), slots_.data()},
   };
 }
@@ -168,6 +168,9 @@ std::vector<ModuleBuffer> StretchLines::buffers() const {
 // node i). Links i - 1 and i share node i - 1 alone, so the system is tridiagonal: diagonal
 // w_(i-1) + w_i + alpha~_i, coupling b_i = -w_(i-1) n_(i-1).n_i. Eliminated forward (pivot m_i,
 // right-hand side y_i), substituted back; node i then moves by w_i (n_i dl_i - n_(i+1) dl_(i+1)).
+// The back substitution finds each direction again from the positions, which it moves only
+// behind it: that costs less than keeping them. A link left out has y = b = 0, so its dl is 0
+// whatever its direction.
 template <typename Real>
 void StretchLines::run(const Step& step, CpuPass<Real>& pass, std::vector<Real>& lambdas) const {
   using vec2 = glm::vec<2, Real>;
@@ -176,23 +179,28 @@ void StretchLines::run(const Step& step, CpuPass<Real>& pass, std::vector<Real>&
   ParticleState<Real>& state = pass.state;
   const auto push = from_push<gpu::StretchLinesPush>(step.push);
   const Real dt(pass.params.dt);
+  // Link i's direction, from node i - 1 to node i (0 for none, or a link of no length).
+  auto direction = [](const vec4& before, const vec4& here) {
+    const vec3 d = vec3(here) - vec3(before);
+    const Real length = glm::length(d);
+    return length > Real(0) ? d / length : vec3(0);
+  };
   // The lines of one axis share no node: each is solved on its own, as on the GPU.
   pass.for_each(
       push.line_count,
       [&](uint32_t t) {
-        thread_local std::vector<vec4> factors;  // n_i, m_i
-        thread_local std::vector<vec2> right;    // y_i, b_i
+        thread_local std::vector<vec2> factors;    // m_i, y_i
+        thread_local std::vector<Real> couplings;  // b_i
         const Line line = line_of_thread(grids_, push.axis, t);
-        factors.assign(line.count, vec4(0, 0, 0, 1));
-        right.assign(line.count, vec2(0));
+        factors.assign(line.count, vec2(1, 0));
+        couplings.assign(line.count, Real(0));
         vec4 before = state.positions[line.first];
         vec3 n_before(0);
         Real m_before(1), y_before(0);
         for (uint32_t i = 1; i < line.count; ++i) {
           const uint32_t particle = line.first + i * line.stride;
           const vec4 here = state.positions[particle];
-          const vec3 d = vec3(here) - vec3(before);
-          const Real length = glm::length(d);
+          const Real length = glm::length(vec3(here) - vec3(before));
           vec3 n(0);
           Real m(1), y(0), b(0);
           const bool torn = line.tears && (state.link_state[particle] & line.tear_bit) != 0u;
@@ -200,7 +208,7 @@ void StretchLines::run(const Step& step, CpuPass<Real>& pass, std::vector<Real>&
             const Real rest(line.rest);
             const Real compliance = length < rest ? Real(line.compression) : Real(line.compliance);
             const Real diagonal = before.w + here.w + compliance / (dt * dt);
-            n = d / length;
+            n = direction(before, here);
             b = -before.w * glm::dot(n_before, n);
             m = diagonal - b * b / m_before;
             y = -(length - rest) - b * y_before / m_before;
@@ -212,8 +220,8 @@ void StretchLines::run(const Step& step, CpuPass<Real>& pass, std::vector<Real>&
               y = b = Real(0);
             }
           }
-          factors[i] = vec4(n, m);
-          right[i] = vec2(y, b);
+          factors[i] = vec2(m, y);
+          couplings[i] = b;
           n_before = n;
           m_before = m;
           y_before = y;
@@ -223,11 +231,11 @@ void StretchLines::run(const Step& step, CpuPass<Real>& pass, std::vector<Real>&
         vec3 n_after(0);
         for (uint32_t k = line.count; k > 0; --k) {
           const uint32_t i = k - 1;
-          const vec4 f = factors[i];
-          const Real dl = (right[i].x - b_after * dl_after) / f.w;
-          const vec3 impulse = vec3(f) * dl - n_after * dl_after;
           const uint32_t particle = line.first + i * line.stride;
           vec4& p = state.positions[particle];
+          const vec3 n = i > 0 ? direction(state.positions[particle - line.stride], p) : vec3(0);
+          const Real dl = (factors[i].y - b_after * dl_after) / factors[i].x;
+          const vec3 impulse = n * dl - n_after * dl_after;
           if (p.w != Real(0)) {
             const vec3 move = p.w * impulse;
             p = vec4(vec3(p) + move, p.w);
@@ -241,8 +249,8 @@ void StretchLines::run(const Step& step, CpuPass<Real>& pass, std::vector<Real>&
             if (slot != WEFT_STRETCH_NO_SLOT) lambdas[slot] = dl;
           }
           dl_after = dl;
-          b_after = right[i].y;
-          n_after = vec3(f);
+          b_after = couplings[i];
+          n_after = n;
         }
       },
       2);
@@ -253,7 +261,7 @@ template void StretchLines::run(const Step&, CpuPass<double>&, std::vector<doubl
 
 uint64_t StretchLines::bytes(const Step& step, const TrafficContext& context) const {
   // Every grid once (the lines search them). Per node: read x (forward and back: one element),
-  // and its link state where the grid tears; write and read its link's factors (24 B each way);
+  // and its link state where the grid tears; write and read its link's factors (12 B each way);
   // write x where it is free (Euler: read and write v too); where the owning module keeps
   // multipliers, read its slots and write the multiplier of its link (every node but a line's
   // first has one).
@@ -263,7 +271,7 @@ uint64_t StretchLines::bytes(const Step& step, const TrafficContext& context) co
   for (uint32_t t = 0; t < push.line_count; ++t) {
     const Line line = line_of_thread(grids_, push.axis, t);
     for (uint32_t i = 0; i < line.count; ++i) {
-      bytes += 16 + 2 * 24 + (line.tears ? 4 : 0);
+      bytes += 16 + 2 * 12 + (line.tears ? 4 : 0);
       if (!context.pinned(line.first + i * line.stride)) bytes += verlet ? 16 : 48;
       if (push.keeps_multipliers != 0u) bytes += 8 + (i > 0 ? 4 : 0);
     }

@@ -123,10 +123,10 @@ uint64_t stretch_lines_bytes(const SolverCore& m, const StretchLines& lines, uin
         const uint32_t slot = grid.first_node + node;
         a.read("positions", particle, 16);
         if (grid.tears) a.read("link state", particle, 4);
-        a.write("factors", slot, 16);
-        a.write("right", slot, 8);
-        a.read("factors", slot, 16);
-        a.read("right", slot, 8);
+        a.write("factors", slot, 8);
+        a.write("couplings", slot, 4);
+        a.read("factors", slot, 8);
+        a.read("couplings", slot, 4);
         if (lines.keeps_multipliers()) {
           a.read("slots", slot, 8);
           const uint32_t multiplier = rows ? lines.slots()[slot].x : lines.slots()[slot].y;
