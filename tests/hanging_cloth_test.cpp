@@ -16,9 +16,13 @@ namespace {
 // The bounds on a cloth settled after two simulated seconds. Real cotton stretches about 0.15% at
 // the top under its own weight (1.5 N/m over 1000 N/m); the bounds are what the cloth must reach at
 // any resolution (1% at most anywhere), and fail the rubber sheet that springs, unconverged
-// constraints or a solver without tethers make of a fine grid (several percent).
+// constraints or a solver without tethers make of a fine grid (several percent). It must hold
+// 1% while it falls from flat and swings through, too: relaxation sweeps alone, which carry a
+// pull a node or two per sweep, let the fine grids' columns stretch by percents for a few frames
+// (2.9% at 65 x 65 on the grid path; 0.17% with the line solves of stretch, docs/physics.md).
 void expect_keeps_its_length(const Hung& hung, uint32_t nodes, SolverVariant variant) {
   const char* path = variant == SolverVariant::grid ? " on the grid path" : " on the general path";
+  EXPECT_LT(hung.largest_strain_during, 0.01) << nodes << " nodes a side" << path << ", falling";
   EXPECT_LT(hung.strain.max, 0.01) << nodes << " nodes a side" << path;
   EXPECT_LT(hung.strain.mean, 0.003) << nodes << " nodes a side" << path;
   EXPECT_GT(hung.strain.mean, 0.0)

@@ -5,6 +5,8 @@
 // simulated seconds each: label `physics`.
 #include <gtest/gtest.h>
 
+#include <cstdio>
+
 #include "sim/cloth_grid.h"
 #include "sim/cloth_material.h"
 #include "sim/cpu_solver.h"
@@ -51,6 +53,8 @@ TEST(StiffSheet, PaperHeldAlongAnEdgeDroopsAsTheElasticaWithoutTearing) {
     // The free edge's middle; the tolerance is the cantilever test's (cantilever_test.cpp).
     const double drop = 1.0 - solver.state().positions[(nodes - 1) * nodes + nodes / 2].y;
     EXPECT_NEAR(drop, exact, 0.05 * exact) << nodes << " nodes a side";
+    std::printf("[ weft     ] %u nodes a side: the edge drops %.1f mm (elastica %.1f mm)\n", nodes,
+                1e3 * drop, 1e3 * exact);
   }
 }
 
