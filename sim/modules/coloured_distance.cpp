@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "sim/cpu_forces.h"
 #include "sim/link_state.h"
@@ -52,13 +53,13 @@ uint64_t link_key(uint32_t a, uint32_t b) {
 }
 
 // The structural links of these grids that are solved along lines.
-std::unordered_map<uint64_t, uint32_t> line_links(const std::vector<GridLayout>& grids) {
-  std::unordered_map<uint64_t, uint32_t> links;
+std::unordered_set<uint64_t> line_links(const std::vector<GridLayout>& grids) {
+  std::unordered_set<uint64_t> links;
   for (const GridLayout& grid : grids) {
     if (!stretch_solved_along_lines(grid)) continue;
     for_each_grid_link(grid, [&](uint32_t a, uint32_t b, GridLinkKind kind, uint32_t) {
       if (kind == GridLinkKind::structural) {
-        links.emplace(link_key(grid.first_particle + a, grid.first_particle + b), 0);
+        links.insert(link_key(grid.first_particle + a, grid.first_particle + b));
       }
     });
   }
@@ -69,7 +70,7 @@ std::unordered_map<uint64_t, uint32_t> line_links(const std::vector<GridLayout>&
 // (stable: model order otherwise); `solved` receives how many of each colour's those are.
 ColoredConstraints colour_with_line_links_first(const Model& model, const SolverPaths& paths,
                                                 std::vector<uint32_t>& solved) {
-  const std::unordered_map<uint64_t, uint32_t> lines = line_links(general_path_grids(model, paths));
+  const std::unordered_set<uint64_t> lines = line_links(general_path_grids(model, paths));
   ColoredConstraints colored = color_constraints(model.particle_count(), paths.constraints());
   solved.assign(colored.color_count(), 0);
   for (uint32_t c = 0; c < colored.color_count(); ++c) {
@@ -113,8 +114,7 @@ gpu::RelaxPush colour_push(const ColoredConstraints& colored,
 }  // namespace
 
 ColouredDistance::ColouredDistance(const ModuleContext& context)
-    : solved_along_lines_(),
-      colored_(colour_with_line_links_first(context.model, context.paths, solved_along_lines_)),
+    : colored_(colour_with_line_links_first(context.model, context.paths, solved_along_lines_)),
       tear_bits_(tear_bits_of(context.model, colored_)),
       lines_(stretch_lines(context.model, context.paths, colored_)) {}
 
