@@ -264,6 +264,7 @@ void expect_counts_match(const Model& model, uint32_t substeps) {
   ASSERT_GT(relax, 0u);
   EXPECT_EQ(traffic_of(traffic, "constraint relaxation"), substeps * relax);
   expect_stretch_lines_counts_match(m, m.find<ColouredDistance>()->lines(), traffic, substeps);
+  expect_tether_counts_match(m, shape, traffic);
   expect_strain_limit_counts_match(m, traffic, substeps);
   expect_grid_bending_counts_match(m, traffic, substeps);
 }
@@ -310,6 +311,7 @@ void expect_grid_counts_match(const Model& model, uint32_t substeps) {
   ASSERT_GT(relax, 0u);
   EXPECT_EQ(traffic_of(traffic, "constraint relaxation (grid Jacobi)"), substeps * relax);
   expect_stretch_lines_counts_match(m, m.find<GridJacobi>()->lines(), traffic, substeps);
+  expect_tether_counts_match(m, shape, traffic);
   expect_strain_limit_counts_match(m, traffic, substeps);
   expect_grid_bending_counts_match(m, traffic, substeps);
 }

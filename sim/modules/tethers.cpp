@@ -323,16 +323,18 @@ void Tethers::relax(CpuPass<Real>& pass) const {
   });
 }
 
-uint64_t Tethers::bytes(const Step& step, const TrafficContext&) const {
+uint64_t Tethers::bytes(const Step& step, const TrafficContext& context) const {
   if (step.pass == &kCheck) {
     // While nothing tears, every thread reads the two counts (the cache serves them) and stops;
     // the copy moves 4 bytes. Substeps after a tear walk the tethers' paths: not counted.
     return tearing_grids_.params().size() * sizeof(gpu::GridParams) + 3 * sizeof(uint32_t);
   }
   // Every particle reads its tether; a tethered one reads x and its pins' x (a few pins, which
-  // the cache serves: counted once each) and writes x, and in a cloth that tears its link state.
-  const uint64_t per_tethered =
-      2 * 16 + (tearing_grids_.empty() ? 0 : sizeof(uint32_t) + sizeof(float));
+  // the cache serves: counted once each) and writes x (Euler: reads and writes v too), and in a
+  // cloth that tears reads its link state and give-way factor.
+  const bool verlet = context.integrator == WEFT_INTEGRATOR_VERLET;
+  const uint64_t per_tethered = 2 * 16 + (verlet ? 0 : 2 * 16) +
+                                (tearing_grids_.empty() ? 0 : sizeof(uint32_t) + sizeof(float));
   uint64_t bytes = tethers_.size() * sizeof(gpu::Tether);
   std::vector<bool> pin_read(tethers_.size(), false);
   for (const gpu::Tether& tether : tethers_) {

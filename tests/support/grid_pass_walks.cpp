@@ -5,6 +5,7 @@
 #include "sim/grid_layout.h"
 #include "sim/modules/grid_bending.h"
 #include "sim/modules/strain_limits.h"
+#include "sim/modules/tethers.h"
 #include "tests/support/access_count.h"
 
 namespace weft::test {
@@ -144,7 +145,47 @@ uint64_t stretch_lines_bytes(const SolverCore& m, const StretchLines& lines, uin
   return a.bytes();
 }
 
+// relax_tethers.comp, one dispatch, as scheduled (`push`).
+uint64_t tether_bytes(const SolverCore& m, const gpu::TethersPush& push) {
+  AccessCount a;
+  const std::vector<gpu::Tether>& tethers = m.find<Tethers>()->tethers();
+  for (uint32_t i = 0; i < push.particle_count; ++i) {
+    a.read("tethers", i, sizeof(gpu::Tether));
+    const gpu::Tether& tether = tethers[i];
+    if (tether.pin0 == WEFT_TETHER_NONE) continue;
+    if (push.tears != 0u) {
+      a.read("link state", i, 4);
+      a.read("give way", i, 4);
+    }
+    a.read("positions", i, 16);
+    for (uint32_t pin : {tether.pin0, tether.pin1}) {
+      if (pin != WEFT_TETHER_NONE) a.read("positions", pin, 16);
+    }
+    // Written where a tether is taut, which depends on where the cloth is: counted always.
+    a.write("positions", i, 16);
+    if (!verlet(m)) {
+      a.read("velocities", i, 16);
+      a.write("velocities", i, 16);
+    }
+  }
+  return a.bytes();
+}
+
 }  // namespace
+
+void expect_tether_counts_match(const SolverCore& m, const FrameShape& shape,
+                                const std::vector<PassTraffic>& traffic) {
+  if (!m.find<Tethers>()) return;
+  uint64_t bytes = 0;
+  for (const Step& step : m.build_schedule(shape)) {
+    if (step.pass->name == std::string("tethers")) {
+      // The push constants as recorded (the module fills them in then).
+      bytes += tether_bytes(m, from_push<gpu::TethersPush>(m.module(step.module).push(step)));
+    }
+  }
+  EXPECT_EQ(traffic_of(traffic, "tethers"), bytes);
+  EXPECT_GT(bytes, 0u) << "the tethers should run in every substep";
+}
 
 void expect_stretch_lines_counts_match(const SolverCore& m, const StretchLines& lines,
                                        const std::vector<PassTraffic>& traffic, uint32_t substeps) {

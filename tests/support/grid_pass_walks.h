@@ -1,5 +1,5 @@
-// The traffic tests' independent walks of the passes both solver paths share on cloth grids (the
-// strain limits and the line solves of bending and stretch), and what the walks of every pass
+// The traffic tests' independent walks of the passes both solver paths share on cloth (the strain
+// limits, the tethers and the line solves of bending and stretch), and what the walks of every pass
 // need: which particles are pinned, how a velocity is read, a pass's modelled bytes. Each walk
 // visits every load and store its shader makes, element by element (access_count.h), and the
 // expect_* functions compare a frame's modelled bytes (app/bench/pass_traffic.h) with it.
@@ -29,6 +29,9 @@ void expect_strain_limit_counts_match(const SolverCore& m, const std::vector<Pas
                                       uint32_t substeps);
 void expect_grid_bending_counts_match(const SolverCore& m, const std::vector<PassTraffic>& traffic,
                                       uint32_t substeps);
+// Every tether step of a frame of this shape.
+void expect_tether_counts_match(const SolverCore& m, const FrameShape& shape,
+                                const std::vector<PassTraffic>& traffic);
 void expect_stretch_lines_counts_match(const SolverCore& m, const StretchLines& lines,
                                        const std::vector<PassTraffic>& traffic, uint32_t substeps);
 
