@@ -6,6 +6,7 @@
 #include "sim/bending_element.h"
 #include "sim/cpu_forces.h"
 #include "sim/grid_layout.h"
+#include "sim/modules/grid_lines.h"
 #include "sim/model.h"
 #include "sim/model_error.h"
 
@@ -36,10 +37,7 @@ struct Line {
 
 Line line_of_thread(const std::vector<gpu::BendingGrid>& grids, uint32_t axis, uint32_t t) {
   const bool rows = axis == WEFT_BEND_ALONG_ROWS;
-  size_t g = 0;
-  for (size_t k = 1; k < grids.size(); ++k) {
-    if (t >= (rows ? grids[k].first_row_line : grids[k].first_column_line)) g = k;
-  }
+  const size_t g = grid_of_line(grids, rows, t);
   const gpu::BendingGrid& grid = grids[g];
   const uint32_t index = t - (rows ? grid.first_row_line : grid.first_column_line);
   const uint32_t across = rows ? grid.rows : grid.columns;

@@ -6,6 +6,7 @@
 #include "shaders/grid_cloth.h"
 #include "sim/cpu_forces.h"
 #include "sim/grid_layout.h"
+#include "sim/modules/grid_lines.h"
 
 namespace weft {
 
@@ -41,10 +42,7 @@ struct Line {
 
 Line line_of_thread(const std::vector<gpu::StretchGrid>& grids, uint32_t axis, uint32_t t) {
   const bool rows = axis == WEFT_STRETCH_ALONG_ROWS;
-  size_t g = 0;
-  for (size_t k = 1; k < grids.size(); ++k) {
-    if (t >= (rows ? grids[k].first_row_line : grids[k].first_column_line)) g = k;
-  }
+  const size_t g = grid_of_line(grids, rows, t);
   const gpu::StretchGrid& grid = grids[g];
   const uint32_t index = t - (rows ? grid.first_row_line : grid.first_column_line);
   return {grid.first_particle + (rows ? index * grid.columns : index),

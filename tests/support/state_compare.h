@@ -3,11 +3,15 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 #include <vector>
 
+#include <glm/geometric.hpp>
 #include <glm/vec4.hpp>
+
+#include "sim/particle_state.h"
 
 namespace weft::test {
 
@@ -51,6 +55,30 @@ inline ::testing::AssertionResult all_near(const std::vector<glm::vec4>& actual,
                                            const std::string& what) {
   return all_near(
       actual, expected, [tolerance](size_t) { return tolerance; }, what);
+}
+
+// The GPU's positions and velocities after one pass against the CPU reference's, within what a
+// pass's float arithmetic allows (both sides run the same operations in the same order; the GPU
+// may contract a*b+c into an FMA and divide within 2.5 ULP): positions within 1e-6 m * max(1,
+// |x|), about 8 ULP of the coordinate, velocities within 1e-5 * max(1, |v|).
+inline void expect_pass_positions_and_velocities_match(const ParticleState<float>& gpu,
+                                                       const ParticleState<float>& cpu) {
+  auto position_tolerance = [&](size_t i) {
+    return 1e-6 * std::max(1.0, double{glm::length(glm::vec3(cpu.positions[i]))});
+  };
+  EXPECT_TRUE(all_near(gpu.positions, cpu.positions, position_tolerance, "positions"));
+  auto velocity_tolerance = [&](size_t i) {
+    return 1e-5 * std::max(1.0, double{glm::length(glm::vec3(cpu.velocities[i]))});
+  };
+  EXPECT_TRUE(all_near(gpu.velocities, cpu.velocities, velocity_tolerance, "velocities"));
+}
+
+// The farthest any particle moved between two states, m.
+inline float largest_move(const ParticleState<float>& from, const ParticleState<float>& to) {
+  float largest = 0.0f;
+  for (size_t i = 0; i < from.positions.size(); ++i)
+    largest = std::max(largest, glm::length(glm::vec3(to.positions[i] - from.positions[i])));
+  return largest;
 }
 
 // Scalars (a module's multipliers) as the x of vec4s, to compare them with all_near.
