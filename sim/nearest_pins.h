@@ -31,6 +31,10 @@ class RestShape {
   // Within a cloth grid, whose rest shape is flat, a pin's distance is the straight line to it.
   std::vector<std::vector<PinDistance>> nearest_pins(const std::vector<float>& inverse_masses,
                                                      uint32_t count) const;
+  // Where a particle of the group lies at rest.
+  const glm::vec3& rest_position(uint32_t particle) const {
+    return positions_[particle - group_.first_particle];
+  }
 
  private:
   TetherGroup group_;

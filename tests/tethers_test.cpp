@@ -55,9 +55,11 @@ glm::dvec3 tethered(const glm::dvec3& at, const glm::dvec3& right_pin = {1.0, 0.
   return glm::dvec3(solver.state().positions[kBottom]);
 }
 
-// Each tether's length, m: the bottom node is as far from either pin, so each tether has half
-// the scale's allowance (share_slack in sim/modules/tethers.cpp).
-const double kReach = std::sqrt(5.0) * (1.0 + 0.5 * (double(kScale) - 1.0));
+// Each tether's length, m: the bottom node is as far from either pin (a = b = sqrt(5)), which
+// are 2 m apart, so it sees them at an angle whose cosine is (5 + 5 - 4) / 10 = 0.6, (1 - 0.6) / 2
+// = 0.2 of the way to lying between them; each tether keeps 1 - 0.2 * a / (a + b) = 0.9 of the
+// scale's allowance (share_slack in sim/modules/tethers.cpp).
+const double kReach = std::sqrt(5.0) * (1.0 + 0.9 * (double(kScale) - 1.0));
 // The tethers keep their lengths in float: within 2.4e-7 m (one ULP at 2.24 m) of kReach, which
 // moves the answers by about as much.
 constexpr double kTolerance = 1e-6;  // m

@@ -37,23 +37,30 @@ std::vector<size_t> tearing_grids_with_tethers(const Model& model) {
   return grids;
 }
 
-// The reaches of a particle's two tethers, at rest distances a and b from their pins: each
-// allowance over its rest distance is the scale's, e = scale - 1, times the other's share:
-// a (1 + e b / (a + b)) and b (1 + e a / (a + b)). Why: a particle with both tethers taut lies
-// on the circle where their spheres meet. On the straight line between two pins W apart (the top
-// edge of a cloth hung from two corners, a + b = W) that circle's radius is
+// The reaches of a particle's two tethers, at rest distances a and b from pins w apart. Between
+// the pins each allowance over its rest distance is the scale's, e = scale - 1, times the other's
+// share: a (1 + e b / (a + b)) and b (1 + e a / (a + b)). Why: a particle with both tethers taut
+// lies on the circle where their spheres meet. On the straight line between two pins W apart (the
+// top edge of a cloth hung from two corners, a + b = W) that circle's radius is
 // sqrt(2 a b (a e_a + b e_b) / W) for allowances e_a and e_b, and gravity pulls the edge onto it.
 // With e on both it is sqrt(2 e a b): a sag that drops like the square root of the distance from
 // a pin, steeper the nearer the pin, and the edge along it is stretched by about e W / (4 a):
 // past 1% within 25 e W of a pin (7.5 cm of a 2 m cotton cloth, 38 links at 1024 x 1024), which
 // the links' sweeps cannot undo so far from their ends. Shared this way it is 2 sqrt(e) a b / W:
 // a parabola, stretched by 2 e at most (at the pins), with 1/sqrt(2) of the sag at the middle.
-// Each allowance is at most e, so a particle elsewhere is held no looser than before.
-void share_slack(float a, float b, float scale, gpu::Tether& tether) {
-  if (a + b <= 0.0f) return;
+// Away from that line the pins pull from ever nearer directions, and a particle below a row of
+// pins (a cloth hung by its edge) has its two nearest pins side by side above it: shared there,
+// its tethers held the cloth at about 0.6 of its allowance, stiffer than its material. So the
+// share is weighted by how far apart the pins are as the particle sees them, (1 - cos) / 2 of the
+// angle between them: the whole share on the line between the pins, none for pins in the same
+// direction. Each allowance is at most e.
+void share_slack(float a, float b, float w, float scale, gpu::Tether& tether) {
+  if (a <= 0.0f || b <= 0.0f) return;
   const float e = scale - 1.0f;
-  tether.max_length0 = a * (1.0f + e * b / (a + b));
-  tether.max_length1 = b * (1.0f + e * a / (a + b));
+  const float cosine = (a * a + b * b - w * w) / (2.0f * a * b);
+  const float between = std::clamp(0.5f * (1.0f - cosine), 0.0f, 1.0f);
+  tether.max_length0 = a * (1.0f + e * (1.0f - between * a / (a + b)));
+  tether.max_length1 = b * (1.0f + e * (1.0f - between * b / (a + b)));
 }
 
 // The grid direction (sim/grid_layout.h) of a step by (dc, dr), each -1, 0 or 1, not both 0.
@@ -107,7 +114,10 @@ void Tethers::attach(const std::vector<float>& inverse_masses) {
         tether.max_length1 = pins[k][1].distance * group.scale;
         // A cloth that tears keeps the whole scale on both (its give-way is a share of it).
         if (give_way_[i] == 0.0f)
-          share_slack(pins[k][0].distance, pins[k][1].distance, group.scale, tether);
+          share_slack(
+              pins[k][0].distance, pins[k][1].distance,
+              glm::distance(shape.rest_position(tether.pin0), shape.rest_position(tether.pin1)),
+              group.scale, tether);
       }
     }
   }
