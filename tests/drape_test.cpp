@@ -6,7 +6,7 @@
 //
 // The tolerance is tight enough to fail a cloth whose drape still depends on its spacing: at 31
 // nodes a side (1 cm apart, near cotton's 1.3 cm bending length) the same cotton drapes to about
-// 0.22, 0.08 above 61's 0.147 (docs/physics.md, "The drape test"). So does bending not converted
+// 0.23, 0.07 above 61's 0.157 (docs/physics.md, "The drape test"). So does bending not converted
 // from the material with the spacing: a grid bending compliance short of one power of the spacing
 // (sim/bending_element.cpp; exact at 61 nodes, 1.5 times too stiff at 41) spreads the three by
 // about 0.04.
