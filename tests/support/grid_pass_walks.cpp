@@ -74,27 +74,25 @@ uint64_t strain_limit_bytes(const SolverCore& m, uint32_t pass) {
   return a.bytes();
 }
 
-// bend_grid_lines.comp, one dispatch per axis: every line's forward elimination and back
-// substitution.
-uint64_t grid_bending_bytes(const SolverCore& m, uint32_t axis) {
-  AccessCount a;
-  const GridBending& bending = *m.find<GridBending>();
-  const bool rows = axis == WEFT_BEND_ALONG_ROWS;
-  for (size_t g = 0; g < bending.grids().size(); ++g) {
-    const gpu::BendingGrid& grid = bending.grids()[g];
+// What both line solves (bend_grid_lines.comp, stretch_grid_lines.comp) do at every node of
+// every line of one axis: read the grid, the node's x and, where the grid tears, its link state;
+// `factors(grid, node slot)` adds what each keeps per node; a free node's x is written (Euler:
+// its v read and written too).
+template <typename Grid, typename Factors>
+void walk_lines(AccessCount& a, const SolverCore& m, const std::vector<Grid>& grids, bool rows,
+                const Factors& factors) {
+  for (size_t g = 0; g < grids.size(); ++g) {
+    const Grid& grid = grids[g];
     const uint32_t lines = rows ? grid.rows : grid.columns;
     const uint32_t length = rows ? grid.columns : grid.rows;
-    a.read("grids", g, sizeof(gpu::BendingGrid));
+    a.read("grids", g, sizeof(Grid));
     for (uint32_t line = 0; line < lines; ++line) {
       for (uint32_t i = 0; i < length; ++i) {
         const uint32_t node = rows ? line * grid.columns + i : i * grid.columns + line;
         const uint32_t particle = grid.first_particle + node;
         a.read("positions", particle, 16);
         if (grid.tears) a.read("link state", particle, 4);
-        a.write("factors", grid.first_node + node, 16);
-        a.write("betas", grid.first_node + node, 4);
-        a.read("factors", grid.first_node + node, 16);
-        a.read("betas", grid.first_node + node, 4);
+        factors(grid.first_node + node);
         if (is_pinned(m, particle)) continue;
         a.write("positions", particle, 16);
         if (!verlet(m)) {
@@ -104,44 +102,37 @@ uint64_t grid_bending_bytes(const SolverCore& m, uint32_t axis) {
       }
     }
   }
+}
+
+// bend_grid_lines.comp, one dispatch per axis: per node its elimination's factors and beta,
+// written forward and read back.
+uint64_t grid_bending_bytes(const SolverCore& m, uint32_t axis) {
+  AccessCount a;
+  walk_lines(a, m, m.find<GridBending>()->grids(), axis == WEFT_BEND_ALONG_ROWS,
+             [&](uint32_t slot) {
+               a.write("factors", slot, 16);
+               a.write("betas", slot, 4);
+               a.read("factors", slot, 16);
+               a.read("betas", slot, 4);
+             });
   return a.bytes();
 }
 
-// stretch_grid_lines.comp, one dispatch per axis: every line's forward elimination and back
-// substitution.
+// stretch_grid_lines.comp, one dispatch per axis: per link its pivot, right-hand side and
+// coupling, written forward and read back, and its multiplier where the owning module keeps them.
 uint64_t stretch_lines_bytes(const SolverCore& m, const StretchLines& lines, uint32_t axis) {
   AccessCount a;
   const bool rows = axis == WEFT_STRETCH_ALONG_ROWS;
-  for (size_t g = 0; g < lines.grids().size(); ++g) {
-    const gpu::StretchGrid& grid = lines.grids()[g];
-    const uint32_t count = rows ? grid.rows : grid.columns;
-    const uint32_t length = rows ? grid.columns : grid.rows;
-    a.read("grids", g, sizeof(gpu::StretchGrid));
-    for (uint32_t line = 0; line < count; ++line) {
-      for (uint32_t i = 0; i < length; ++i) {
-        const uint32_t node = rows ? line * grid.columns + i : i * grid.columns + line;
-        const uint32_t particle = grid.first_particle + node;
-        const uint32_t slot = grid.first_node + node;
-        a.read("positions", particle, 16);
-        if (grid.tears) a.read("link state", particle, 4);
-        a.write("factors", slot, 8);
-        a.write("couplings", slot, 4);
-        a.read("factors", slot, 8);
-        a.read("couplings", slot, 4);
-        if (lines.keeps_multipliers()) {
-          a.read("slots", slot, 8);
-          const uint32_t multiplier = rows ? lines.slots()[slot].x : lines.slots()[slot].y;
-          if (multiplier != WEFT_STRETCH_NO_SLOT) a.write("lambdas", multiplier, 4);
-        }
-        if (is_pinned(m, particle)) continue;
-        a.write("positions", particle, 16);
-        if (!verlet(m)) {
-          a.read("velocities", particle, 16);
-          a.write("velocities", particle, 16);
-        }
-      }
-    }
-  }
+  walk_lines(a, m, lines.grids(), rows, [&](uint32_t slot) {
+    a.write("factors", slot, 8);
+    a.write("couplings", slot, 4);
+    a.read("factors", slot, 8);
+    a.read("couplings", slot, 4);
+    if (!lines.keeps_multipliers()) return;
+    a.read("slots", slot, 8);
+    const uint32_t multiplier = rows ? lines.slots()[slot].x : lines.slots()[slot].y;
+    if (multiplier != WEFT_STRETCH_NO_SLOT) a.write("lambdas", multiplier, 4);
+  });
   return a.bytes();
 }
 
