@@ -1,7 +1,8 @@
 #version 450
 // Strain limits of cloth grids, once per substep after the relaxation sweeps and the tethers:
 // every pair of nodes 2, 4, 8, ... apart along a row or a column may be no further apart than
-// the cloth's tether scale times their rest distance. A pair beyond it is pulled back to it, each
+// the cloth's tether scale times their rest distance, and neighbours no further than its links'
+// scale (the material's whole allowance) times theirs. A pair beyond it is pulled back to it, each
 // node by its share of the excess (by inverse mass: a pin takes none). One thread per node
 // gathers the pulls of its pairs from the positions the sweeps left and moves by their mean
 // (Jacobi: a mean of pulls cannot overshoot). Two passes per substep: the first reads the
@@ -24,7 +25,7 @@ layout(push_constant) uniform Push {
 };
 layout(std430, set = WEFT_MODULE_SET, binding = WEFT_STRAIN_LIMITS_BINDING_SCALES) readonly buffer
     ScalesBuffer {
-  float scales[];
+  vec2 scales[];  // x: pairs 2 or more apart, y: neighbours (0: not held)
 };
 layout(std430, set = WEFT_MODULE_SET, binding = WEFT_STRAIN_LIMITS_BINDING_SCRATCH) buffer
     ScratchBuffer {
@@ -57,9 +58,11 @@ void main() {
       uint along = axis == 0u ? column : row;
       uint nodes = axis == 0u ? grid.columns : grid.rows;
       uint stride = axis == 0u ? 1u : grid.columns;
-      uint level = 2u;  // apart = 2^(level - 1): held while the node reaches that far
-      for (uint apart = 2u; apart < nodes; apart *= 2u, ++level) {
-        float limit = scales[g] * float(apart) * grid.rest_lengths[axis];
+      uint first = scales[g].y > 0.0 ? 1u : 2u;  // neighbours first, unless the links tear
+      uint level = first;  // apart = 2^(level - 1): held while the node reaches that far
+      for (uint apart = first; apart < nodes; apart *= 2u, ++level) {
+        float scale = apart == 1u ? scales[g].y : scales[g].x;
+        float limit = scale * float(apart) * grid.rest_lengths[axis];
         [[unroll]] for (uint side = 0u; side < 2u; ++side) {
           if (side == 0u ? along < apart : along + apart >= nodes) continue;
           if (reach_level(links, 2u * axis + side) < min(level, WEFT_REACH_MAX_LEVEL)) continue;

@@ -10,7 +10,7 @@ namespace weft::gpu {
 // The grids are GridParams (grid_cloth.h) at the grid modules' binding, so that the grid path's
 // neighbour lookup (grid_directions.glsl) serves this module too.
 #define WEFT_STRAIN_LIMITS_BINDING_GRIDS WEFT_GRID_BINDING_GRIDS
-#define WEFT_STRAIN_LIMITS_BINDING_SCALES 1   // per grid: its tethers' scale
+#define WEFT_STRAIN_LIMITS_BINDING_SCALES 1   // per grid: its tethers' scale, its links' scale
 #define WEFT_STRAIN_LIMITS_BINDING_SCRATCH 2  // per thread: the first pass's positions
 
 // Passes per substep: the first reads the positions and writes the scratch buffer, the second

@@ -106,9 +106,12 @@ void add_material_tethers(const ClothMaterial& material, uint32_t first, uint32_
   // material's allowance. A cloth that tears keeps all of it: where a pull goes beyond it (pins
   // moving apart), limits held to half would gather the excess into the few links nearest the
   // pins, which would break long before the cloth gave.
+  // A link itself may use the whole allowance; one of a cloth that tears is left to its break
+  // strain (0: not held), which decides when it yields and breaks.
   const float allowance = 1.0f + *material.max_stretch;
   const float scale = material.break_strain ? allowance : std::sqrt(allowance);
-  model.tether_groups.push_back({first, count, scale});
+  const float link_scale = material.break_strain ? 0.0f : allowance;
+  model.tether_groups.push_back({first, count, scale, link_scale});
 }
 
 }  // namespace weft

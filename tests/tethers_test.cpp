@@ -40,7 +40,7 @@ Model corner_hung_square() {
   cloth.rows = 3;
   cloth.pinned = {kLeftPin, kRightPin};
   const uint32_t first = add_cloth_grid(model, cloth);
-  model.tether_groups.push_back({first, 9, kScale});
+  model.tether_groups.push_back({first, 9, kScale, kScale * kScale});
   return model;
 }
 

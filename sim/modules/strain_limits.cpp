@@ -31,8 +31,10 @@ std::vector<size_t> limited_grids(const Model& model) {
 
 StrainLimits::StrainLimits(const ModuleContext& context)
     : grids_(context.model, limited_grids(context.model)) {
-  for (const GridLayout& grid : grids_.layouts())
-    scales_.push_back(tether_group_holding(context.model, grid)->scale);
+  for (const GridLayout& grid : grids_.layouts()) {
+    const TetherGroup& group = *tether_group_holding(context.model, grid);
+    scales_.push_back({group.scale, group.link_scale});
+  }
 }
 
 std::vector<const PassInfo*> StrainLimits::passes() const {
@@ -57,7 +59,7 @@ std::vector<ModuleBuffer> StrainLimits::buffers() const {
   std::vector<ModuleBuffer> buffers(3);
   buffers[kGrids] = {"grids", grids_.params().size() * sizeof(gpu::GridParams),
                      grids_.params().data()};
-  buffers[kScales] = {"scales", scales_.size() * sizeof(float), scales_.data()};
+  buffers[kScales] = {"scales", scales_.size() * sizeof(glm::vec2), scales_.data()};
   buffers[kScratch] = {"scratch positions", uint64_t{grids_.thread_count()} * 16, nullptr};
   return buffers;
 }
@@ -88,10 +90,12 @@ void StrainLimits::run_cpu(const Step& /*step*/, CpuPass<Real>& pass) const {
         const uint32_t along = axis == 0 ? column : row;
         const uint32_t nodes = axis == 0 ? grid.columns : grid.rows;
         const uint32_t stride = axis == 0 ? 1u : grid.columns;
-        uint32_t level = 2;
-        for (uint32_t apart = 2; apart < nodes; apart *= 2, ++level) {
+        const uint32_t first = scales_[g].y > 0.0f ? 1 : 2;
+        uint32_t level = first;
+        for (uint32_t apart = first; apart < nodes; apart *= 2, ++level) {
+          const float scale = apart == 1 ? scales_[g].y : scales_[g].x;
           const Real limit =
-              Real(scales_[g] * float(apart) * grid.rest_lengths[static_cast<glm::length_t>(axis)]);
+              Real(scale * float(apart) * grid.rest_lengths[static_cast<glm::length_t>(axis)]);
           for (uint32_t side = 0; side < 2; ++side) {
             if (side == 0 ? along < apart : along + apart >= nodes) continue;
             if (reach_level_of(links, 2 * axis + side) <
@@ -130,7 +134,7 @@ uint64_t StrainLimits::bytes(const Step&, const TrafficContext& context) const {
   // cache serves: not counted, as in the grid path's sweeps.
   const bool verlet = context.integrator == WEFT_INTEGRATOR_VERLET;
   return uint64_t{grids_.thread_count()} * (verlet ? 2 : 4) * 16 +
-         grids_.params().size() * (sizeof(gpu::GridParams) + sizeof(float));
+         grids_.params().size() * (sizeof(gpu::GridParams) + sizeof(glm::vec2));
 }
 
 }  // namespace weft

@@ -1,7 +1,9 @@
 // Strain limits of cloth grids (multi-resolution strain limiting, after Wang, O'Brien and
 // Ramamoorthi 2010): every pair of nodes 2, 4, 8, ... apart along a row or a column of a grid may
 // be no further apart than the object's tether scale times their rest distance (model.h), the
-// limit its tethers also hold (tethers.h). Projected in two Jacobi passes per substep after the
+// limit its tethers also hold (tethers.h), and neighbours no further than the material's whole
+// allowance (TetherGroup::link_scale): the link itself is the material, and the allowance is what
+// it promises. Projected in two Jacobi passes per substep after the
 // relaxation sweeps and the tethers, one thread per node (shaders/limit_strain.comp), on either
 // solver path: the tethers pull whole regions back towards the pins, and the limits then even
 // out between neighbours what that leaves, so that no link ends a substep stretched by the
@@ -17,6 +19,8 @@
 #pragma once
 
 #include <string>
+
+#include <glm/vec2.hpp>
 
 #include "shaders/strain_limits_layout.h"
 #include "sim/modules/grid_set.h"
@@ -42,8 +46,8 @@ class StrainLimits final : public MirroredModule<StrainLimits> {
   uint64_t bytes(const Step& step, const TrafficContext& context) const override;
 
   const GridSet& grids() const { return grids_; }
-  // Per grid: its tethers' scale (TetherGroup::scale).
-  const std::vector<float>& scales() const { return scales_; }
+  // Per grid: its tethers' scale and its links' (TetherGroup::scale, link_scale).
+  const std::vector<glm::vec2>& scales() const { return scales_; }
 
  private:
   friend class MirroredModule<StrainLimits>;
@@ -52,7 +56,7 @@ class StrainLimits final : public MirroredModule<StrainLimits> {
   void run_cpu(const Step& step, CpuPass<Real>& pass) const;
 
   GridSet grids_;
-  std::vector<float> scales_;
+  std::vector<glm::vec2> scales_;
 };
 
 }  // namespace weft

@@ -39,7 +39,7 @@ uint64_t strain_limit_bytes(const SolverCore& m, uint32_t pass) {
   for (uint32_t g = 0; g < grids.grid_count(); ++g) {
     const gpu::GridParams& grid = grids.params()[g];
     a.read("grids", g, sizeof(gpu::GridParams));
-    a.read("scales", g, 4);
+    a.read("scales", g, 8);
     auto read_source = [&](uint32_t node) {
       if (second) {
         a.read("scratch", grid.first_thread + node, 16);
@@ -51,11 +51,12 @@ uint64_t strain_limit_bytes(const SolverCore& m, uint32_t pass) {
       read_source(node);
       const uint32_t column = node % grid.columns, row = node / grid.columns;
       if (!is_pinned(m, grid.first_particle + node)) {
-        for (uint32_t apart = 2; apart < grid.columns; apart *= 2) {
+        const uint32_t first = limits.scales()[g].y > 0.0f ? 1 : 2;  // 0: neighbours not held
+        for (uint32_t apart = first; apart < grid.columns; apart *= 2) {
           if (column >= apart) read_source(node - apart);
           if (column + apart < grid.columns) read_source(node + apart);
         }
-        for (uint32_t apart = 2; apart < grid.rows; apart *= 2) {
+        for (uint32_t apart = first; apart < grid.rows; apart *= 2) {
           if (row >= apart) read_source(node - apart * grid.columns);
           if (row + apart < grid.rows) read_source(node + apart * grid.columns);
         }

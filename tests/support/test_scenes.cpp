@@ -45,7 +45,7 @@ Model rope_scene(Integrator integrator) {
   stiff.node_count = 16;
   stiff.segment = {LinkKind::constraint, 0.0f, 0.0f, 0.0f};
   const uint32_t stiff_first = add_rope(model, stiff);
-  model.tether_groups.push_back({stiff_first, stiff.node_count, 1.0f});
+  model.tether_groups.push_back({stiff_first, stiff.node_count, 1.0f, 1.0f});
   set_common(model, integrator);
   model.environment.spring_damping = SpringDamping::relative;
   model.environment.ground = {GroundMode::force, -0.1f, 100.0f, 0.4f, 0.6f};
@@ -74,7 +74,7 @@ Model cloth_scene(Integrator integrator) {
   add_cloth_grid(model, cloth);
   model.anchors.push_back({cloth.pinned[1], {-0.2f, 0.1f, 0.05f}, false});
   // Tethers 5% longer than the rest distances: they hold near the pins, not far from them.
-  model.tether_groups.push_back({0, model.particle_count(), 1.05f});
+  model.tether_groups.push_back({0, model.particle_count(), 1.05f, 1.1025f});
   set_common(model, integrator);
   model.environment.spring_damping = SpringDamping::axial;
   model.environment.ground = {GroundMode::projection, 0.25f, 0.0f, 0.0f, 0.0f};
@@ -122,7 +122,7 @@ Model mixed_scene(Integrator integrator) {
   model.bending.push_back(
       {{stiff_first + 1, stiff_first + 2, stiff_first + 3, 0u}, {1.0f, -2.0f, 1.0f, 0.0f}, 2e-4f});
 
-  model.tether_groups.push_back({6, 30, 1.0f});  // the first grid, hanging from its corner
+  model.tether_groups.push_back({6, 30, 1.0f, 1.0f});  // the first grid, hanging from its corner
 
   ClothGridDesc second = cloth;
   second.columns = 4;
@@ -223,7 +223,7 @@ Model colliders_scene(Integrator integrator) {
   model.contact_groups.push_back(
       {plain, model.particle_count() - plain, 0.02f, ContactFriction{0.6f, 0.3f}});
   model.anchors.push_back({cloth.pinned[0], {0.1f, 0.0f, 0.1f}, false});
-  model.tether_groups.push_back({0, model.particle_count(), 1.05f});
+  model.tether_groups.push_back({0, model.particle_count(), 1.05f, 1.1025f});
   set_common(model, integrator);
   Environment& env = model.environment;
   env.contact_friction = 0.6f;
