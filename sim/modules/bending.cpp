@@ -157,19 +157,15 @@ double Bending::elastic_energy_of(const ParticleState<Real>& state) const {
 }
 
 uint64_t Bending::bytes(const Step& step, const TrafficContext& context) const {
-  // Read the element and its particles' x; write its multiplier (and read it but on the sweep that
-  // restarts it); write the x of those that move (Euler: also read and write their v).
+  // Read the element and its particles' x (a three-node element's fourth is its first); write its
+  // multiplier (and read it but on the sweep that restarts it); write the x of every particle of
+  // the element, a pinned one unmoved (Euler: also read and write their v).
   const gpu::BendingPush push = from_push<gpu::BendingPush>(step.push);
-  const bool verlet = context.integrator == WEFT_INTEGRATOR_VERLET;
+  const uint64_t per_particle = context.integrator == WEFT_INTEGRATOR_VERLET ? 2 * 16 : 4 * 16;
   uint64_t bytes = 0;
   for (uint32_t k = push.first; k < push.first + push.count; ++k) {
-    const gpu::BendingElement& e = elements_[k];
-    bytes += sizeof(gpu::BendingElement);
-    bytes += push.reset_lambda != 0u ? 16 : 32;
-    for (uint32_t j = 0; j < e.arity; ++j) {
-      bytes += 16;
-      if (!context.pinned(e.particles[static_cast<glm::length_t>(j)])) bytes += verlet ? 16 : 48;
-    }
+    bytes += sizeof(gpu::BendingElement) + (push.reset_lambda != 0u ? 16 : 32);
+    bytes += elements_[k].arity * per_particle;
   }
   return bytes;
 }
