@@ -185,26 +185,42 @@ void Aerodynamics::run_cpu(const Step& step, CpuPass<Real>& pass) const {
 }
 
 uint64_t Aerodynamics::bytes(const Step&, const TrafficContext& context) const {
-  // The air (once), and per free covered particle: its index and offsets, its corners, its own
-  // x and velocity (x_prev for Verlet) and its neighbours', read once each, and its force read
-  // and written.
+  // The air (once), and per covered particle its index and x; per free one its offsets (shared
+  // with the threads either side), its corners (and where a cloth tears their tear bits, and the
+  // link states of the corner's particle and the next one that the bits name), its own x and
+  // velocity (x_prev for Verlet) and its neighbours', read once each, and its force read and
+  // written.
+  const size_t particles = context.positions->size();
+  std::vector<bool> position(particles, false), velocity(particles, false), state(particles, false);
+  std::vector<bool> offset(offsets_.size(), false);
   uint64_t bytes = sizeof(gpu::AirParams);
-  std::vector<bool> read(context.positions->size(), false);
   for (uint32_t t = 0; t < particles_.size(); ++t) {
     const uint32_t i = particles_[t];
     bytes += 4;
+    position[i] = true;
     if (context.pinned(i)) continue;
-    // A cloth that tears also reads each corner's tear bits and the corners' link states.
-    const uint64_t per_corner = sizeof(gpu::TriangleCorner) + (tears_.empty() ? 0 : 3 * 4);
-    bytes += 2 * 4 + (offsets_[t + 1] - offsets_[t]) * per_corner + 2 * 16;
-    read[i] = true;
+    offset[t] = offset[t + 1] = true;
+    velocity[i] = true;
+    bytes += 2 * 16;  // the force
     for (uint32_t k = offsets_[t]; k < offsets_[t + 1]; ++k) {
-      read[corners_[k].next] = true;
-      read[corners_[k].prev] = true;
+      bytes += sizeof(gpu::TriangleCorner);
+      const gpu::TriangleCorner& c = corners_[k];
+      if (!tears_.empty()) {
+        bytes += 4;
+        if (tears_[k] != 0u) state[i] = state[c.next] = true;
+      }
+      for (uint32_t j : {c.next, c.prev})
+        position[j] = velocity[j] = true;
     }
   }
-  for (bool r : read)
-    bytes += r ? 2 * 16 : 0;
+  // Verlet's velocity is x and x_prev.
+  const bool verlet = context.integrator == WEFT_INTEGRATOR_VERLET;
+  for (size_t i = 0; i < particles; ++i) {
+    bytes += (position[i] || (verlet && velocity[i]) ? 16 : 0) + (velocity[i] ? 16 : 0) +
+             (state[i] ? 4 : 0);
+  }
+  for (bool o : offset)
+    bytes += o ? 4 : 0;
   return bytes;
 }
 
