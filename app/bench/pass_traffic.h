@@ -17,7 +17,7 @@
 //   relaxation, per constraint per sweep: read constraint (16), lambda (4, not on the sweep
 //                       that restarts it), x_a, x_b (32); write lambda (4), x_a, x_b (32)
 //   grid Jacobi sweep   read x, write x' into the other buffer (32)
-//   collision           read x (16)
+//   collision           read x (16); free: also x_prev, reach, friction (44)
 //   frame updates       the parameter block written by vkCmdUpdateBuffer
 #pragma once
 

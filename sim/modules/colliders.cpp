@@ -381,11 +381,23 @@ void Colliders::run_cpu(const Step& step, CpuPass<Real>& pass) const {
   });
 }
 
-uint64_t Colliders::bytes(const Step&, const TrafficContext&) const {
-  // Read x and the particle's reach and material friction; a particle in contact also reads x_prev
-  // and writes x, but contacts are not known ahead: counted as none. The colliders themselves are
-  // read by every thread from cache.
-  return uint64_t{params_.particle_count} * (16 + 4 + 8);
+uint64_t Colliders::bytes(const Step&, const TrafficContext& context) const {
+  // Every particle reads its x; a free one also its x_prev, its reach and its material's friction,
+  // and every collider (once per dispatch: the threads share them), a mesh's triangles too (read
+  // where a particle comes within its bounds: counted as read). A particle in contact also reads
+  // the collider's friction and writes its x (Euler: reads and writes its v), but contacts are not
+  // known ahead: counted as none.
+  uint64_t bytes = 0;
+  bool free = false;
+  for (uint32_t i = 0; i < params_.particle_count; ++i) {
+    bytes += 16;
+    if (context.pinned(i)) continue;
+    bytes += 16 + 4 + 8;
+    free = true;
+  }
+  if (!free) return bytes;
+  return bytes + (spheres_.size() + sphere_starts_.size() + corners_.size()) * sizeof(glm::vec4) +
+         shapes_.size() * sizeof(gpu::ColliderShape);
 }
 
 std::vector<uint32_t> Colliders::apply_edit(const Model& model, const SolverPaths&,
