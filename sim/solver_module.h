@@ -141,6 +141,8 @@ struct CpuPass {
 struct TrafficContext {
   const std::vector<glm::vec4>* positions;  // w: inverse mass (pinned particles skip work)
   uint32_t integrator = WEFT_INTEGRATOR_VERLET;
+  // Per particle, its torn links (link_state.h): which links a cut breaks, which lines it changes.
+  const std::vector<uint32_t>* link_state = nullptr;
   bool pinned(uint32_t i) const { return (*positions)[i].w == 0.0f; }
 };
 

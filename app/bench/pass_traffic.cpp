@@ -9,7 +9,7 @@ namespace weft {
 
 std::vector<PassTraffic> frame_traffic(const SolverCore& core, const FrameShape& shape) {
   std::vector<PassTraffic> traffic = {{&kFrameUpdatesPass, 0, sizeof(gpu::SimParams)}};
-  const TrafficContext context{&core.positions(), shape.integrator};
+  const TrafficContext context{&core.positions(), shape.integrator, &core.link_state()};
   for (const Step& step : core.build_schedule(shape)) {
     auto known = std::find_if(traffic.begin(), traffic.end(),
                               [&](const PassTraffic& t) { return t.pass == step.pass; });

@@ -1,5 +1,6 @@
 #include "sim/modules/knife.h"
 
+#include <set>
 #include <string>
 
 #include "sim/model.h"
@@ -16,6 +17,8 @@ const PassInfo kCut{"cut links", "cut_links.comp"};
 
 constexpr uint32_t kGrids = WEFT_TEARING_BINDING_GRIDS;
 constexpr uint32_t kCuts = WEFT_TEARING_BINDING_CUTS;
+// The reach levels of every side (link_state_layout.h).
+constexpr uint32_t kReachBits = ((1u << (4 * WEFT_REACH_BITS)) - 1) << WEFT_REACH_SHIFT;
 
 }  // namespace
 
@@ -137,11 +140,88 @@ void Knife::run_cpu(const Step& step, CpuPass<Real>& pass) const {
   }
 }
 
-uint64_t Knife::bytes(const Step& step, const TrafficContext&) const {
-  if (step.pass != &kCut) return update_reach_bytes(grids_);
-  // Each cut reads its entry and its node's state; the bits it sets are written once each.
-  return frame_cuts_.size() * (sizeof(gpu::LinkCut) + 4 + 2 * 4) +
-         grids_.params().size() * sizeof(gpu::GridParams);
+uint64_t Knife::reach_bytes(const TrafficContext& context) const {
+  // What every frame's recount moves (the first node of each row and column), and the lines the
+  // cuts changed, walked both ways: each node's state read, the x of both ends of each link not
+  // torn read (whether it yields), and the states whose levels change written.
+  std::vector<uint32_t> cut = *context.link_state;
+  uint32_t torn = 0;
+  for (const gpu::LinkCut& c : frame_cuts_) {
+    const gpu::GridParams& grid = grids_.params()[grids_.grid_of_thread(c.thread)];
+    const uint32_t node = c.thread - grid.first_thread;
+    uint32_t other = 0;
+    if (link_torn(cut[grid.first_particle + node], c.direction) ||
+        !GridSet::neighbour(grid, node % grid.columns, node / grid.columns,
+                            kGridDirections[c.direction], other)) {
+      continue;
+    }
+    tear_link(grid, node, c.direction, other, cut, torn);
+  }
+  std::vector<uint32_t> counted = cut;
+  update_reach(grids_, *context.positions, counted);
+  std::vector<bool> state(cut.size(), false), position(cut.size(), false);
+  std::vector<bool> written(cut.size(), false);
+  for (const GridLayout& grid : grids_.layouts()) {
+    auto line = [&](uint32_t head, uint32_t nodes, uint32_t stride, uint32_t axis) {
+      for (uint32_t n = 0; n < nodes; ++n) {
+        const uint32_t p = head + n * stride;
+        const bool after = n + 1 < nodes && !link_torn(cut[p], 2 * axis);
+        const bool before = n > 0 && !link_torn(cut[p - stride], 2 * axis);
+        position[p] = position[p] || after || before;
+        const uint32_t node = p - grid.first_particle;
+        if (node % grid.columns == 0 || node / grid.columns == 0) continue;  // a head: counted
+        state[p] = true;
+        written[p] = written[p] || (cut[p] & kReachBits) != (counted[p] & kReachBits);
+      }
+    };
+    for (uint32_t r = 0; r < grid.rows; ++r) {
+      const uint32_t head = grid.first_particle + r * grid.columns;
+      if ((cut[head] & WEFT_LINK_ROW_CHANGED) != 0) line(head, grid.columns, 1, 0);
+    }
+    for (uint32_t c = 0; c < grid.columns; ++c) {
+      const uint32_t head = grid.first_particle + c;
+      if ((cut[head] & WEFT_LINK_COLUMN_CHANGED) != 0) line(head, grid.rows, grid.columns, 1);
+    }
+  }
+  uint64_t bytes = update_reach_bytes(grids_);
+  for (size_t i = 0; i < cut.size(); ++i)
+    bytes += (state[i] ? 4 : 0) + (position[i] ? 16 : 0) + (written[i] ? 4 : 0);
+  return bytes;
+}
+
+uint64_t Knife::bytes(const Step& step, const TrafficContext& context) const {
+  if (step.pass != &kCut) return reach_bytes(context);
+  // Each cut reads its entry, the grids its search for its grid visits, and its node's link state;
+  // breaking the link (intact: the knife crosses a link once) reads and writes, with atomics, the
+  // link states of its two ends and, for a structural link, of the ends of the bend links across
+  // it and its line's first node, and the count of torn links. Neighbouring cuts share states.
+  std::set<uint32_t> grids, states;
+  for (const gpu::LinkCut& cut : frame_cuts_) {
+    uint32_t low = 0, high = grids_.grid_count();
+    while (high - low > 1) {  // grid_of_thread in shaders/grid_directions.glsl
+      const uint32_t middle = (low + high) / 2;
+      grids.insert(middle);
+      (grids_.params()[middle].first_thread <= cut.thread ? low : high) = middle;
+    }
+    grids.insert(low);
+    const gpu::GridParams& grid = grids_.params()[low];
+    const uint32_t node = cut.thread - grid.first_thread;
+    const uint32_t column = node % grid.columns, row = node / grid.columns;
+    uint32_t other = 0;
+    states.insert(grid.first_particle + node);
+    if (!GridSet::neighbour(grid, column, row, kGridDirections[cut.direction], other)) continue;
+    states.insert(grid.first_particle + other);
+    if (cut.direction >= 4) continue;
+    const bool along_row = cut.direction == 0;
+    const uint32_t along = along_row ? column : row;
+    const uint32_t nodes = along_row ? grid.columns : grid.rows;
+    const uint32_t stride = along_row ? 1 : grid.columns;
+    if (along >= 1) states.insert(grid.first_particle + node - stride);
+    if (along + 2 < nodes) states.insert(grid.first_particle + other + stride);
+    states.insert(grid.first_particle + (along_row ? row * grid.columns : column));
+  }
+  return frame_cuts_.size() * sizeof(gpu::LinkCut) + grids.size() * sizeof(gpu::GridParams) +
+         states.size() * 2 * 4 + (frame_cuts_.empty() ? 0 : 2 * 4);
 }
 
 std::vector<uint32_t> Knife::apply_edit(const Model& model, const SolverPaths&, EditScope scope) {

@@ -42,12 +42,16 @@ class Knife final : public MirroredModule<Knife> {
   // Links queued for later frames (a frame takes at most cut_capacity()).
   size_t cuts_queued() const { return queued_.size(); }
   uint32_t cut_capacity() const { return cut_capacity_; }
+  // The links the frame begun breaks, as its shader reads them.
+  const std::vector<gpu::LinkCut>& frame_cuts() const { return frame_cuts_; }
 
  private:
   friend class MirroredModule<Knife>;
 
   template <typename Real>
   void run_cpu(const Step& step, CpuPass<Real>& pass) const;
+  // The reach recount after this frame's cuts.
+  uint64_t reach_bytes(const TrafficContext& context) const;
 
   GridSet grids_;
   uint32_t cut_capacity_ = 0;
