@@ -37,6 +37,8 @@ class Aerodynamics final : public MirroredModule<Aerodynamics> {
   const std::vector<uint32_t>& particles() const { return particles_; }
   const std::vector<uint32_t>& offsets() const { return offsets_; }
   const std::vector<gpu::TriangleCorner>& corners() const { return corners_; }
+  // Per corner, the links whose tearing opens its triangle (empty: no cloth tears).
+  const std::vector<uint32_t>& corner_tears() const { return tears_; }
 
  private:
   friend class MirroredModule<Aerodynamics>;

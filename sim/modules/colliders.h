@@ -35,6 +35,11 @@ class Colliders final : public MirroredModule<Colliders> {
   // xyz: centre at the end of the last frame begun (m); w: radius (m).
   const std::vector<glm::vec4>& spheres() const { return spheres_; }
   const std::vector<gpu::ColliderShape>& shapes() const { return shapes_; }
+  // xyz: centre at the start of the last frame begun (m).
+  const std::vector<glm::vec4>& sphere_starts() const { return sphere_starts_; }
+  // Three per mesh triangle, in its collider's frame.
+  const std::vector<glm::vec4>& mesh_corners() const { return corners_; }
+  const std::vector<float>& reaches() const { return reaches_; }
 
  private:
   friend class MirroredModule<Colliders>;

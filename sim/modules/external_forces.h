@@ -34,6 +34,8 @@ class ExternalForces final : public MirroredModule<ExternalForces> {
 
   // Throws ModelError for a particle the model does not have or a force that is not finite.
   void add(uint32_t particle, const glm::vec3& force);
+  // The forces of the frame begun, one entry per particle.
+  const std::vector<gpu::ExternalForce>& frame_forces() const { return frame_forces_; }
 
  private:
   friend class MirroredModule<ExternalForces>;
