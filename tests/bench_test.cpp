@@ -110,6 +110,9 @@ TEST_F(BenchTest, JsonHasEveryFieldAndItsNumbersAddUp) {
                    "frames_per_s_wall",
                    "particle_substeps_per_s",
                    "particle_sweeps_per_s",
+                   "substeps",
+                   "bytes_per_particle_per_frame",
+                   "dispatches_per_substep",
                    "minimum_bytes_per_frame",
                    "floor_ms",
                    "frame_over_floor",
@@ -165,6 +168,11 @@ TEST_F(BenchTest, JsonHasEveryFieldAndItsNumbersAddUp) {
     EXPECT_EQ(frame["dispatches_per_frame"].get<uint32_t>(), dispatches) << where;
     // 3 substeps x (force + Verlet + the line solve's rows and columns + 2 sweeps x colours).
     EXPECT_EQ(dispatches, 3u * (4u + 2u * g["constraint_colours"].get<uint32_t>())) << where;
+    EXPECT_EQ(g["substeps"].get<uint32_t>(), 3u) << where;
+    EXPECT_DOUBLE_EQ(g["dispatches_per_substep"].get<double>(), dispatches / 3.0) << where;
+    EXPECT_DOUBLE_EQ(g["bytes_per_particle_per_frame"].get<double>(),
+                     static_cast<double>(sum_of_bytes) / g["particles"].get<double>())
+        << where;
     EXPECT_TRUE(finite_positive(frame["copy_bandwidth_ratio"])) << where;
 
     const double fps = g["frames_per_s_gpu"].get<double>();

@@ -51,6 +51,11 @@ Json grid_json(const GridResult& g) {
   j["frames_per_s_wall"] = g.frames_per_s_wall;
   j["particle_substeps_per_s"] = g.particle_substeps_per_s;
   j["particle_sweeps_per_s"] = g.particle_sweeps_per_s;
+  j["substeps"] = g.substeps;
+  j["bytes_per_particle_per_frame"] =
+      static_cast<double>(g.frame.bytes) / static_cast<double>(g.particles);
+  j["dispatches_per_substep"] =
+      static_cast<double>(g.frame.dispatches) / static_cast<double>(g.substeps);
   j["minimum_bytes_per_frame"] = g.minimum_bytes;
   j["floor_ms"] = g.floor_ms;
   j["frame_over_floor"] = g.floor_ms > 0.0 ? g.frame.gpu_ms.median / g.floor_ms : 0.0;

@@ -50,6 +50,7 @@ struct GridResult {
   double particle_substeps_per_s = 0.0;  // particles x substeps x frames_per_s_gpu
   // A sweep is one pass over the particles: forces, integration and each relaxation sweep.
   double particle_sweeps_per_s = 0.0;  // particles x substeps x (2 + sweeps) x frames_per_s_gpu
+  uint32_t substeps = 0;               // per frame
   uint64_t minimum_bytes = 0;          // per frame: pass_traffic.h's minimum_frame_bytes
   double floor_ms = 0.0;               // minimum_bytes at copy bandwidth
   double largest_stretch = 0.0;        // health after the run: every link, shear and bend too

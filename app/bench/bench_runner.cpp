@@ -213,6 +213,7 @@ GridResult measure_grid(Device& device, const BenchOptions& options, const GridS
   const double particle_substeps = static_cast<double>(result.particles) * options.substeps;
   result.particle_substeps_per_s = particle_substeps * fps;
   result.particle_sweeps_per_s = particle_substeps * (2.0 + shape.relaxation_sweeps) * fps;
+  result.substeps = options.substeps;
   result.minimum_bytes =
       minimum_frame_bytes(result.particles, options.substeps, shape.relaxation_sweeps);
   result.floor_ms = copy.gb_per_s > 0.0

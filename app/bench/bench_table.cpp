@@ -85,6 +85,15 @@ void write_grid(std::ostream& out, const GridResult& g) {
       "frames/s: %.1f (GPU time), %.1f (wall clock, untimed run); %.3g particle-substeps/s, %.3g "
       "particle-sweeps/s\n",
       g.frames_per_s_gpu, g.frames_per_s_wall, g.particle_substeps_per_s, g.particle_sweeps_per_s);
+  // Device-independent cost: what the passes move and how many dispatches they take.
+  const double particles = static_cast<double>(g.particles);
+  out << format(
+      "traffic:  %.2f KB per particle per frame (%.1fx the floor's %.2f KB), %u dispatches per "
+      "frame (%.1f per substep)\n",
+      static_cast<double>(g.frame.bytes) / particles / 1e3,
+      static_cast<double>(g.frame.bytes) / static_cast<double>(g.minimum_bytes),
+      static_cast<double>(g.minimum_bytes) / particles / 1e3, g.frame.dispatches,
+      static_cast<double>(g.frame.dispatches) / g.substeps);
   out << format(
       "floor:    %.1f MB/frame at least -> %.3f ms at copy bandwidth; the frame takes "
       "%.1fx that\n",
