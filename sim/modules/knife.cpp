@@ -119,14 +119,8 @@ void Knife::take_updates(std::vector<BufferUpdate>& updates) {
   uploaded_ = true;
 }
 
-// shaders/cut_links.comp, then shaders/update_reach.comp
-template <typename Real>
-void Knife::run_cpu(const Step& step, CpuPass<Real>& pass) const {
-  std::vector<uint32_t>& state = pass.state.link_state;
-  if (step.pass != &kCut) {
-    update_reach(grids_, pass.state.positions, state);
-    return;
-  }
+// shaders/cut_links.comp: the frame's cuts, each link once, into `state`.
+void Knife::apply_cuts(std::vector<uint32_t>& state, uint32_t& torn_links) const {
   for (const gpu::LinkCut& cut : frame_cuts_) {
     const gpu::GridParams& grid = grids_.params()[grids_.grid_of_thread(cut.thread)];
     const uint32_t node = cut.thread - grid.first_thread;
@@ -136,8 +130,18 @@ void Knife::run_cpu(const Step& step, CpuPass<Real>& pass) const {
                             kGridDirections[cut.direction], other)) {
       continue;
     }
-    tear_link(grid, node, cut.direction, other, state, pass.state.torn_links);
+    tear_link(grid, node, cut.direction, other, state, torn_links);
   }
+}
+
+// shaders/cut_links.comp, then shaders/update_reach.comp
+template <typename Real>
+void Knife::run_cpu(const Step& step, CpuPass<Real>& pass) const {
+  if (step.pass != &kCut) {
+    update_reach(grids_, pass.state.positions, pass.state.link_state);
+    return;
+  }
+  apply_cuts(pass.state.link_state, pass.state.torn_links);
 }
 
 uint64_t Knife::reach_bytes(const TrafficContext& context) const {
@@ -146,17 +150,7 @@ uint64_t Knife::reach_bytes(const TrafficContext& context) const {
   // torn read (whether it yields), and the states whose levels change written.
   std::vector<uint32_t> cut = *context.link_state;
   uint32_t torn = 0;
-  for (const gpu::LinkCut& c : frame_cuts_) {
-    const gpu::GridParams& grid = grids_.params()[grids_.grid_of_thread(c.thread)];
-    const uint32_t node = c.thread - grid.first_thread;
-    uint32_t other = 0;
-    if (link_torn(cut[grid.first_particle + node], c.direction) ||
-        !GridSet::neighbour(grid, node % grid.columns, node / grid.columns,
-                            kGridDirections[c.direction], other)) {
-      continue;
-    }
-    tear_link(grid, node, c.direction, other, cut, torn);
-  }
+  apply_cuts(cut, torn);
   std::vector<uint32_t> counted = cut;
   update_reach(grids_, *context.positions, counted);
   std::vector<bool> state(cut.size(), false), position(cut.size(), false);
