@@ -89,9 +89,9 @@ struct TetherGroup {
   // >= 1: the stretch the tethers allow along any path from a pin is scale - 1, and between two
   // pins scale^2 - 1; the strain limits of the object's grids hold its pairs to it too.
   float scale = 1.0f;
-  // >= 1: the most a single link stretches, 1 + the material's max_stretch; the strain limits
-  // hold neighbouring nodes of the object's grids to it. 0 on a cloth that tears: its links are
-  // left to their break strain.
+  // The most a single link stretches, 1 + the material's max_stretch; the strain limits hold
+  // neighbouring nodes of the object's grids to it. 0 on a cloth that tears: its links are left
+  // to their break strain.
   float link_scale = 1.0f;
 };
 

@@ -50,9 +50,9 @@ class Knife final : public MirroredModule<Knife> {
 
   template <typename Real>
   void run_cpu(const Step& step, CpuPass<Real>& pass) const;
-  // The reach recount after this frame's cuts.
   // shaders/cut_links.comp: the frame's cuts applied to `state`.
   void apply_cuts(std::vector<uint32_t>& state, uint32_t& torn_links) const;
+  // The reach recount after this frame's cuts.
   uint64_t reach_bytes(const TrafficContext& context) const;
 
   GridSet grids_;

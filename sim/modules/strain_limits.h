@@ -3,11 +3,10 @@
 // be no further apart than the object's tether scale times their rest distance (model.h), the
 // limit its tethers also hold (tethers.h), and neighbours no further than the material's whole
 // allowance (TetherGroup::link_scale): the link itself is the material, and the allowance is what
-// it promises. Projected in two Jacobi passes per substep after the
-// relaxation sweeps and the tethers, one thread per node (shaders/limit_strain.comp), on either
-// solver path: the tethers pull whole regions back towards the pins, and the limits then even
-// out between neighbours what that leaves, so that no link ends a substep stretched by the
-// tethers' last move.
+// it promises. Projected in two Jacobi passes per substep after the relaxation sweeps and the
+// tethers, one thread per node (shaders/limit_strain.comp), on either solver path: the tethers
+// pull whole regions back towards the pins, and the limits then even out between neighbours what
+// that leaves, so that no link ends a substep stretched by the tethers' last move.
 //
 // Why: woven cloth locks after a fraction of a percent of stretch, and the relaxation sweeps move
 // a correction only a few links per sweep, so where a large grid carries its load across many
