@@ -42,7 +42,7 @@ sources=(app/scene/closest_match.cpp app/scene/mesh_repair.cpp app/scene/names.c
   sim/bending_element.cpp sim/cloth_grid.cpp sim/cloth_material.cpp sim/collider_path.cpp
   sim/contact_report.cpp sim/grid_layout.cpp sim/host_memory.cpp sim/link.cpp sim/model.cpp
   sim/model_validation.cpp sim/rest_neighbours.cpp sim/rope.cpp sim/triangle_mesh.cpp
-  sim/frame_clock.cpp sim/drape_shadow.cpp sim/surface_area.cpp)
+  sim/frame_clock.cpp sim/drape_shadow.cpp sim/surface_area.cpp sim/material_figures.cpp)
 # TOML_ASSERT: toml++ 3.3.0 asserts a precondition in parse_key() that malformed headers such as
 # '[[[' or '[[*' violate (fixed upstream in marzer/tomlplusplus PR #301); Debian's release build
 # of the library has the assertion compiled out and reports a normal parse error, which is what

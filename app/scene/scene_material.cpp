@@ -6,14 +6,23 @@
 #include "app/scene/closest_match.h"
 #include "app/scene/scene_draft.h"
 #include "app/scene/table_reader.h"
+#include "sim/material_figures.h"
 
 namespace weft {
 
 namespace {
 
-const std::vector<std::string> kFigureKeys = {
-    "preset",      "areal_density", "stretch_stiffness",     "shear_stiffness", "bending_stiffness",
-    "max_stretch", "break_strain",  "compression_stiffness", "static_friction", "kinetic_friction"};
+// The keys of a material table: its preset, and every figure (sim/material_figures.h).
+std::vector<std::string> figure_keys() {
+  std::vector<std::string> keys = {"preset"};
+  for (const MaterialFigure& figure : material_figures())
+    keys.emplace_back(figure.key);
+  return keys;
+}
+
+NumberRange range_of(const MaterialFigure& figure) {
+  return {figure.min, figure.max, figure.min_inclusive, true, figure.unit.data()};
+}
 
 std::vector<std::string> material_names() {
   std::vector<std::string> names;
@@ -46,49 +55,36 @@ std::optional<ClothMaterial> read_cloth_material(const TableReader& object,
     }
   }
   if (node->is_string()) return named_material(object, "material", *object.string("material"));
-  std::optional<TableReader> table = object.table("material", kFigureKeys);
+  std::optional<TableReader> table = object.table("material", figure_keys());
   if (!table) {
     object.fail("material", "expected the name of a material (" + quoted_list(material_names()) +
                                 ") or a table of figures");
   }
-  ClothMaterial material;
   const bool preset = table->has("preset");
-  if (preset) {
-    material = named_material(*table, "preset", *table->string("preset"));
-  } else {
-    material.max_stretch.reset();
-    material.bending_stiffness = 0.0f;
-  }
-  auto figure = [&](const char* key, float& value, const NumberRange& range) {
-    if (auto given = preset ? table->number(key, range)
-                            : std::optional<double>(table->required_number(key, range))) {
-      value = float(*given);
+  ClothMaterial material = preset ? named_material(*table, "preset", *table->string("preset"))
+                                  : material_without_figures();
+  for (const MaterialFigure& figure : material_figures()) {
+    const std::string key(figure.key);
+    const std::optional<double> given =
+        figure.required && !preset
+            ? std::optional<double>(table->required_number(key, range_of(figure)))
+            : table->number(key, range_of(figure));
+    if (!given) continue;
+    if (!figure.min_inclusive && !(float(*given) > float(figure.min))) {
+      table->fail(key, "is too small for a float, got " + format_number(*given));
     }
-  };
-  // Bounds keep every compliance and mass the material gives a float the solver can use.
-  figure("areal_density", material.areal_density, NumberRange::between(1e-6, 1e3, "kg/m^2"));
-  figure("stretch_stiffness", material.stretch_stiffness, NumberRange::between(1e-3, 1e12, "N/m"));
-  figure("shear_stiffness", material.shear_stiffness, NumberRange::between(1e-3, 1e12, "N/m"));
-  if (auto compression =
-          table->number("compression_stiffness", NumberRange::between(1e-3, 1e12, "N/m"))) {
-    material.compression_stiffness = float(*compression);
-  }
-  if (auto bending = table->number("bending_stiffness", NumberRange::between(0, 1e6, "N m"))) {
-    material.bending_stiffness = float(*bending);
-  }
-  if (auto stretch = table->number("max_stretch", NumberRange::between(0, 10, ""))) {
-    material.max_stretch = float(*stretch);
-  }
-  // A link stretched 10 times beyond its rest length is a blow-up (docs/scenes.md, Blow-ups)
-  // before it could break; a strain too small for a float would read as "never tears".
-  if (auto strain = table->number("break_strain", {0, 10, false, true, ""})) {
-    if (!(float(*strain) > 0.0f)) {
-      table->fail("break_strain", "is too small for a float, got " + format_number(*strain));
+    if (!figure.requires_key.empty() && !table->has(std::string(figure.requires_key))) {
+      table->fail(key, "needs this material's " + std::string(figure.requires_key) + " as well");
     }
-    material.break_strain = float(*strain);
+    if (!figure.at_most_key.empty()) {
+      const std::optional<double> limit = find_material_figure(figure.at_most_key)->get(material);
+      if (limit && *given > *limit) {
+        table->fail(key, "must be at most " + std::string(figure.at_most_key) + " (" +
+                             format_number(*limit) + "), got " + format_number(*given));
+      }
+    }
+    figure.set(material, *given);
   }
-  // Named materials have none: a table of figures gives them.
-  if (auto friction = read_contact_friction(*table, "material")) material.friction = friction;
   return material;
 }
 
@@ -98,7 +94,7 @@ void refuse_tearing_material(const TableReader& object, const ClothMaterial& mat
       "a [[mesh]] cannot tear: tearing needs a cloth grid (a [[cloth]] table); ";
   std::string name;
   if (const toml::node* node = object.node("material"); node && node->is_table()) {
-    const TableReader table = *object.table("material", kFigureKeys);
+    const TableReader table = *object.table("material", figure_keys());
     if (table.has("break_strain")) {
       table.fail("break_strain", cannot + "remove break_strain, or make the object a [[cloth]]");
     }

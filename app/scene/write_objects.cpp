@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "app/scene/scene_writer_parts.h"
+#include "sim/material_figures.h"
 
 namespace weft {
 
@@ -62,32 +63,18 @@ void write_link(std::string& out, const std::string& table, const LinkMaterial& 
 
 std::optional<std::string> material_name(const ClothMaterial& material) {
   for (const NamedClothMaterial& named : cloth_materials()) {
-    const ClothMaterial& m = named.material;
-    if (m.areal_density == material.areal_density &&
-        m.stretch_stiffness == material.stretch_stiffness &&
-        m.shear_stiffness == material.shear_stiffness &&
-        m.bending_stiffness == material.bending_stiffness &&
-        m.max_stretch == material.max_stretch && m.break_strain == material.break_strain &&
-        m.compression_stiffness == material.compression_stiffness && !material.friction) {
-      return named.name;
-    }
+    if (same_figures(named.material, material)) return named.name;
   }
   return std::nullopt;
 }
 
 void write_material_figures(std::string& out, const std::string& table, const ClothMaterial& m) {
   out += "\n[" + table + ".material]\n";
-  put(out, "areal_density", toml_float(m.areal_density, "areal_density"));
-  put(out, "stretch_stiffness", toml_float(m.stretch_stiffness, "stretch_stiffness"));
-  put(out, "shear_stiffness", toml_float(m.shear_stiffness, "shear_stiffness"));
-  put(out, "bending_stiffness", toml_float(m.bending_stiffness, "bending_stiffness"));
-  if (m.max_stretch) put(out, "max_stretch", toml_float(*m.max_stretch, "max_stretch"));
-  if (m.break_strain) put(out, "break_strain", toml_float(*m.break_strain, "break_strain"));
-  if (m.compression_stiffness) {
-    put(out, "compression_stiffness",
-        toml_float(*m.compression_stiffness, "compression_stiffness"));
+  for (const MaterialFigure& figure : material_figures()) {
+    const std::string key(figure.key);
+    if (const std::optional<double> value = figure.get(m))
+      put(out, key, toml_float(float(*value), key));
   }
-  write_friction(out, m.friction, "material");
 }
 
 uint32_t corner_node(const SceneObject& object, const std::string& corner) {
