@@ -15,43 +15,43 @@ constexpr double kNoLimit = std::numeric_limits<double>::infinity();
 // stretched 10 times beyond its rest length is a blow-up (docs/scenes.md, Blow-ups) before it
 // could break.
 const std::array<MaterialFigure, 9> kFigures = {{
-    {"areal_density", "kg/m^2", 1e-6, 1e3, true, true, "required", "mass per area", "", "",
+    {"areal_density", "kg/m^2", 1e-6, 1e3, true, true, true, "required", "mass per area", "", "",
      [](const ClothMaterial& m) -> std::optional<double> { return m.areal_density; },
      [](ClothMaterial& m, double v) { m.areal_density = float(v); }},
-    {"stretch_stiffness", "N/m", 1e-3, 1e12, true, true, "required",
+    {"stretch_stiffness", "N/m", 1e-3, 1e12, true, true, true, "required",
      "force per metre of width per unit strain", "", "",
      [](const ClothMaterial& m) -> std::optional<double> { return m.stretch_stiffness; },
      [](ClothMaterial& m, double v) { m.stretch_stiffness = float(v); }},
-    {"shear_stiffness", "N/m", 1e-3, 1e12, true, true, "required",
+    {"shear_stiffness", "N/m", 1e-3, 1e12, true, true, true, "required",
      "resistance of the weave to shearing", "", "",
      [](const ClothMaterial& m) -> std::optional<double> { return m.shear_stiffness; },
      [](ClothMaterial& m, double v) { m.shear_stiffness = float(v); }},
-    {"compression_stiffness", "N/m", 1e-3, 1e12, true, false, "`stretch_stiffness`",
+    {"compression_stiffness", "N/m", 1e-3, 1e12, true, false, true, "`stretch_stiffness`",
      "how hard its links push back while shorter than at rest", "", "",
      [](const ClothMaterial& m) -> std::optional<double> {
        if (!m.compression_stiffness) return std::nullopt;
        return *m.compression_stiffness;
      },
      [](ClothMaterial& m, double v) { m.compression_stiffness = float(v); }},
-    {"bending_stiffness", "N m", 0.0, 1e6, true, false, "0 (no bending)",
+    {"bending_stiffness", "N m", 0.0, 1e6, true, false, true, "0 (no bending)",
      "moment per metre of width per unit curvature", "", "",
      [](const ClothMaterial& m) -> std::optional<double> { return m.bending_stiffness; },
      [](ClothMaterial& m, double v) { m.bending_stiffness = float(v); }},
-    {"max_stretch", "", 0.0, 10.0, true, false, "none (no limit)",
+    {"max_stretch", "", 0.0, 10.0, true, false, false, "none (no limit)",
      "the most the cloth ever stretches (0.002: 0.2%): tethers, strain limits", "", "",
      [](const ClothMaterial& m) -> std::optional<double> {
        if (!m.max_stretch) return std::nullopt;
        return *m.max_stretch;
      },
      [](ClothMaterial& m, double v) { m.max_stretch = float(v); }},
-    {"break_strain", "", 0.0, 10.0, false, false, "none (never tears)",
+    {"break_strain", "", 0.0, 10.0, false, false, true, "none (never tears)",
      "its links break this far beyond their rest length (0.08: 8%): the cloth tears", "", "",
      [](const ClothMaterial& m) -> std::optional<double> {
        if (!m.break_strain) return std::nullopt;
        return *m.break_strain;
      },
      [](ClothMaterial& m, double v) { m.break_strain = float(v); }},
-    {"static_friction", "", 0.0, kNoLimit, true, false,
+    {"static_friction", "", 0.0, kNoLimit, true, false, false,
      "none (the colliders' or `[environment]`'s)",
      "Coulomb coefficient of its contacts at rest, with colliders and the ground", "", "",
      [](const ClothMaterial& m) -> std::optional<double> {
@@ -62,7 +62,7 @@ const std::array<MaterialFigure, 9> kFigures = {{
      [](ClothMaterial& m, double v) {
        m.friction = ContactFriction{float(v), float(v)};
      }},
-    {"kinetic_friction", "", 0.0, kNoLimit, true, false, "its `static_friction`",
+    {"kinetic_friction", "", 0.0, kNoLimit, true, false, false, "its `static_friction`",
      "Coulomb coefficient of its contacts while sliding", "static_friction", "static_friction",
      [](const ClothMaterial& m) -> std::optional<double> {
        if (!m.friction) return std::nullopt;

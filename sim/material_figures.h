@@ -21,6 +21,7 @@ struct MaterialFigure {
   double max = 0.0;
   bool min_inclusive = true;
   bool required = false;          // without a preset, a scene must give it
+  bool live = false;              // a running cloth takes a change (sim/material_edit.h)
   std::string_view when_absent;   // what a material of figures alone has without it
   std::string_view meaning;       // one line for users
   std::string_view requires_key;  // another figure that must be given beside it, or ""

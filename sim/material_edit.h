@@ -1,0 +1,26 @@
+// A cloth's material changed while it runs: the links, bending and masses the material gave a
+// built cloth grid or mesh, rewritten in its model for the new figures, so that a running solver
+// takes them with a materials edit (SolverCore::edit) and new inverse masses. What a running
+// solver cannot take (a limit, friction, or tearing or bending where the cloth had none) is
+// refused: those are the scene file's.
+#pragma once
+
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "sim/cloth_material.h"
+#include "sim/model.h"
+
+namespace weft {
+
+// Rewrites what `from` gave the object of `count` particles from `first` (a cloth grid of the
+// model's, or a mesh) as `to` gives it: link compliances, a grid's link materials and bending
+// stiffness, a mesh's hinges, a tearing grid's break strain and every free particle's inverse
+// mass. Returns the particles whose inverse mass changed, with the new one. Throws ModelError,
+// changing nothing, where `to` differs from `from` in what a running solver cannot take.
+std::vector<std::pair<uint32_t, float>> change_material(Model& model, uint32_t first,
+                                                        uint32_t count, const ClothMaterial& from,
+                                                        const ClothMaterial& to);
+
+}  // namespace weft

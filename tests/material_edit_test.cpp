@@ -1,0 +1,144 @@
+// A material changed on a built cloth (sim/material_edit.h) gives the model that the new material
+// builds, on a grid and on a mesh, and a running solver given it moves as one built with the new
+// material; what a running solver cannot take is refused with the model left as it was.
+#include <gtest/gtest.h>
+
+#include "sim/cloth_grid.h"
+#include "sim/cloth_material.h"
+#include "sim/cpu_solver.h"
+#include "sim/material_edit.h"
+#include "sim/model.h"
+#include "sim/model_error.h"
+#include "sim/triangle_mesh.h"
+
+namespace weft::test {
+namespace {
+
+// Cotton with every figure a running cloth takes made different.
+ClothMaterial edited_cotton() {
+  ClothMaterial material = *find_cloth_material("cotton");
+  material.areal_density = 0.31f;
+  material.stretch_stiffness = 2500.0f;
+  material.shear_stiffness = 75.0f;
+  material.compression_stiffness = 400.0f;
+  material.bending_stiffness = 4e-5f;
+  return material;
+}
+
+Model grid_of(const ClothMaterial& material) {
+  ClothGridDesc cloth;
+  cloth.origin = {0.0f, 1.0f, 0.0f};
+  cloth.width_axis = {0.3f, 0.0f, 0.0f};
+  cloth.height_axis = {0.0f, 0.0f, 0.2f};
+  cloth.columns = 7;
+  cloth.rows = 5;
+  cloth.pinned = {0, 6};
+  apply_cloth_material(material, cloth);
+  Model model;
+  add_cloth_grid(model, cloth);
+  model.environment.gravity = {0.0f, -9.81f, 0.0f};
+  return model;
+}
+
+// Six triangles of two sizes around a fan, so that edges have different areas beside them.
+Model mesh_of(const ClothMaterial& material) {
+  TriangleMeshDesc mesh;
+  mesh.vertices = {{0.0f, 1.0f, 0.0f},   {0.1f, 1.0f, 0.0f},  {0.05f, 1.0f, 0.08f},
+                   {-0.05f, 1.0f, 0.1f}, {-0.1f, 1.0f, 0.0f}, {-0.05f, 1.0f, -0.08f},
+                   {0.06f, 1.0f, -0.1f}};
+  mesh.triangles = {{0, 1, 2}, {0, 2, 3}, {0, 3, 4}, {0, 4, 5}, {0, 5, 6}, {0, 6, 1}};
+  mesh.pinned = {4};
+  apply_cloth_material(material, mesh);
+  Model model;
+  add_triangle_mesh(model, mesh);
+  model.environment.gravity = {0.0f, -9.81f, 0.0f};
+  return model;
+}
+
+// Every figure a material puts in the model, within a float's rounding of the ratios a mesh's
+// figures are scaled by (a grid's are computed again, exactly).
+void expect_same_material(const Model& edited, const Model& built) {
+  ASSERT_EQ(edited.constraints.size(), built.constraints.size());
+  for (size_t c = 0; c < built.constraints.size(); ++c) {
+    SCOPED_TRACE("constraint " + std::to_string(c));
+    EXPECT_FLOAT_EQ(edited.constraints[c].compliance, built.constraints[c].compliance);
+    ASSERT_EQ(edited.constraints[c].compression_compliance.has_value(),
+              built.constraints[c].compression_compliance.has_value());
+    if (built.constraints[c].compression_compliance) {
+      EXPECT_FLOAT_EQ(*edited.constraints[c].compression_compliance,
+                      *built.constraints[c].compression_compliance);
+    }
+  }
+  ASSERT_EQ(edited.bending.size(), built.bending.size());
+  for (size_t e = 0; e < built.bending.size(); ++e)
+    EXPECT_FLOAT_EQ(edited.bending[e].compliance, built.bending[e].compliance) << "hinge " << e;
+  ASSERT_EQ(edited.inverse_masses.size(), built.inverse_masses.size());
+  for (size_t i = 0; i < built.inverse_masses.size(); ++i)
+    EXPECT_FLOAT_EQ(edited.inverse_masses[i], built.inverse_masses[i]) << "particle " << i;
+  ASSERT_EQ(edited.grids.size(), built.grids.size());
+  for (size_t g = 0; g < built.grids.size(); ++g) {
+    EXPECT_EQ(edited.grids[g].structural.compliance, built.grids[g].structural.compliance);
+    EXPECT_EQ(edited.grids[g].shear.compliance, built.grids[g].shear.compliance);
+    EXPECT_EQ(edited.grids[g].structural.compression_compliance,
+              built.grids[g].structural.compression_compliance);
+    EXPECT_EQ(edited.grids[g].bending_stiffness, built.grids[g].bending_stiffness);
+  }
+}
+
+TEST(MaterialEdit, GridGetsWhatTheNewMaterialBuilds) {
+  const ClothMaterial& cotton = *find_cloth_material("cotton");
+  Model model = grid_of(cotton);
+  const auto masses = change_material(model, 0, model.particle_count(), cotton, edited_cotton());
+  EXPECT_EQ(masses.size(), model.particle_count() - 2);  // all but the two pinned corners
+  EXPECT_EQ(model.inverse_masses[0], 0.0f);
+  expect_same_material(model, grid_of(edited_cotton()));
+}
+
+TEST(MaterialEdit, MeshGetsWhatTheNewMaterialBuilds) {
+  const ClothMaterial& cotton = *find_cloth_material("cotton");
+  Model model = mesh_of(cotton);
+  ASSERT_FALSE(model.bending.empty());
+  change_material(model, 0, model.particle_count(), cotton, edited_cotton());
+  expect_same_material(model, mesh_of(edited_cotton()));
+}
+
+// A running solver given the edited model (its link materials and its new masses) moves the
+// cloth exactly as a solver built with the new material.
+TEST(MaterialEdit, RunningSolverMovesAsOneBuiltWithTheNewMaterial) {
+  const ClothMaterial& cotton = *find_cloth_material("cotton");
+  Model model = grid_of(cotton);
+  CpuSolver<float> edited(model);
+  const auto masses = change_material(model, 0, model.particle_count(), cotton, edited_cotton());
+  edited.set_link_materials(model);
+  edited.set_inverse_masses(masses);
+  CpuSolver<float> built(grid_of(edited_cotton()));
+  for (int frame = 0; frame < 20; ++frame) {
+    edited.step_frame();
+    built.step_frame();
+  }
+  for (size_t i = 0; i < model.particle_count(); ++i) {
+    EXPECT_EQ(edited.state().positions[i], built.state().positions[i]) << "particle " << i;
+  }
+}
+
+TEST(MaterialEdit, RefusesWhatARunningSolverCannotTake) {
+  const ClothMaterial& cotton = *find_cloth_material("cotton");
+  ClothMaterial limited = cotton;
+  limited.max_stretch = 0.05f;
+  ClothMaterial grippy = cotton;
+  grippy.friction = ContactFriction{0.5f, 0.4f};
+  ClothMaterial tearing = cotton;
+  tearing.break_strain = 0.1f;
+  ClothMaterial flat = cotton;
+  flat.bending_stiffness = 0.0f;
+  for (const ClothMaterial& to : {limited, grippy, tearing, flat}) {
+    Model model = grid_of(cotton);
+    const Model before = model;
+    EXPECT_THROW(change_material(model, 0, model.particle_count(), cotton, to), ModelError);
+    EXPECT_EQ(model.inverse_masses, before.inverse_masses);
+    EXPECT_EQ(model.grids[0].structural.compliance, before.grids[0].structural.compliance);
+  }
+}
+
+}  // namespace
+}  // namespace weft::test
