@@ -6,6 +6,7 @@
 #include "sim/grid_layout.h"
 #include "sim/material_figures.h"
 #include "sim/model_error.h"
+#include "sim/triangle_mesh.h"
 
 namespace weft {
 
@@ -38,8 +39,7 @@ GridLayout* grid_starting_at(Model& model, uint32_t first) {
 }
 
 // A grid: the links, bending and masses add_cloth_grid gives it with this material.
-std::vector<std::pair<uint32_t, float>> change_grid(Model& model, GridLayout& grid,
-                                                    const ClothMaterial& to) {
+std::vector<float> change_grid(Model& model, GridLayout& grid, const ClothMaterial& to) {
   ClothGridDesc desc;
   desc.columns = grid.columns;
   desc.rows = grid.rows;
@@ -64,58 +64,71 @@ std::vector<std::pair<uint32_t, float>> change_grid(Model& model, GridLayout& gr
       constraint.compression_compliance = link.compression_compliance;
     });
   }
-  std::vector<std::pair<uint32_t, float>> masses;
+  std::vector<float> given(grid.node_count());
   for (uint32_t r = 0; r < grid.rows; ++r) {
     for (uint32_t c = 0; c < grid.columns; ++c) {
-      const uint32_t particle = grid.first_particle + r * grid.columns + c;
-      float& w = model.inverse_masses[particle];
-      const float changed = 1.0f / cloth_node_mass(desc, c, r);
-      if (w == 0.0f || w == changed) continue;
-      w = changed;
-      masses.emplace_back(particle, changed);
+      const uint32_t node = r * grid.columns + c;
+      given[node] = 1.0f / cloth_node_mass(desc, c, r);
+      float& w = model.inverse_masses[grid.first_particle + node];
+      if (w != 0.0f) w = given[node];
     }
   }
-  return masses;
+  return given;
 }
 
-// A mesh: every figure it has scales what it gave (an edge's compliance is |e|^2 / (S A), a
-// hinge's goes as 1 / B, a vertex's mass as the areal density).
-std::vector<std::pair<uint32_t, float>> change_mesh(Model& model, uint32_t first, uint32_t count,
-                                                    const ClothMaterial& from,
-                                                    const ClothMaterial& to) {
+// A mesh: built again from its rest positions and triangles with the new material, and what that
+// gives its edges, hinges and vertices copied over, exactly as a scene of the new material
+// builds it.
+std::vector<float> change_mesh(Model& model, uint32_t first, uint32_t count,
+                               const ClothMaterial& to) {
   const auto inside = [&](uint32_t particle) { return particle - first < count; };
-  const float stretch = from.stretch_stiffness / to.stretch_stiffness;
-  const float softening = compression_softening(to);
-  for (DistanceConstraint& constraint : model.constraints) {
-    if (!inside(constraint.a)) continue;
-    constraint.compliance *= stretch;
-    constraint.compression_compliance = constraint.compliance * softening;
+  TriangleMeshDesc mesh;
+  mesh.vertices.assign(model.positions.begin() + first, model.positions.begin() + first + count);
+  for (const glm::uvec3& triangle : model.triangles) {
+    if (inside(triangle.x)) mesh.triangles.push_back(triangle - glm::uvec3(first));
   }
-  if (from.bending_stiffness > 0.0f) {
-    const float bending = from.bending_stiffness / to.bending_stiffness;
-    for (BendingElement& element : model.bending) {
-      if (inside(element.particles[0])) element.compliance *= bending;
+  apply_cloth_material(to, mesh);
+  Model built;
+  add_triangle_mesh(built, mesh);
+  const auto first_of = [&](const auto& list, auto particle_of) {
+    size_t k = 0;
+    while (k < list.size() && !inside(particle_of(list[k])))
+      ++k;
+    return k;
+  };
+  const size_t constraints =
+      first_of(model.constraints, [](const DistanceConstraint& c) { return c.a; });
+  const size_t hinges =
+      first_of(model.bending, [](const BendingElement& e) { return e.particles[0]; });
+  if (constraints + built.constraints.size() > model.constraints.size() ||
+      hinges + built.bending.size() > model.bending.size()) {
+    throw ModelError("the mesh's links are not where its model lists them");
+  }
+  for (size_t k = 0; k < built.constraints.size(); ++k) {
+    DistanceConstraint& constraint = model.constraints[constraints + k];
+    if (constraint.a != first + built.constraints[k].a ||
+        constraint.b != first + built.constraints[k].b) {
+      throw ModelError("the mesh's links are not where its model lists them");
     }
+    constraint.compliance = built.constraints[k].compliance;
+    constraint.compression_compliance = built.constraints[k].compression_compliance;
   }
-  std::vector<std::pair<uint32_t, float>> masses;
-  const float density = from.areal_density / to.areal_density;
-  for (uint32_t particle = first; particle < first + count; ++particle) {
-    float& w = model.inverse_masses[particle];
-    if (w == 0.0f || density == 1.0f) continue;
-    w *= density;
-    masses.emplace_back(particle, w);
+  for (size_t k = 0; k < built.bending.size(); ++k)
+    model.bending[hinges + k].compliance = built.bending[k].compliance;
+  for (uint32_t v = 0; v < count; ++v) {
+    float& w = model.inverse_masses[first + v];
+    if (w != 0.0f) w = built.inverse_masses[v];
   }
-  return masses;
+  return built.inverse_masses;
 }
 
 }  // namespace
 
-std::vector<std::pair<uint32_t, float>> change_material(Model& model, uint32_t first,
-                                                        uint32_t count, const ClothMaterial& from,
-                                                        const ClothMaterial& to) {
+std::vector<float> change_material(Model& model, uint32_t first, uint32_t count,
+                                   const ClothMaterial& from, const ClothMaterial& to) {
   refuse_what_a_running_solver_cannot_take(from, to);
   if (GridLayout* grid = grid_starting_at(model, first)) return change_grid(model, *grid, to);
-  return change_mesh(model, first, count, from, to);
+  return change_mesh(model, first, count, to);
 }
 
 }  // namespace weft

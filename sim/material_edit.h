@@ -6,7 +6,6 @@
 #pragma once
 
 #include <cstdint>
-#include <utility>
 #include <vector>
 
 #include "sim/cloth_material.h"
@@ -17,10 +16,10 @@ namespace weft {
 // Rewrites what `from` gave the object of `count` particles from `first` (a cloth grid of the
 // model's, or a mesh) as `to` gives it: link compliances, a grid's link materials and bending
 // stiffness, a mesh's hinges, a tearing grid's break strain and every free particle's inverse
-// mass. Returns the particles whose inverse mass changed, with the new one. Throws ModelError,
-// changing nothing, where `to` differs from `from` in what a running solver cannot take.
-std::vector<std::pair<uint32_t, float>> change_material(Model& model, uint32_t first,
-                                                        uint32_t count, const ClothMaterial& from,
-                                                        const ClothMaterial& to);
+// mass. Returns the inverse mass `to` gives each of the object's particles, pinned ones too (a
+// pin keeps its 0 in the model). Throws ModelError, changing nothing, where `to` differs from
+// `from` in what a running solver cannot take.
+std::vector<float> change_material(Model& model, uint32_t first, uint32_t count,
+                                   const ClothMaterial& from, const ClothMaterial& to);
 
 }  // namespace weft

@@ -62,6 +62,9 @@ TEST_F(ControlPanelTest, EveryLabelFitsAtTheDefaultWindowSize) {
   draw({});  // the second frame has the sizes ImGui measured in the first
   EXPECT_GT(layout_.label_positions.size(), 25u);  // every section was drawn
   EXPECT_TRUE(layout_.label_positions.count("added compliance (m/N)"));
+  // The cloth's material, in its own figures (panel_material.h).
+  EXPECT_TRUE(layout_.label_positions.count("stretch_stiffness (N/m)"));
+  EXPECT_TRUE(layout_.label_positions.count("bending_stiffness (N m)"));
   EXPECT_TRUE(layout_.clipped_labels.empty())
       << layout_.clipped_labels.size() << " clipped, the first: " << layout_.clipped_labels[0];
 }

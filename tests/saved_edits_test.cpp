@@ -11,6 +11,8 @@
 #include "app/viewer/hand_pins.h"
 #include "app/viewer/viewer_presets.h"
 #include "app/viewer/scene_to_save.h"
+#include "sim/material_figures.h"
+#include "sim/model_error.h"
 #include "tests/support/presets.h"
 #include "tests/support/saved_scene_checks.h"
 
@@ -19,19 +21,11 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The viewer's systems for a scene, as ViewerScene::adopt makes them (without solvers).
+// The viewer's systems for a scene, as the viewer adopts them (without solvers).
 std::vector<ViewerScene::System> viewer_systems(const Scene& scene) {
   std::vector<ViewerScene::System> systems;
-  for (const SceneSystem& s : scene.systems) {
-    ViewerScene::System system;
-    system.name = s.name;
-    system.model = s.model;
-    anchor_pins(system.model);
-    system.base = system.model;
-    system.scene_inverse_masses = s.model.inverse_masses;
-    system.events = s.events;
-    systems.push_back(std::move(system));
-  }
+  for (const SceneSystem& s : scene.systems)
+    systems.push_back(ViewerScene::adopt_system(s));
   return systems;
 }
 
@@ -156,6 +150,48 @@ TEST(SavedEdits, TheBreakStrainIsSavedWithTheMaterial) {
   systems[0].materials.break_strain = 0.05f;
   save_scene(scene_to_save(cotton, systems), file);
   EXPECT_EQ(load_scene(file).systems.at(0).model.grids.at(0).break_strain, 0.0f);
+}
+
+// A material's figures edited in the panel are saved as the material's, and the saved scene
+// loads as the edited cloth: the same model (masses, links, grids) and the same frames; a
+// particle pinned by hand gets the new material's mass back when freed.
+TEST(SavedEdits, MaterialFiguresEditedAreSavedAsTheMaterial) {
+  for (const char* preset : {"hanging_cloth", "mesh_drape"}) {
+    SCOPED_TRACE(preset);
+    const Scene loaded = load_scene(preset_path(preset));
+    std::vector<ViewerScene::System> systems = viewer_systems(loaded);
+    ViewerScene::System& system = systems.at(0);
+    ASSERT_FALSE(system.material_objects.empty());
+    pin_by_hand(system, 5, true);
+    MaterialObject& object = system.material_objects[0];
+    object.edited.areal_density *= 1.5f;
+    object.edited.stretch_stiffness *= 3.0f;
+    object.edited.shear_stiffness *= 0.5f;
+    object.edited.bending_stiffness *= 4.0f;
+    const auto masses = ViewerScene::apply_material_figures(system);
+    EXPECT_FALSE(masses.empty());
+    pin_by_hand(system, 5, false);
+    const fs::path file = fresh_directory("saved_figures") / "figures.toml";
+    save_scene(scene_to_save(loaded, systems), file);
+    const Scene reloaded = load_scene(file);
+    const std::optional<ClothMaterial>& saved = reloaded.systems.at(0).objects.at(0).material;
+    ASSERT_TRUE(saved.has_value());
+    EXPECT_TRUE(same_figures(*saved, object.running));
+    const Model expected = expected_model(system, loaded.systems[0]);
+    const Model& got = reloaded.systems[0].model;
+    EXPECT_TRUE(models_equal(expected, got));
+    EXPECT_TRUE(same_frames(expected, system.events, got, reloaded.systems[0].events, 2));
+  }
+}
+
+// Figures a running cloth cannot take are refused, the panel's value put back.
+TEST(SavedEdits, MaterialFiguresARunningClothCannotTakeAreRefused) {
+  const Scene loaded = load_scene(preset_path("hanging_cloth"));
+  std::vector<ViewerScene::System> systems = viewer_systems(loaded);
+  MaterialObject& object = systems.at(0).material_objects.at(0);
+  object.edited.max_stretch = 0.05f;
+  EXPECT_THROW(ViewerScene::apply_material_figures(systems[0]), ModelError);
+  EXPECT_TRUE(same_figures(object.edited, object.running));
 }
 
 // The built-in presets save as scenes: the same model (its cloth's thickness, which keeps it off

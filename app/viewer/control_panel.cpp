@@ -11,6 +11,7 @@
 #include "app/viewer/draw_quality.h"
 #include "app/viewer/key_bindings.h"
 #include "app/viewer/panel_colliders.h"
+#include "app/viewer/panel_material.h"
 #include "app/viewer/panel_style.h"
 #include "app/viewer/viewer_presets.h"
 #include "app/viewer/strain_legend.h"
@@ -384,6 +385,7 @@ PanelRequests draw_control_panel(ViewerScene& scene, ViewerSettings& settings,
     draw_environment(ui, scene.edited().model, requests.parameters_changed);
   }
   if (section("Materials", info)) {
+    draw_material_figures(ui, scene.edited(), requests.material_figures_changed);
     draw_materials(ui, scene.edited().base, scene.edited().materials, requests.materials_changed);
   }
   if (section("View", info)) draw_view(ui, settings, info, requests);

@@ -21,9 +21,10 @@ namespace weft {
 // What the panel asks the viewer to do this frame (edits of the settings happen in place).
 struct PanelRequests {
   bool reset = false;
-  std::optional<SceneChoice> rebuild;  // a new preset or grid size
-  bool parameters_changed = false;     // environment or solver settings: scene.apply_parameters
-  bool materials_changed = false;      // link materials, once an edit ends: apply_materials
+  std::optional<SceneChoice> rebuild;     // a new preset or grid size
+  bool parameters_changed = false;        // environment or solver settings: scene.apply_parameters
+  bool materials_changed = false;         // link materials, once an edit ends: apply_materials
+  bool material_figures_changed = false;  // a material's figures: apply_material_figures
   bool screenshot = false;
   bool capture = false;  // the next frame into RenderDoc
   bool reset_camera = false;

@@ -60,8 +60,15 @@ Scene scene_to_save(const Scene& loaded, const std::vector<ViewerScene::System>&
     model.springs = live.model.springs;
     model.constraints = live.model.constraints;
     model.grids = live.model.grids;
-    for (SceneObject& object : scene.systems[s].objects)
+    for (SceneObject& object : scene.systems[s].objects) {
+      for (const MaterialObject& edited : live.material_objects) {
+        if (edited.name != object.name) continue;
+        object.material = edited.running;  // its figures as it runs, and what they build
+        if (object.cloth) apply_cloth_material(edited.running, *object.cloth);
+        if (object.mesh) apply_cloth_material(edited.running, *object.mesh);
+      }
       apply_knobs(object, live.materials);
+    }
   }
   return scene;
 }

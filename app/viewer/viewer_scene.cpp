@@ -8,6 +8,9 @@
 #include "app/viewer/hand_pins.h"
 #include "app/viewer/viewer_presets.h"
 #include "engine/device.h"
+#include "sim/material_edit.h"
+#include "sim/material_figures.h"
+#include "sim/model_error.h"
 #include "sim/grid_layout.h"
 
 namespace weft {
@@ -72,19 +75,27 @@ void ViewerScene::rebuild(const SceneChoice& choice) {
 void ViewerScene::adopt(const SceneChoice& choice, Scene scene) {
   choice_ = choice;
   title_ = scene.title.empty() ? scene.source.filename().string() : scene.title;
-  for (const SceneSystem& s : scene.systems) {
-    System system;
-    system.name = s.name;
-    system.model = s.model;
-    anchor_pins(system.model);  // the arrows move what the scene pinned
-    system.base = system.model;
-    system.scene_inverse_masses = s.model.inverse_masses;
-    system.events = s.events;
-    systems_.push_back(std::move(system));
-  }
+  for (const SceneSystem& s : scene.systems)
+    systems_.push_back(adopt_system(s));
   scene_ = std::move(scene);
   selected = 0;
   build();
+}
+
+ViewerScene::System ViewerScene::adopt_system(const SceneSystem& s) {
+  System system;
+  system.name = s.name;
+  system.model = s.model;
+  anchor_pins(system.model);  // the arrows move what the scene pinned
+  system.base = system.model;
+  system.scene_inverse_masses = s.model.inverse_masses;
+  system.events = s.events;
+  for (const SceneObject& object : s.objects) {
+    if (!object.material) continue;
+    system.material_objects.push_back({object.name, object.first_particle, object.particle_count,
+                                       *object.material, *object.material, *object.material});
+  }
+  return system;
 }
 
 void ViewerScene::reset() {
@@ -136,6 +147,39 @@ void ViewerScene::apply_materials() {
   s.simulation->set_link_materials(s.model);
 }
 
+std::vector<std::pair<uint32_t, float>> ViewerScene::apply_material_figures(System& s) {
+  std::vector<std::pair<uint32_t, float>> uploads;
+  for (MaterialObject& object : s.material_objects) {
+    if (same_figures(object.edited, object.running)) continue;
+    std::vector<float> given;
+    try {
+      given = change_material(s.base, object.first_particle, object.particle_count, object.running,
+                              object.edited);
+    } catch (const ModelError&) {
+      object.edited = object.running;
+      throw;
+    }
+    // Pins keep their 0; a particle pinned by hand gets the new mass back when it is freed.
+    for (uint32_t k = 0; k < object.particle_count; ++k) {
+      const uint32_t p = object.first_particle + k;
+      if (s.scene_inverse_masses[p] != 0.0f) s.scene_inverse_masses[p] = given[k];
+      if (s.model.inverse_masses[p] == 0.0f || s.model.inverse_masses[p] == given[k]) continue;
+      s.model.inverse_masses[p] = given[k];
+      uploads.emplace_back(p, given[k]);
+    }
+    object.running = object.edited;
+  }
+  weft::apply_materials(s.base, s.materials, s.model);
+  return uploads;
+}
+
+void ViewerScene::apply_material_figures() {
+  System& s = edited();
+  const std::vector<std::pair<uint32_t, float>> masses = apply_material_figures(s);
+  if (!masses.empty()) s.simulation->set_inverse_masses(masses);
+  s.simulation->set_link_materials(s.model);
+}
+
 void apply_materials(const Model& base, const Materials& materials, Model& model) {
   for (size_t k = 0; k < model.springs.size(); ++k) {
     model.springs[k].stiffness = base.springs[k].stiffness * materials.spring_stiffness_scale;
@@ -149,6 +193,8 @@ void apply_materials(const Model& base, const Materials& materials, Model& model
           *from.compression_compliance + materials.added_compliance;
     }
   }
+  // A mesh's hinges are its material's alone (apply_material_figures).
+  model.bending = base.bending;
   // Grids on the grid path read their materials from their layouts, one per kind of link.
   for (size_t g = 0; g < model.grids.size(); ++g) {
     const GridLayout& from = base.grids[g];
@@ -156,6 +202,7 @@ void apply_materials(const Model& base, const Materials& materials, Model& model
     grid.structural = with_materials(from.structural, materials);
     grid.shear = with_materials(from.shear, materials);
     grid.bend = with_materials(from.bend, materials);
+    grid.bending_stiffness = from.bending_stiffness;
     grid.break_strain = from.break_strain > 0.0f && materials.break_strain > 0.0f
                             ? materials.break_strain
                             : from.break_strain;

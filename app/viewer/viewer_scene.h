@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <glm/vec3.hpp>
@@ -59,6 +60,17 @@ LinkMaterial with_materials(const LinkMaterial& link, const Materials& materials
 // model of the same shape, as built).
 void apply_materials(const Model& base, const Materials& materials, Model& model);
 
+// A cloth or mesh built from a material (sim/cloth_material.h), which the panel edits in the
+// material's own figures (sim/material_figures.h).
+struct MaterialObject {
+  std::string name;
+  uint32_t first_particle = 0;
+  uint32_t particle_count = 0;
+  ClothMaterial built;    // as the scene gave it
+  ClothMaterial running;  // as the simulation has it
+  ClothMaterial edited;   // as the panel shows it: running, once an edit is applied
+};
+
 class ViewerScene {
  public:
   struct System {
@@ -67,11 +79,22 @@ class ViewerScene {
     Model model;  // with the panel's edits
     std::vector<float> scene_inverse_masses;  // as the scene had them, before any pin by hand
     Materials materials;
+    std::vector<MaterialObject> material_objects;
+    size_t edited_material = 0;  // which of them the panel shows
     std::vector<SceneEvent> events;
     std::unique_ptr<SystemSimulation> simulation;
     std::unique_ptr<ParticlePicker> picker;
     std::unique_ptr<HealthWatch> health;
   };
+
+  // A scene's system as the viewer holds it, before its simulation starts: the scene's pins
+  // made anchors, and the objects built from a material listed for the panel.
+  static System adopt_system(const SceneSystem& scene_system);
+  // The material figures edited in the panel into the system's models (base and edited) and
+  // the masses its pins by hand would give back; returns the inverse masses to upload. Throws
+  // ModelError, with the figure put back and nothing changed, for what a running cloth cannot
+  // take.
+  static std::vector<std::pair<uint32_t, float>> apply_material_figures(System& system);
 
   // cpu_threads 0: every system is simulated on the device; otherwise on the CPU reference
   // with that many threads (system_simulation.h).
@@ -102,6 +125,9 @@ class ViewerScene {
   void apply_parameters();
   // Its link materials (uploads and waits: call when an edit ends, not every frame).
   void apply_materials();
+  // The material figures edited in the panel, into the models and the simulation (uploads and
+  // waits). Throws ModelError, with the figure put back, for what a running cloth cannot take.
+  void apply_material_figures();
 
   // Moves every anchor of every system at this velocity (m/s): the arrow keys.
   void set_anchor_velocity(const glm::vec3& velocity);

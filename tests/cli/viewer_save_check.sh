@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The viewer's "save scene", scripted (tests/viewer_save_script.txt): pins by hand (a Ctrl-click
-# and a Ctrl-drag box), a panel value and two knife strokes across the Paper preset's sheet
-# (Alt + drag, then a drag with the knife switched on), saved with Ctrl+S. Each stroke must have
+# and a Ctrl-drag box), panel values (the material's bending stiffness among them) and two knife
+# strokes across the Paper preset's sheet (Alt + drag, then a drag with the knife switched on),
+# saved with Ctrl+S. Each stroke must have
 # cut links, and the viewer must count at least as many torn.
 # Then `weft run` runs the saved scene for 5 frames and saved_pins_check finds every pinned
 # particle where it started and the free ones fallen. A second run of the viewer, on the default
@@ -33,6 +34,8 @@ counts=$(sed -n 's/.*pinned by hand: \([0-9]*\), freed by hand: \([0-9]*\)$/\1 \
 read -r pinned freed <<<"$counts"
 [ "${pinned:-0}" -gt 1 ] || fail "nothing was pinned by hand"
 grep -qx "substeps = 3" saved/pinned.toml || fail "the panel's substeps are not in the saved scene"
+grep -qx "bending_stiffness = 2e-04" saved/pinned.toml ||
+  fail "the material's bending stiffness set in the panel is not in the saved scene"
 # Both strokes (Alt + drag, and a drag with the knife switched on) cut links.
 strokes=$(grep -c "^viewer: cut [0-9]* links$" <<<"$output" || true)
 [ "$strokes" -eq 2 ] || fail "$strokes knife strokes cut links, expected 2"
