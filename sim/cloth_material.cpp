@@ -95,9 +95,8 @@ void apply_cloth_material(const ClothMaterial& material, TriangleMeshDesc& mesh)
   }
 }
 
-void add_material_tethers(const ClothMaterial& material, uint32_t first, uint32_t count,
-                          Model& model) {
-  if (!material.max_stretch) return;
+std::optional<TetherScales> material_tether_scales(const ClothMaterial& material) {
+  if (!material.max_stretch) return std::nullopt;
   // A particle held by two pins with both tethers taut lies on the circle where their spheres
   // meet, and its neighbours along the line between the pins lie scale^2 times their rest
   // distance apart. So each tether reaches sqrt(1 + max_stretch) times its rest distance (about
@@ -109,9 +108,14 @@ void add_material_tethers(const ClothMaterial& material, uint32_t first, uint32_
   // A link itself may use the whole allowance; one of a cloth that tears is left to its break
   // strain (0: not held), which decides when it yields and breaks.
   const float allowance = 1.0f + *material.max_stretch;
-  const float scale = material.break_strain ? allowance : std::sqrt(allowance);
-  const float link_scale = material.break_strain ? 0.0f : allowance;
-  model.tether_groups.push_back({first, count, scale, link_scale});
+  return TetherScales{material.break_strain ? allowance : std::sqrt(allowance),
+                      material.break_strain ? 0.0f : allowance};
+}
+
+void add_material_tethers(const ClothMaterial& material, uint32_t first, uint32_t count,
+                          Model& model) {
+  if (const std::optional<TetherScales> scales = material_tether_scales(material))
+    model.tether_groups.push_back({first, count, scales->scale, scales->link_scale});
 }
 
 }  // namespace weft

@@ -67,6 +67,14 @@ float compression_softening(const ClothMaterial& material);
 void apply_cloth_material(const ClothMaterial& material, ClothGridDesc& cloth);
 void apply_cloth_material(const ClothMaterial& material, TriangleMeshDesc& mesh);
 
+// What the tethers and strain limits of a cloth of this material hold it to (TetherGroup's
+// scale and link_scale); none without a max_stretch.
+struct TetherScales {
+  float scale = 1.0f;
+  float link_scale = 1.0f;
+};
+std::optional<TetherScales> material_tether_scales(const ClothMaterial& material);
+
 // Tethers holding the `count` particles from `first` within sqrt(1 + max_stretch) of their rest
 // distance to the pins (1 + max_stretch for a cloth that tears); nothing when the material has
 // no max_stretch. Call after the pins are set.

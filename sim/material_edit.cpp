@@ -19,6 +19,11 @@ void refuse_what_a_running_solver_cannot_take(const ClothMaterial& from, const C
                        " cannot change while the cloth runs: change it in the scene file");
     }
   }
+  if (from.max_stretch.has_value() != to.max_stretch.has_value()) {
+    throw ModelError(
+        "a running cloth keeps its tethers and strain limits: max_stretch can change, "
+        "but not to or from none");
+  }
   if ((from.bending_stiffness > 0.0f) != (to.bending_stiffness > 0.0f)) {
     throw ModelError(
         "a running cloth keeps its bending elements: bending_stiffness can change, but not to or "
@@ -127,6 +132,17 @@ std::vector<float> change_mesh(Model& model, uint32_t first, uint32_t count,
 std::vector<float> change_material(Model& model, uint32_t first, uint32_t count,
                                    const ClothMaterial& from, const ClothMaterial& to) {
   refuse_what_a_running_solver_cannot_take(from, to);
+  // The limits it is held to, and the friction of its contacts (the tethers, strain limits and
+  // colliders modules take them from these).
+  const std::optional<TetherScales> scales = material_tether_scales(to);
+  for (TetherGroup& group : model.tether_groups) {
+    if (group.first_particle != first || !scales) continue;
+    group.scale = scales->scale;
+    group.link_scale = scales->link_scale;
+  }
+  for (ContactGroup& group : model.contact_groups) {
+    if (group.first_particle == first) group.friction = to.friction;
+  }
   if (GridLayout* grid = grid_starting_at(model, first)) return change_grid(model, *grid, to);
   return change_mesh(model, first, count, to);
 }

@@ -37,7 +37,7 @@ const std::array<MaterialFigure, 9> kFigures = {{
      "moment per metre of width per unit curvature", "", "",
      [](const ClothMaterial& m) -> std::optional<double> { return m.bending_stiffness; },
      [](ClothMaterial& m, double v) { m.bending_stiffness = float(v); }},
-    {"max_stretch", "", 0.0, 10.0, true, false, false, "none (no limit)",
+    {"max_stretch", "", 0.0, 10.0, true, false, true, "none (no limit)",
      "the most the cloth ever stretches (0.002: 0.2%): tethers, strain limits", "", "",
      [](const ClothMaterial& m) -> std::optional<double> {
        if (!m.max_stretch) return std::nullopt;
@@ -51,7 +51,7 @@ const std::array<MaterialFigure, 9> kFigures = {{
        return *m.break_strain;
      },
      [](ClothMaterial& m, double v) { m.break_strain = float(v); }},
-    {"static_friction", "", 0.0, kNoLimit, true, false, false,
+    {"static_friction", "", 0.0, kNoLimit, true, false, true,
      "none (the colliders' or `[environment]`'s)",
      "Coulomb coefficient of its contacts at rest, with colliders and the ground", "", "",
      [](const ClothMaterial& m) -> std::optional<double> {
@@ -62,7 +62,7 @@ const std::array<MaterialFigure, 9> kFigures = {{
      [](ClothMaterial& m, double v) {
        m.friction = ContactFriction{float(v), float(v)};
      }},
-    {"kinetic_friction", "", 0.0, kNoLimit, true, false, false, "its `static_friction`",
+    {"kinetic_friction", "", 0.0, kNoLimit, true, false, true, "its `static_friction`",
      "Coulomb coefficient of its contacts while sliding", "static_friction", "static_friction",
      [](const ClothMaterial& m) -> std::optional<double> {
        if (!m.friction) return std::nullopt;

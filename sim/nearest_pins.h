@@ -26,6 +26,11 @@ class RestShape {
   RestShape(const Model& model, const TetherGroup& group);
 
   const TetherGroup& group() const { return group_; }
+  // The group's limits changed (a material edit): the same particles, new scales.
+  void rescale(const TetherGroup& group) {
+    group_.scale = group.scale;
+    group_.link_scale = group.link_scale;
+  }
   // Up to `count` nearest pins of each particle of the group (indexed from the group's first
   // particle), nearest first, for these inverse masses (one per particle of the model, 0 pins).
   // Within a cloth grid, whose rest shape is flat, a pin's distance is the straight line to it.

@@ -22,6 +22,8 @@ ClothMaterial edited_cotton() {
   material.shear_stiffness = 75.0f;
   material.compression_stiffness = 400.0f;
   material.bending_stiffness = 4e-5f;
+  material.max_stretch = 0.02f;
+  material.friction = ContactFriction{0.7f, 0.5f};
   return material;
 }
 
@@ -35,7 +37,9 @@ Model grid_of(const ClothMaterial& material) {
   cloth.pinned = {0, 6};
   apply_cloth_material(material, cloth);
   Model model;
-  add_cloth_grid(model, cloth);
+  const uint32_t first = add_cloth_grid(model, cloth);
+  add_material_tethers(material, first, model.particle_count(), model);
+  model.contact_groups.push_back({first, model.particle_count(), 0.01f, material.friction});
   model.environment.gravity = {0.0f, -9.81f, 0.0f};
   return model;
 }
@@ -50,7 +54,9 @@ Model mesh_of(const ClothMaterial& material) {
   mesh.pinned = {4};
   apply_cloth_material(material, mesh);
   Model model;
-  add_triangle_mesh(model, mesh);
+  const uint32_t first = add_triangle_mesh(model, mesh);
+  add_material_tethers(material, first, model.particle_count(), model);
+  model.contact_groups.push_back({first, model.particle_count(), 0.01f, material.friction});
   model.environment.gravity = {0.0f, -9.81f, 0.0f};
   return model;
 }
@@ -82,6 +88,22 @@ void expect_same_material(const Model& edited, const Model& built) {
     EXPECT_EQ(edited.grids[g].structural.compression_compliance,
               built.grids[g].structural.compression_compliance);
     EXPECT_EQ(edited.grids[g].bending_stiffness, built.grids[g].bending_stiffness);
+  }
+  ASSERT_EQ(edited.tether_groups.size(), built.tether_groups.size());
+  for (size_t g = 0; g < built.tether_groups.size(); ++g) {
+    EXPECT_EQ(edited.tether_groups[g].scale, built.tether_groups[g].scale);
+    EXPECT_EQ(edited.tether_groups[g].link_scale, built.tether_groups[g].link_scale);
+  }
+  ASSERT_EQ(edited.contact_groups.size(), built.contact_groups.size());
+  for (size_t g = 0; g < built.contact_groups.size(); ++g) {
+    ASSERT_EQ(edited.contact_groups[g].friction.has_value(),
+              built.contact_groups[g].friction.has_value());
+    if (built.contact_groups[g].friction) {
+      EXPECT_EQ(edited.contact_groups[g].friction->static_friction,
+                built.contact_groups[g].friction->static_friction);
+      EXPECT_EQ(edited.contact_groups[g].friction->kinetic_friction,
+                built.contact_groups[g].friction->kinetic_friction);
+    }
   }
 }
 
@@ -128,15 +150,13 @@ TEST(MaterialEdit, RunningSolverMovesAsOneBuiltWithTheNewMaterial) {
 
 TEST(MaterialEdit, RefusesWhatARunningSolverCannotTake) {
   const ClothMaterial& cotton = *find_cloth_material("cotton");
-  ClothMaterial limited = cotton;
-  limited.max_stretch = 0.05f;
-  ClothMaterial grippy = cotton;
-  grippy.friction = ContactFriction{0.5f, 0.4f};
+  ClothMaterial unlimited = cotton;
+  unlimited.max_stretch.reset();
   ClothMaterial tearing = cotton;
   tearing.break_strain = 0.1f;
   ClothMaterial flat = cotton;
   flat.bending_stiffness = 0.0f;
-  for (const ClothMaterial& to : {limited, grippy, tearing, flat}) {
+  for (const ClothMaterial& to : {unlimited, tearing, flat}) {
     Model model = grid_of(cotton);
     const Model before = model;
     EXPECT_THROW(change_material(model, 0, model.particle_count(), cotton, to), ModelError);

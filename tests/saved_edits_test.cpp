@@ -168,6 +168,8 @@ TEST(SavedEdits, MaterialFiguresEditedAreSavedAsTheMaterial) {
     object.edited.stretch_stiffness *= 3.0f;
     object.edited.shear_stiffness *= 0.5f;
     object.edited.bending_stiffness *= 4.0f;
+    object.edited.max_stretch = 0.01f;
+    object.edited.friction = ContactFriction{0.9f, 0.6f};
     const auto masses = ViewerScene::apply_material_figures(system);
     EXPECT_FALSE(masses.empty());
     pin_by_hand(system, 5, false);
@@ -189,7 +191,7 @@ TEST(SavedEdits, MaterialFiguresARunningClothCannotTakeAreRefused) {
   const Scene loaded = load_scene(preset_path("hanging_cloth"));
   std::vector<ViewerScene::System> systems = viewer_systems(loaded);
   MaterialObject& object = systems.at(0).material_objects.at(0);
-  object.edited.max_stretch = 0.05f;
+  object.edited.max_stretch.reset();  // a running cloth keeps its tethers
   EXPECT_THROW(ViewerScene::apply_material_figures(systems[0]), ModelError);
   EXPECT_TRUE(same_figures(object.edited, object.running));
 }

@@ -43,10 +43,15 @@ void draw_material_figures(PanelWidgets& ui, ViewerScene::System& system, bool& 
     const std::optional<double> value = figure.get(object.edited);
     const std::optional<double> built = figure.get(object.built);
     const std::string label = label_of(figure);
-    // A running cloth keeps what it was built with: no bending elements where it had no
-    // bending, no tearing where it had no break strain (sim/material_edit.h).
-    if (!figure.live || !value || !built || !(*built > 0.0)) {
-      if (value) ImGui::TextDisabled("%s %g (set in the scene file)", label.c_str(), *value);
+    // A running cloth keeps the elements it was built with: no bending where it had none, no
+    // tethers or tearing where it had no limit or break strain (sim/material_edit.h).
+    if (!value) {
+      ImGui::TextDisabled("%s: %s", std::string(figure.key).c_str(),
+                          describe_absence(figure).c_str());
+      continue;
+    }
+    if (!figure.live || !built || !(*built > 0.0)) {
+      ImGui::TextDisabled("%s %g (set in the scene file)", label.c_str(), *value);
       continue;
     }
     float shown = float(*value);

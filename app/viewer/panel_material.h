@@ -1,7 +1,7 @@
 // The panel's material figures, in its Materials section: for each cloth or mesh of the edited
-// system built from a material, every figure a running cloth takes (sim/material_figures.h) as a
-// slider from a hundredth to a hundred times what the scene gave, in the scene file's own units
-// and names, and the others as text. An edit reaches the simulation when it ends
+// system built from a material, every figure it has (sim/material_figures.h) as a slider from a
+// hundredth to a hundred times what the scene gave, in the scene file's own units and names, and
+// the figures it has not as text (a running cloth keeps the elements it was built with). An edit reaches the simulation when it ends
 // (ViewerScene::apply_material_figures), and a saved scene writes the figures as edited.
 #pragma once
 

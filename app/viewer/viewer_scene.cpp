@@ -193,8 +193,11 @@ void apply_materials(const Model& base, const Materials& materials, Model& model
           *from.compression_compliance + materials.added_compliance;
     }
   }
-  // A mesh's hinges are its material's alone (apply_material_figures).
+  // A mesh's hinges, the limits a cloth is held to and its own friction are its material's alone
+  // (apply_material_figures).
   model.bending = base.bending;
+  model.tether_groups = base.tether_groups;
+  model.contact_groups = base.contact_groups;
   // Grids on the grid path read their materials from their layouts, one per kind of link.
   for (size_t g = 0; g < model.grids.size(); ++g) {
     const GridLayout& from = base.grids[g];

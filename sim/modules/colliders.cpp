@@ -16,6 +16,9 @@ static_assert(offsetof(gpu::ColliderShape, rotation_end) == 112);
 
 namespace {
 
+// buffers()'s "particle frictions", which a material edit uploads again.
+constexpr uint32_t kParticleFrictions = 6;
+
 const PassInfo kCollide{"collision", "collide.comp"};
 
 glm::vec4 quat_to_vec4(const glm::quat& q) {
@@ -181,13 +184,11 @@ Colliders::Colliders(const ModuleContext& context)
   pack_shapes(environment_, shapes_, corners_);
   pack_frictions(environment_, frictions_);
   reaches_.assign(params_.particle_count, 0.0f);
-  particle_frictions_.assign(params_.particle_count, packed_friction(std::nullopt));
   for (const ContactGroup& group : context.model.contact_groups) {
-    for (uint32_t k = 0; k < group.particle_count; ++k) {
+    for (uint32_t k = 0; k < group.particle_count; ++k)
       reaches_[group.first_particle + k] = 0.5f * group.thickness;
-      particle_frictions_[group.first_particle + k] = packed_friction(group.friction);
-    }
   }
+  pack_particle_frictions(context.model);
   for (const Sphere& s : environment_.spheres)
     moving_ = moving_ || !s.path.keyframes.empty();
   for (const Collider& c : environment_.colliders)
@@ -237,6 +238,14 @@ void Colliders::schedule(Stage stage, const FrameShape& shape, uint32_t substep,
   push.substeps = shape.substeps;
   step.push = to_push(push);
   steps.push_back(step);
+}
+
+void Colliders::pack_particle_frictions(const Model& model) {
+  particle_frictions_.assign(params_.particle_count, packed_friction(std::nullopt));
+  for (const ContactGroup& group : model.contact_groups) {
+    for (uint32_t k = 0; k < group.particle_count; ++k)
+      particle_frictions_[group.first_particle + k] = packed_friction(group.friction);
+  }
 }
 
 std::vector<ModuleBuffer> Colliders::buffers() const {
@@ -402,7 +411,11 @@ uint64_t Colliders::bytes(const Step&, const TrafficContext& context) const {
 
 std::vector<uint32_t> Colliders::apply_edit(const Model& model, const SolverPaths&,
                                             EditScope scope) {
-  if (scope != EditScope::parameters) return {};
+  if (scope == EditScope::materials) {
+    // A material edit: its cloth's own friction (ContactGroup::friction).
+    pack_particle_frictions(model);
+    return {kParticleFrictions};
+  }
   const Environment& edited = model.environment;
   if (edited.spheres.size() != environment_.spheres.size()) {
     throw ModelError("a live edit cannot change the number of spheres (" +

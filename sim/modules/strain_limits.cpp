@@ -6,6 +6,7 @@
 #include "sim/cpu_forces.h"
 #include "sim/link_state.h"
 #include "sim/model.h"
+#include "sim/model_error.h"
 
 namespace weft {
 
@@ -31,10 +32,27 @@ std::vector<size_t> limited_grids(const Model& model) {
 
 StrainLimits::StrainLimits(const ModuleContext& context)
     : grids_(context.model, limited_grids(context.model)) {
+  pack_scales(context.model);
+}
+
+void StrainLimits::pack_scales(const Model& model) {
+  scales_.clear();
   for (const GridLayout& grid : grids_.layouts()) {
-    const TetherGroup& group = *tether_group_holding(context.model, grid);
-    scales_.push_back({group.scale, group.link_scale});
+    const TetherGroup* group = tether_group_holding(model, grid);
+    if (!group) {
+      throw ModelError(
+          "a live edit cannot remove a cloth's strain limits; rebuild the "
+          "simulation instead");
+    }
+    scales_.push_back({group->scale, group->link_scale});
   }
+}
+
+std::vector<uint32_t> StrainLimits::apply_edit(const Model& model, const SolverPaths&,
+                                               EditScope scope) {
+  if (scope != EditScope::materials) return {};
+  pack_scales(model);
+  return {kScales};
 }
 
 std::vector<const PassInfo*> StrainLimits::passes() const {

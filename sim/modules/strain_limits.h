@@ -43,6 +43,9 @@ class StrainLimits final : public MirroredModule<StrainLimits> {
   }
   std::vector<ModuleBuffer> buffers() const override;
   uint64_t bytes(const Step& step, const TrafficContext& context) const override;
+  // A material edit: each grid's scales from its tether group again.
+  std::vector<uint32_t> apply_edit(const Model& model, const SolverPaths& paths,
+                                   EditScope scope) override;
 
   const GridSet& grids() const { return grids_; }
   // Per grid: its tethers' scale and its links' (TetherGroup::scale, link_scale).
@@ -53,6 +56,7 @@ class StrainLimits final : public MirroredModule<StrainLimits> {
 
   template <typename Real>
   void run_cpu(const Step& step, CpuPass<Real>& pass) const;
+  void pack_scales(const Model& model);
 
   GridSet grids_;
   std::vector<glm::vec2> scales_;

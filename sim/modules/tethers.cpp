@@ -8,6 +8,7 @@
 
 #include "sim/cpu_forces.h"
 #include "sim/link_state.h"
+#include "sim/model_error.h"
 #include "sim/model.h"
 #include "sim/modules/tearing.h"
 
@@ -81,19 +82,35 @@ Tethers::Tethers(const ModuleContext& context)
       tearing_grids_(context.model, tearing_grids_with_tethers(context.model)) {
   for (const TetherGroup& group : context.model.tether_groups)
     groups_.emplace_back(context.model, group);
-  // A tether of a cloth that tears lets go where the cloth along it would break.
-  give_way_.assign(context.model.particle_count(), 0.0f);
-  for (const TetherGroup& group : context.model.tether_groups) {
-    const GridLayout* grid = tearable_grid_of(context.model, group.first_particle);
-    if (!grid) continue;
-    for (uint32_t k = 0; k < group.particle_count; ++k)
-      give_way_[group.first_particle + k] = (1.0f + grid->break_strain) / group.scale;
-  }
+  measure_give_way(context.model);
   attach(context.model.inverse_masses);
   // The GPU's buffers start as packed: these tethers, and a count of 0 checked, which is how many
   // links a cloth at rest has torn.
   checked_torn_links_ = 0;
   dirty_ = false;
+}
+
+void Tethers::measure_give_way(const Model& model) {
+  // A tether of a cloth that tears lets go where the cloth along it would break.
+  give_way_.assign(model.particle_count(), 0.0f);
+  for (const TetherGroup& group : model.tether_groups) {
+    const GridLayout* grid = tearable_grid_of(model, group.first_particle);
+    if (!grid) continue;
+    for (uint32_t k = 0; k < group.particle_count; ++k)
+      give_way_[group.first_particle + k] = (1.0f + grid->break_strain) / group.scale;
+  }
+}
+
+std::vector<uint32_t> Tethers::apply_edit(const Model& model, const SolverPaths&, EditScope scope) {
+  if (scope != EditScope::materials) return {};
+  if (model.tether_groups.size() != groups_.size()) {
+    throw ModelError("a live edit cannot add or remove tethers; rebuild the simulation instead");
+  }
+  for (size_t g = 0; g < groups_.size(); ++g)
+    groups_[g].rescale(model.tether_groups[g]);
+  measure_give_way(model);
+  attach(model.inverse_masses);  // uploaded by take_updates
+  return {};
 }
 
 void Tethers::attach(const std::vector<float>& inverse_masses) {

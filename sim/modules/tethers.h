@@ -42,6 +42,10 @@ class Tethers final : public MirroredModule<Tethers> {
   void take_updates(std::vector<BufferUpdate>& updates) override;
   uint64_t bytes(const Step& step, const TrafficContext& context) const override;
   void pins_changed(const std::vector<float>& inverse_masses) override;
+  // A material edit: the groups' scales and the tearing cloths' break strains, then every
+  // tether again.
+  std::vector<uint32_t> apply_edit(const Model& model, const SolverPaths& paths,
+                                   EditScope scope) override;
 
   // One per particle; pin0 = WEFT_TETHER_NONE for a particle without tethers.
   const std::vector<gpu::Tether>& tethers() const { return tethers_; }
@@ -57,6 +61,8 @@ class Tethers final : public MirroredModule<Tethers> {
   void relax(CpuPass<Real>& pass) const;
   // Attaches every free particle of every group to its nearest pins.
   void attach(const std::vector<float>& inverse_masses);
+  // How far along a tether of a cloth that tears it lets go, per particle (0: it does not).
+  void measure_give_way(const Model& model);
 
   const gpu::SimParams& params_;
   std::vector<RestShape> groups_;
