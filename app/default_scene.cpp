@@ -26,14 +26,12 @@ ClothGridDesc default_cloth(const DefaultSceneOptions& options) {
 Model make_default_scene(const DefaultSceneOptions& options) {
   Model model;
   const ClothGridDesc cloth = default_cloth(options);
-  const ClothMaterial& material = *find_cloth_material(options.material);
   const uint32_t first = add_cloth_grid(model, cloth);
-  add_material_tethers(material, first, model.particle_count() - first, model);
   // Its thickness, as a scene file's cloth gets by default: the spacing (the smaller step).
   const float spacing = std::min(glm::length(cloth.width_axis) / float(cloth.columns - 1),
                                  glm::length(cloth.height_axis) / float(cloth.rows - 1));
-  model.contact_groups.push_back(
-      {first, model.particle_count() - first, spacing, material.friction});
+  model.contact_groups.push_back({first, model.particle_count() - first, spacing,
+                                  find_cloth_material(options.material)->friction});
 
   model.environment.air_drag = 0.002f * mean_node_mass(cloth);
   model.environment.ground.mode = GroundMode::projection;

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <string>
 
-#include "sim/modules/tearing.h"
+#include "sim/model.h"
 
 namespace weft {
 
@@ -137,7 +137,7 @@ void print_run_summary(std::FILE* out, const Scene& scene, const std::string& so
                      pin_place(system, *strain.nearest_pin).c_str(), strain.pin_distance);
       }
     }
-    if (!tearable_grids(model).empty()) {
+    if (model_tears(model)) {
       std::fprintf(out, "  torn links:    %u (%u %s, %u held by a pin or an anchor)\n",
                    result.torn_links, result.pieces.pieces,
                    result.pieces.pieces == 1 ? "piece" : "pieces", result.pieces.held);

@@ -7,7 +7,7 @@
 #include "app/strain_watch.h"
 #include "app/export/interrupt.h"
 #include "app/export/output_file.h"
-#include "sim/modules/tearing.h"
+#include "sim/model.h"
 
 namespace weft {
 
@@ -28,7 +28,7 @@ std::vector<std::vector<uint32_t>> torn_link_states(
     const Scene& scene, std::vector<std::unique_ptr<SystemRunner>>& runners) {
   std::vector<std::vector<uint32_t>> states(runners.size());
   for (size_t s = 0; s < runners.size(); ++s) {
-    if (!tearable_grids(scene.systems[s].model).empty()) states[s] = runners[s]->link_state();
+    if (model_tears(scene.systems[s].model)) states[s] = runners[s]->link_state();
   }
   return states;
 }

@@ -169,6 +169,9 @@ uint32_t add_cloth_grid(Model& model, const ClothGridDesc& cloth) {
     }
   }
   model.grids.push_back(layout);
+  if (cloth.tether_scale > 0.0f)
+    model.tether_groups.push_back(
+        {first, static_cast<uint32_t>(count), cloth.tether_scale, cloth.tether_link_scale});
   return first;
 }
 

@@ -36,6 +36,10 @@ struct ClothGridDesc {
   // Its structural and shear links break when stretched beyond this strain (tearing.h); 0: they
   // never do.
   float break_strain = 0.0f;
+  // The tethers and strain limits add_cloth_grid holds it with (TetherGroup's scale and
+  // link_scale, which apply_cloth_material sets from the material's max_stretch); 0: none.
+  float tether_scale = 0.0f;
+  float tether_link_scale = 0.0f;
 };
 
 enum class GridCorner {

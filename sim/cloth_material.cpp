@@ -80,6 +80,9 @@ void apply_cloth_material(const ClothMaterial& material, ClothGridDesc& cloth) {
   cloth.bend = {LinkKind::none, 0.0f, 0.0f, 0.0f};
   cloth.bending_stiffness = material.bending_stiffness;
   cloth.break_strain = material.break_strain.value_or(0.0f);
+  const TetherScales tethers = material_tether_scales(material).value_or(TetherScales{0.0f, 0.0f});
+  cloth.tether_scale = tethers.scale;
+  cloth.tether_link_scale = tethers.link_scale;
 }
 
 void apply_cloth_material(const ClothMaterial& material, TriangleMeshDesc& mesh) {
@@ -90,6 +93,9 @@ void apply_cloth_material(const ClothMaterial& material, TriangleMeshDesc& mesh)
   mesh.bend = {LinkKind::none, 0.0f, 0.0f, 0.0f};
   mesh.bending_stiffness = material.bending_stiffness;
   mesh.compression_softening = compression_softening(material);
+  const TetherScales tethers = material_tether_scales(material).value_or(TetherScales{0.0f, 0.0f});
+  mesh.tether_scale = tethers.scale;
+  mesh.tether_link_scale = tethers.link_scale;
   if (material.break_strain) {
     throw ModelError("cloth material: break_strain tears cloth grids only, not triangle meshes");
   }
@@ -110,12 +116,6 @@ std::optional<TetherScales> material_tether_scales(const ClothMaterial& material
   const float allowance = 1.0f + *material.max_stretch;
   return TetherScales{material.break_strain ? allowance : std::sqrt(allowance),
                       material.break_strain ? 0.0f : allowance};
-}
-
-void add_material_tethers(const ClothMaterial& material, uint32_t first, uint32_t count,
-                          Model& model) {
-  if (const std::optional<TetherScales> scales = material_tether_scales(material))
-    model.tether_groups.push_back({first, count, scales->scale, scales->link_scale});
 }
 
 }  // namespace weft

@@ -62,8 +62,10 @@ const ClothMaterial* find_cloth_material(std::string_view name);
 // How many times softer the material's links are in compression than in stretch: S / C.
 float compression_softening(const ClothMaterial& material);
 
-// Mass per particle, link kinds and compliances, and bending stiffness for the grid or mesh
-// whose shape is already set (columns, rows, axes; vertices, triangles).
+// Mass per particle, link kinds and compliances, bending stiffness and the tethers (held within
+// sqrt(1 + max_stretch) of their rest distance to the pins, 1 + max_stretch for a cloth that
+// tears; none without a max_stretch) for the grid or mesh whose shape is already set (columns,
+// rows, axes; vertices, triangles).
 void apply_cloth_material(const ClothMaterial& material, ClothGridDesc& cloth);
 void apply_cloth_material(const ClothMaterial& material, TriangleMeshDesc& mesh);
 
@@ -74,11 +76,5 @@ struct TetherScales {
   float link_scale = 1.0f;
 };
 std::optional<TetherScales> material_tether_scales(const ClothMaterial& material);
-
-// Tethers holding the `count` particles from `first` within sqrt(1 + max_stretch) of their rest
-// distance to the pins (1 + max_stretch for a cloth that tears); nothing when the material has
-// no max_stretch. Call after the pins are set.
-void add_material_tethers(const ClothMaterial& material, uint32_t first, uint32_t count,
-                          Model& model);
 
 }  // namespace weft

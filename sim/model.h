@@ -248,4 +248,11 @@ struct Model {
 // scale is its strain limit.
 const TetherGroup* tether_group_holding(const Model& model, const GridLayout& grid);
 
+// The indices in model.grids of the grids that can tear (a break strain: sim/modules/tearing.h),
+// and whether there is one.
+std::vector<size_t> tearable_grids(const Model& model);
+inline bool model_tears(const Model& model) {
+  return !tearable_grids(model).empty();
+}
+
 }  // namespace weft

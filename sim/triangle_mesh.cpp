@@ -178,6 +178,10 @@ uint32_t add_triangle_mesh(Model& model, const TriangleMeshDesc& mesh) {
   }
   for (const glm::uvec3& tri : mesh.triangles)
     model.triangles.push_back(tri + glm::uvec3(first));
+  if (mesh.tether_scale > 0.0f) {
+    model.tether_groups.push_back(
+        {first, static_cast<uint32_t>(vertex_count), mesh.tether_scale, mesh.tether_link_scale});
+  }
   return first;
 }
 

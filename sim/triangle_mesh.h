@@ -30,6 +30,10 @@ struct TriangleMeshDesc {
   // Edge constraints' compliance while compressed, as a multiple of their compliance in stretch
   // (cloth_material.h).
   float compression_softening = 1.0f;
+  // The tethers add_triangle_mesh holds it with (TetherGroup's scale and link_scale, which
+  // apply_cloth_material sets from the material's max_stretch); 0: none.
+  float tether_scale = 0.0f;
+  float tether_link_scale = 0.0f;
 };
 
 // Each vertex's mass, kg (areal_density or particle_mass). Throws ModelError for a vertex that

@@ -38,7 +38,6 @@ Model grid_of(const ClothMaterial& material) {
   apply_cloth_material(material, cloth);
   Model model;
   const uint32_t first = add_cloth_grid(model, cloth);
-  add_material_tethers(material, first, model.particle_count(), model);
   model.contact_groups.push_back({first, model.particle_count(), 0.01f, material.friction});
   model.environment.gravity = {0.0f, -9.81f, 0.0f};
   return model;
@@ -55,7 +54,6 @@ Model mesh_of(const ClothMaterial& material) {
   apply_cloth_material(material, mesh);
   Model model;
   const uint32_t first = add_triangle_mesh(model, mesh);
-  add_material_tethers(material, first, model.particle_count(), model);
   model.contact_groups.push_back({first, model.particle_count(), 0.01f, material.friction});
   model.environment.gravity = {0.0f, -9.81f, 0.0f};
   return model;

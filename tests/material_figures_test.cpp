@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <optional>
 #include <sstream>
@@ -41,7 +42,7 @@ std::string figure_line(std::string_view key, double value) {
 // The rows of the tables under "### Materials" in docs/scenes.md whose first cell is code: the
 // keys' table, then the named materials'.
 std::vector<std::string> documented_rows() {
-  std::ifstream file(std::string(WEFT_SCENES_DIR) + "/../docs/scenes.md");
+  std::ifstream file(std::filesystem::path(WEFT_SCENES_DIR).parent_path() / "docs" / "scenes.md");
   std::vector<std::string> rows;
   std::string line;
   bool in_section = false;
@@ -104,7 +105,9 @@ TEST(MaterialFigures, DocsTableOfNamedMaterialsHasTheirFigures) {
       const std::optional<double> documented = documented_figure(cell[k + 1]);
       const std::optional<double> actual = find_material_figure(columns[k])->get(*material);
       ASSERT_EQ(documented.has_value(), actual.has_value()) << cell[k + 1];
-      if (documented) EXPECT_EQ(float(*documented), float(*actual)) << cell[k + 1];
+      if (documented) {
+        EXPECT_EQ(float(*documented), float(*actual)) << cell[k + 1];
+      }
     }
   }
   EXPECT_EQ(found, cloth_materials().size());
@@ -168,7 +171,9 @@ TEST(MaterialFigures, NamedMaterialsHaveEveryRequiredFigureInRange) {
     for (const MaterialFigure& figure : material_figures()) {
       SCOPED_TRACE(std::string(named.name) + " " + std::string(figure.key));
       const std::optional<double> value = figure.get(named.material);
-      if (figure.required) ASSERT_TRUE(value.has_value());
+      if (figure.required) {
+        ASSERT_TRUE(value.has_value());
+      }
       if (!value) continue;
       EXPECT_LE(*value, figure.max);
       if (figure.min_inclusive) {

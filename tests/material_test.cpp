@@ -71,17 +71,23 @@ TEST(ClothMaterial, MeshEdgesOfASquareGridHaveTheGridsStiffness) {
   EXPECT_NEAR(masses[3], square / 6.0f, 1e-9f);
 }
 
+// The cloth a material builds is held by tethers over its own particles, whatever was built
+// before it; a material without a max_stretch has none.
 TEST(ClothMaterial, MaxStretchBecomesTethers) {
   Model model;
-  ClothGridDesc cloth = square_metre(4);
-  cloth.pinned = {0};
-  apply_cloth_material(*find_cloth_material("silk"), cloth);
-  add_material_tethers(*find_cloth_material("silk"), add_cloth_grid(model, cloth), 16, model);
+  ClothGridDesc rubber = square_metre(3);
+  apply_cloth_material(*find_cloth_material("rubber"), rubber);  // no limit: no tethers
+  add_cloth_grid(model, rubber);
+  ClothGridDesc silk = square_metre(4);
+  silk.pinned = {0};
+  apply_cloth_material(*find_cloth_material("silk"), silk);
+  const uint32_t first = add_cloth_grid(model, silk);
   ASSERT_EQ(model.tether_groups.size(), 1u);
+  EXPECT_EQ(model.tether_groups[0].first_particle, first);
+  EXPECT_EQ(model.tether_groups[0].particle_count, 16u);
   // silk's max_stretch is 0.4%: each tether reaches half of it, the cloth between two pins all.
   EXPECT_FLOAT_EQ(model.tether_groups[0].scale, std::sqrt(1.004f));
-  add_material_tethers(*find_cloth_material("rubber"), 0, 16, model);  // no limit: no tethers
-  EXPECT_EQ(model.tether_groups.size(), 1u);
+  EXPECT_FLOAT_EQ(model.tether_groups[0].link_scale, 1.004f);
 }
 
 }  // namespace

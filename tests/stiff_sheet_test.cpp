@@ -32,8 +32,7 @@ Model paper_sheet(uint32_t nodes) {
       cloth.pinned.push_back(r * nodes + c);
   }
   Model model;
-  const uint32_t first = add_cloth_grid(model, cloth);
-  add_material_tethers(paper, first, model.particle_count() - first, model);
+  add_cloth_grid(model, cloth);
   model.environment.gravity = {0.0f, -9.81f, 0.0f};
   model.solver.damping_rate = 6.0f;  // 1/s: two seconds leave 6e-6 of the swing
   return model;

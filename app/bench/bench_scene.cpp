@@ -47,8 +47,7 @@ Model make_bench_cloth(const BenchSceneSettings& settings) {
   if (settings.constraints == BenchConstraints::material) {
     const ClothMaterial& cotton = *find_cloth_material("cotton");
     apply_cloth_material(cotton, cloth);
-    const uint32_t first = add_cloth_grid(model, cloth);
-    add_material_tethers(cotton, first, model.particle_count() - first, model);
+    add_cloth_grid(model, cloth);
     set_bench_environment(settings, mean_node_mass(cloth), model);
     return model;
   }

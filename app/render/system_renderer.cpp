@@ -11,7 +11,7 @@
 #include "engine/image.h"
 #include "app/render/solver_view.h"
 #include "sim/grid_layout.h"
-#include "sim/modules/tearing.h"
+#include "sim/model.h"
 
 namespace weft {
 
@@ -66,7 +66,7 @@ SystemRenderer::SystemRenderer(Device& device, const GpuSolver& solver, const Mo
   const CornerAdjacency adjacency = build_corner_adjacency(vertex_count_, model.triangles);
   corner_offsets_ = make_filled(device, adjacency.offsets, kStorage, "triangle corner offsets");
   corners_ = make_filled(device, adjacency.corners, kStorage, "triangle corners");
-  tears_ = !tearable_grids(model).empty();
+  tears_ = model_tears(model);
   // A cloth that cannot tear reads none of these: one placeholder each.
   corner_tears_ =
       make_filled(device, tears_ ? corner_tear_bits(model, adjacency) : std::vector<uint32_t>{0},

@@ -395,9 +395,6 @@ void add_scene_object(SceneDraft& draft, SceneObjectKind kind, const TableReader
     apply_scene_pins(table, kind, model, object,
                      kind == SceneObjectKind::mesh ? &place.vertex_to_particle : nullptr);
   }
-  if (object.material) {
-    add_material_tethers(*object.material, object.first_particle, object.particle_count, model);
-  }
   place.object = system.system.objects.size();
   draft.objects.emplace(object.name, std::move(place));
   system.system.objects.push_back(std::move(object));

@@ -15,7 +15,7 @@
 #include "app/viewer/panel_style.h"
 #include "app/viewer/viewer_presets.h"
 #include "app/viewer/strain_legend.h"
-#include "sim/modules/tearing.h"
+#include "sim/model.h"
 
 namespace weft {
 
@@ -94,7 +94,7 @@ void draw_stats(ViewerScene& scene, const PanelInfo& info) {
   ImGui::Text("max strain %.3f%%", 100.0 * stats.health().largest_stretch);
   const bool tears = std::any_of(
       scene.systems().begin(), scene.systems().end(),
-      [](const ViewerScene::System& system) { return !tearable_grids(system.model).empty(); });
+      [](const ViewerScene::System& system) { return model_tears(system.model); });
   if (tears) ImGui::Text("torn links: %u", stats.health().torn_links);
   draw_status(stats, info);
 }

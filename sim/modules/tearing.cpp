@@ -30,14 +30,6 @@ uint32_t kind_bit_of(uint32_t direction) {
 
 const PassInfo kUpdateReach{"count reach", "update_reach.comp"};
 
-std::vector<size_t> tearable_grids(const Model& model) {
-  std::vector<size_t> grids;
-  for (size_t g = 0; g < model.grids.size(); ++g) {
-    if (model.grids[g].break_strain > 0.0f) grids.push_back(g);
-  }
-  return grids;
-}
-
 Tearing::Tearing(const ModuleContext& context)
     : model_grids_(tearable_grids(context.model)), grids_(context.model, model_grids_) {}
 

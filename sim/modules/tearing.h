@@ -56,8 +56,6 @@ void update_reach(const GridSet& grids, const std::vector<glm::vec<4, Real>>& po
 // The reach pass of a module over these grids, and its traffic.
 extern const PassInfo kUpdateReach;
 uint64_t update_reach_bytes(const GridSet& grids);
-// The indices in model.grids of the grids that can tear.
-std::vector<size_t> tearable_grids(const Model& model);
 
 class Tearing final : public MirroredModule<Tearing> {
  public:

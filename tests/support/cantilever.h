@@ -117,8 +117,7 @@ inline Model cantilever_model(const Strip& strip) {
     }
     apply_cloth_material(material, mesh);
     mesh.pinned = held;
-    const uint32_t first = add_triangle_mesh(model, mesh);
-    add_material_tethers(material, first, model.particle_count() - first, model);
+    add_triangle_mesh(model, mesh);
   } else {
     ClothGridDesc cloth;
     cloth.origin = {x0, 1.0f, 0.0f};
@@ -128,8 +127,7 @@ inline Model cantilever_model(const Strip& strip) {
     cloth.rows = rows;
     apply_cloth_material(material, cloth);
     cloth.pinned = held;
-    const uint32_t first = add_cloth_grid(model, cloth);
-    add_material_tethers(material, first, model.particle_count() - first, model);
+    add_cloth_grid(model, cloth);
   }
   model.environment.gravity = {0.0f, -float(kGravity), 0.0f};
   model.solver.variant = strip.variant;

@@ -28,7 +28,6 @@ inline Model hung_curtain(SolverVariant variant, float pull, float break_strain 
   apply_cloth_material(material, cloth);
   cloth.pinned = {0, kCurtainColumns - 1};
   const uint32_t first = add_cloth_grid(model, cloth);
-  add_material_tethers(material, first, kCurtainColumns * kCurtainRows, model);
   model.anchors.push_back({first, {-pull, 0.0f, 0.0f}});
   model.anchors.push_back({first + kCurtainColumns - 1, {pull, 0.0f, 0.0f}});
   model.solver.variant = variant;
