@@ -4,8 +4,8 @@
 
 #include <glm/geometric.hpp>
 
-#include "sim/cloth_grid.h"
-#include "sim/cloth_material.h"
+#include "sim/model/cloth_grid.h"
+#include "sim/model/cloth_material.h"
 
 namespace weft {
 

@@ -4,8 +4,8 @@
 
 #include <cstdint>
 
-#include "sim/cloth_grid.h"
-#include "sim/model.h"
+#include "sim/model/cloth_grid.h"
+#include "sim/model/model.h"
 
 namespace weft {
 

@@ -6,8 +6,8 @@
 
 #include <glm/geometric.hpp>
 
-#include "sim/collider_path.h"
-#include "sim/surface_area.h"
+#include "sim/model/collider_path.h"
+#include "sim/model/surface_area.h"
 
 namespace weft {
 
@@ -24,7 +24,7 @@ struct Span {
 };
 
 // How a sphere or collider on a path moves, as the solver sees it: posed at every frame's start
-// and end (sim/collider_path.h), moving evenly in between.
+// and end (sim/model/collider_path.h), moving evenly in between.
 struct PathMotion {
   double fastest = 0.0;  // m/s: the fastest point of its surface
   double rising = 0.0;   // m/s: the fastest its centre rises

@@ -2,7 +2,7 @@
 // a runaway: what the system started with, plus what its drivers can add, with room for
 // integration error.
 //
-// Gravity and links are conservative and their energy is measured (sim/energy.h), so in a
+// Gravity and links are conservative and their energy is measured (sim/core/energy.h), so in a
 // stable simulation the total energy E changes only by the work W of what drives the system, and
 // the motion's share, kinetic + gravitational = E - elastic, is at most E(0) + W(t), since
 // elastic energy is never negative. The watch checks that share, not E: a stiff constraint that
@@ -37,7 +37,7 @@
 #include <vector>
 
 #include "app/scene/scene.h"
-#include "sim/energy.h"
+#include "sim/core/energy.h"
 
 namespace weft {
 

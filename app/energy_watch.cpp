@@ -1,7 +1,7 @@
 #include "app/energy_watch.h"
 
 #include "app/scene_run.h"
-#include "sim/health.h"
+#include "sim/model/health.h"
 
 namespace weft {
 

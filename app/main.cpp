@@ -21,7 +21,7 @@
 #include "app/set_option.h"
 #include "app/viewer/view_command.h"
 #include "app/version.h"
-#include "sim/model_error.h"
+#include "sim/model/model_error.h"
 
 namespace {
 

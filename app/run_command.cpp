@@ -32,7 +32,7 @@
 #include "app/scene_run.h"
 #include "app/screenshot_file.h"
 #include "app/system_runner.h"
-#include "sim/cpu_threads.h"
+#include "sim/core/cpu_threads.h"
 
 namespace weft {
 

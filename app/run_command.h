@@ -42,7 +42,7 @@ struct RunOptions {
   uint32_t video_height = 720;
   std::string stats;         // --stats FILE.csv|FILE.json: a record per frame (run_stats.h)
   std::string summary_json;  // --summary-json FILE
-  double video_fps = 30.0;            // --fps
+  double video_fps = 30.0;   // --fps
   std::optional<SceneCamera> camera;  // --camera: where pictures are taken from (run_pictures.h)
 };
 

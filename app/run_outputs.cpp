@@ -22,13 +22,13 @@ struct NamedOutput {
 // The file outputs the options name (not --export, a folder).
 std::vector<NamedOutput> file_outputs(const RunOptions& options) {
   std::vector<NamedOutput> outputs;
-  for (const NamedOutput& output : {NamedOutput{"--export-csv", options.export_csv},
-                                    NamedOutput{"--screenshot", options.screenshot},
-                                    NamedOutput{"--export-animation", options.export_animation},
-                                    NamedOutput{"--video", options.video},
-                                    NamedOutput{"--capture-file", options.capture.file},
-                                    NamedOutput{"--stats", options.stats},
-                                    NamedOutput{"--summary-json", options.summary_json}}) {
+  for (const NamedOutput& output :
+       {NamedOutput{"--export-csv", options.export_csv},
+        NamedOutput{"--screenshot", options.screenshot},
+        NamedOutput{"--export-animation", options.export_animation},
+        NamedOutput{"--video", options.video}, NamedOutput{"--capture-file", options.capture.file},
+        NamedOutput{"--stats", options.stats},
+        NamedOutput{"--summary-json", options.summary_json}}) {
     if (!output.path.empty()) outputs.push_back(output);
   }
   return outputs;

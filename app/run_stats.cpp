@@ -6,8 +6,8 @@
 
 #include <nlohmann/json.hpp>
 
-#include "sim/contact_report.h"
-#include "sim/strain_report.h"
+#include "sim/model/contact_report.h"
+#include "sim/model/strain_report.h"
 
 namespace weft {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <string>
 
-#include "sim/model.h"
+#include "sim/model/model.h"
 
 namespace weft {
 
@@ -24,7 +24,7 @@ void print_contacts(std::FILE* out, const ContactReport& c) {
                static_cast<unsigned long long>(c.closer_than_half));
 }
 
-// The drape test's result (sim/drape_shadow.h): the coefficient and the areas it comes from.
+// The drape test's result (sim/model/drape_shadow.h): the coefficient and the areas it comes from.
 void print_drape(std::FILE* out, const SceneDrapeTest& test, const DrapeMeasurement& drape) {
   std::fprintf(out,
                "drape coefficient: %.3f (cloth '%s': shadow %.4f m^2, support %.4f m^2, specimen "

@@ -7,7 +7,7 @@
 #include "app/strain_watch.h"
 #include "app/export/interrupt.h"
 #include "app/export/output_file.h"
-#include "sim/model.h"
+#include "sim/model/model.h"
 
 namespace weft {
 

@@ -16,9 +16,9 @@
 #include "app/frame_capture.h"
 #include "app/scene/scene.h"
 #include "app/system_runner.h"
-#include "sim/contact_report.h"
-#include "sim/strain_report.h"
-#include "sim/torn_pieces.h"
+#include "sim/model/contact_report.h"
+#include "sim/model/strain_report.h"
+#include "sim/model/torn_pieces.h"
 
 namespace weft {
 

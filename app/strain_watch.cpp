@@ -2,7 +2,7 @@
 
 #include "app/scene_run.h"
 #include "app/system_runner.h"
-#include "sim/strain_report.h"
+#include "sim/model/strain_report.h"
 
 namespace weft {
 

@@ -2,8 +2,8 @@
 
 #include <optional>
 
-#include "sim/cpu_solver.h"
-#include "sim/gpu_solver.h"
+#include "sim/core/cpu_solver.h"
+#include "sim/gpu/gpu_solver.h"
 
 namespace weft {
 

@@ -10,9 +10,9 @@
 
 #include <glm/vec3.hpp>
 
-#include "sim/energy.h"
-#include "sim/health.h"
-#include "sim/model.h"
+#include "sim/core/energy.h"
+#include "sim/model/health.h"
+#include "sim/model/model.h"
 
 namespace weft {
 
@@ -37,7 +37,7 @@ class SystemRunner {
 // Both validate the model (ModelError) before allocating anything. A CPU runner given a device
 // to draw on keeps a GPU copy of its positions there, up to date after every step, which its
 // gpu_solver() gives to the renderer (`weft run --cpu --screenshot`).
-// threads >= 1 (sim/cpu_threads.h); drawing: the device that draws the run, if it is drawn.
+// threads >= 1 (sim/core/cpu_threads.h); drawing: the device that draws the run, if it is drawn.
 std::unique_ptr<SystemRunner> make_cpu_runner(const Model& model, unsigned threads,
                                               Device* drawing = nullptr);
 std::unique_ptr<SystemRunner> make_gpu_runner(Device& device, const Model& model);

@@ -4,8 +4,8 @@
 #include "lib/scene_impl.h"
 #include "lib/simulation_backend.h"
 #include "lib/translate_errors.h"
-#include "sim/cpu_solver.h"
-#include "sim/cpu_threads.h"
+#include "sim/core/cpu_solver.h"
+#include "sim/core/cpu_threads.h"
 
 namespace weft::api {
 

@@ -9,7 +9,7 @@
 #include "lib/scene_impl.h"
 #include "lib/simulation_backend.h"
 #include "lib/translate_errors.h"
-#include "sim/gpu_solver.h"
+#include "sim/gpu/gpu_solver.h"
 
 namespace weft::api {
 

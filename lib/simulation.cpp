@@ -9,8 +9,8 @@
 #include "lib/scene_impl.h"
 #include "lib/simulation_backend.h"
 #include "lib/translate_errors.h"
-#include "sim/contact_report.h"
-#include "sim/strain_report.h"
+#include "sim/model/contact_report.h"
+#include "sim/model/strain_report.h"
 
 namespace weft::api {
 

@@ -11,8 +11,8 @@
 #include <glm/vec4.hpp>
 
 #include "app/scene/scene.h"
-#include "sim/energy.h"
-#include "sim/health.h"
+#include "sim/core/energy.h"
+#include "sim/model/health.h"
 #include "weft/simulation.h"
 
 namespace weft::api {

@@ -6,7 +6,7 @@
 
 #include "app/export/output_file.h"
 #include "app/scene/scene_error.h"
-#include "sim/model_error.h"
+#include "sim/model/model_error.h"
 #include "weft/error.h"
 
 namespace weft::api {

@@ -4,7 +4,8 @@
 // it stands to the wind (the classic flat-plate model of a flag). With u the air's velocity
 // relative to the triangle (the wind, gusts included, at its centre, less the mean of its corners'
 // velocities) and n its unit normal turned to face downwind,
-//   F = A |u.n| (drag u + lift (|u| n - (|u.n| / |u|) u)),   drag = rho C_D / 2, lift = rho C_L / 2,
+//   F = A |u.n| (drag u + lift (|u| n - (|u.n| / |u|) u)),   drag = rho C_D / 2, lift = rho C_L /
+// 2,
 // so drag goes as |u|^2 cos(theta) and lift as |u|^2 cos(theta) sin(theta), theta the angle
 // between u and n. A third of F goes to each corner. Gather, not scatter: a thread per particle
 // walks the triangles it is a corner of and computes each one's force itself, so no two threads
@@ -30,7 +31,8 @@ layout(std430, set = WEFT_MODULE_SET, binding = WEFT_AERODYNAMICS_BINDING_AIR) r
     buffer AirBuffer {
   AirParams air;
 };
-// Per corner, the links whose tearing opens its triangle (corner_tear_bits in sim/link_state.h):
+// Per corner, the links whose tearing opens its triangle (corner_tear_bits in
+// sim/model/link_state.h):
 // the corner's vertex's bits for its two edges (low 16), the next vertex's for the third (high).
 layout(std430, set = WEFT_MODULE_SET, binding = WEFT_AERODYNAMICS_BINDING_TEARS) readonly
     buffer TearsBuffer {

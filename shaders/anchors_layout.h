@@ -14,7 +14,7 @@ namespace weft::gpu {
 #define WEFT_ANCHOR_TARGET 1    // pulls its particle towards target (a mouse drag)
 
 // A pinned particle (inverse mass 0) that the program moves: at a velocity (NeHe's rope
-// connection) or towards a target (a mouse drag, sim/particle_drag.h). Never below the ground
+// connection) or towards a target (a mouse drag, sim/model/particle_drag.h). Never below the ground
 // when keep_above_ground is set.
 struct Anchor {
   vec4 velocity;  // xyz: m/s (WEFT_ANCHOR_VELOCITY)

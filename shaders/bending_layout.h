@@ -1,5 +1,5 @@
-// Bending elements (sim/modules/bending.h, sim/bending_element.h): relax_bending.comp and the C++ that
-// packs them. Included by GLSL and C++ alike.
+// Bending elements (sim/modules/bending.h, sim/model/bending_element.h): relax_bending.comp and the
+// C++ that packs them. Included by GLSL and C++ alike.
 #ifndef WEFT_BENDING_H
 #define WEFT_BENDING_H
 #include "shared_types.h"
@@ -19,7 +19,7 @@ struct BendingElement {
   float compliance;  // m/N
   uint arity;        // 3 or 4
   uint pad0;
-  float side_share;  // of its area, on particles[2]'s side (sim/bending_element.h)
+  float side_share;  // of its area, on particles[2]'s side (sim/model/bending_element.h)
 };
 
 // Push constants of relax_bending.comp: one colour.

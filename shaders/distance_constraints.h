@@ -18,7 +18,7 @@ struct DistanceConstraint {
   uint b;
   float rest_length;             // m
   float compliance;              // inverse stiffness, m/N; 0 is inextensible
-  float compression_compliance;  // m/N, while shorter than rest_length (sim/link.h)
+  float compression_compliance;  // m/N, while shorter than rest_length (sim/model/link.h)
 };
 
 // Push constants of relax_distance.comp: one colour of one sweep (and of measure_distance.comp,

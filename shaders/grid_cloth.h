@@ -23,7 +23,7 @@ namespace weft::gpu {
 // XPBD multipliers per grid node: slots 0..5 used, padded to two vec4s.
 #define WEFT_GRID_LAMBDAS_PER_PARTICLE 8
 
-// One cloth grid (sim/grid_layout.h): one material per link kind (x structural, y shear,
+// One cloth grid (sim/model/grid_layout.h): one material per link kind (x structural, y shear,
 // z bend) and one rest length per direction.
 struct GridParams {
   uint columns;

@@ -1,6 +1,6 @@
 // The grid path's neighbours by index: the grids of the module (set 1, binding 0), which grid a
 // thread belongs to, and the twelve directions a node links in, in the order every gather walks
-// them (sim/grid_layout.h lists the same table for the CPU reference). Each pair is one link
+// them (sim/model/grid_layout.h lists the same table for the CPU reference). Each pair is one link
 // seen from both ends; the even entry points to the higher index, whose node owns the link's
 // XPBD multiplier in slot direction / 2.
 #ifndef WEFT_GRID_DIRECTIONS_GLSL

@@ -2,15 +2,17 @@
 // particle state (WEFT_BINDING_LINK_STATE), read by every pass that walks a tearable grid's links.
 // Included by GLSL and C++ alike.
 //
-//   bits 0-11: the link in grid direction k (sim/grid_layout.h, grid_directions.glsl) is torn.
+//   bits 0-11: the link in grid direction k (sim/model/grid_layout.h, grid_directions.glsl) is
+//   torn.
 //     Both ends of a link hold its bit (each in its own direction), so a pass reads only the
 //     state of the node it handles. A bend link (+-2 along an axis) is torn when either link it
 //     spans is: a node bends across its neighbours only while both links to them hold.
 //   bits 12-27: per side, how far the node reaches along its row or column before a torn or
-//     yielding structural link (one stretched beyond half its break strain), as a level: 0 for no intact link on that side, else the bit length of the
-//     count of intact links (1 for 1, 2 for 2-3, 3 for 4-7, ...), at most 15. A strain limit's
-//     pair 2^k apart holds only when its node reaches at least 2^k that way (level > k). Sides:
-//     row towards lower / higher columns, column towards lower / higher rows.
+//     yielding structural link (one stretched beyond half its break strain), as a level: 0 for no
+//     intact link on that side, else the bit length of the count of intact links (1 for 1, 2 for
+//     2-3, 3 for 4-7, ...), at most 15. A strain limit's pair 2^k apart holds only when its node
+//     reaches at least 2^k that way (level > k). Sides: row towards lower / higher columns, column
+//     towards lower / higher rows.
 //   bits 28, 29: a link of the node's row (on the row's first node) or of its column (on the
 //     column's first node) has torn, or started or stopped yielding, since the reach was last
 //     counted.

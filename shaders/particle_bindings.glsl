@@ -1,5 +1,6 @@
 // The particle state every simulation pass shares (descriptor set 0), and small helpers the
-// passes share. Each pass's module adds its own buffers as set 1 (sim/solver_module.h). Binding
+// passes share. Each pass's module adds its own buffers as set 1 (sim/core/solver_module.h).
+// Binding
 // numbers and structs come from shared_types.h, which C++ includes too.
 #ifndef WEFT_PARTICLE_BINDINGS_GLSL
 #define WEFT_PARTICLE_BINDINGS_GLSL
@@ -39,7 +40,8 @@ bool link_torn(uint state, uint direction) {
   return (state & (1u << direction)) != 0u;
 }
 
-// How far a node reaches along a row or column before a torn link (link_state_layout.h), as a level.
+// How far a node reaches along a row or column before a torn link (link_state_layout.h), as a
+// level.
 uint reach_level(uint state, uint side) {
   return (state >> (WEFT_REACH_SHIFT + WEFT_REACH_BITS * side)) & WEFT_REACH_MAX_LEVEL;
 }

@@ -1,6 +1,6 @@
 // The forces of the model, shared by both paths' force passes (accumulate_forces.comp gathers
 // springs through the adjacency list, grid_accumulate_forces.comp by grid index). Mirrored by
-// sim/cpu_forces.h.
+// sim/core/cpu_forces.h.
 #ifndef WEFT_PARTICLE_FORCES_GLSL
 #define WEFT_PARTICLE_FORCES_GLSL
 #include "particle_bindings.glsl"

@@ -49,7 +49,7 @@ void main() {
     lambdas[c] = lambda;
     return;
   }
-  // Softer while compressed where the material buckles (sim/link.h).
+  // Softer while compressed where the material buckles (sim/model/link.h).
   float compliance = len < constraint.rest_length ? constraint.compression_compliance
                                                   : constraint.compliance;
   float alpha = compliance / (params.dt * params.dt);

@@ -87,7 +87,7 @@ void main() {
       continue;
     }
     float rest = grid_rest_length(grid, k / 2u);
-    // Softer while compressed where the material buckles (sim/link.h).
+    // Softer while compressed where the material buckles (sim/model/link.h).
     float compliance = len < rest ? grid.compression[kKind[k]] : grid.compliance[kKind[k]];
     float alpha = compliance / (params.dt * params.dt);
     vec3 n = d / len;

@@ -1,7 +1,7 @@
 // The data layout shared by the GLSL compute/graphics shaders and the C++ that feeds them.
 // GLSL includes this file through glslc; C++ includes it inside namespace weft::gpu. Every struct
 // uses only 4-byte scalars and vec4s laid out on 16-byte boundaries, so std430 and C++ agree
-// without padding traps; sim/gpu_layout_checks.cpp static_asserts the sizes and offsets.
+// without padding traps; sim/model/gpu_layout_checks.cpp static_asserts the sizes and offsets.
 #ifndef WEFT_SHARED_TYPES_H
 #define WEFT_SHARED_TYPES_H
 
@@ -37,7 +37,7 @@ using mat4 = glm::mat4;
 
 // Descriptor sets of every simulation pass: set 0 is the particle state every pass shares
 // (particle_bindings.glsl); set 1 holds the buffers of the pass's own module (shaders/<module>.h
-// and the shader itself declare them; sim/solver_module.h explains modules).
+// and the shader itself declare them; sim/core/solver_module.h explains modules).
 #define WEFT_PARTICLE_SET 0
 #define WEFT_MODULE_SET 1
 #define WEFT_BINDING_PARAMS 0
@@ -83,9 +83,9 @@ struct ParticleRange {
 // Written by the health passes: what the blow-up watch reads back.
 struct Health {
   uint largest_stretch_bits;  // float bits of max (length - rest) / rest, >= 0: uint order works
-  uint nonfinite_count;   // particles with a NaN or infinite position
-  uint first_nonfinite;   // lowest such index, 0xffffffff if none
-  uint torn_links;        // links torn since the start (tearing_layout.h): the watch never clears it
+  uint nonfinite_count;       // particles with a NaN or infinite position
+  uint first_nonfinite;       // lowest such index, 0xffffffff if none
+  uint torn_links;  // links torn since the start (tearing_layout.h): the watch never clears it
 };
 
 // ---- Drawing (app/render/) and picking (app/viewer/) ----
@@ -100,11 +100,12 @@ struct Health {
 #define WEFT_RENDER_BINDING_MARKERS 6         // uint particle indices drawn as markers
 #define WEFT_RENDER_BINDING_PARTICLES 7       // RenderParticle: the particles in no triangle
 #define WEFT_RENDER_BINDING_STYLE 8           // RenderStyle of the system
-#define WEFT_RENDER_BINDING_LINK_STATE 9      // the solver's torn links per particle (link_state_layout.h)
-#define WEFT_RENDER_BINDING_TRIANGLES 10      // RenderTriangle: the model's, whole
-#define WEFT_RENDER_BINDING_CORNER_TEARS 11   // per corner: which links undo its triangle
-#define WEFT_RENDER_BINDING_DRAWN 12          // the index buffer drawn: torn triangles collapsed
-#define WEFT_RENDER_BINDING_COLORS 13         // uint per particle: its fabric's linear RGB, unorm8
+#define WEFT_RENDER_BINDING_LINK_STATE \
+  9  // the solver's torn links per particle (link_state_layout.h)
+#define WEFT_RENDER_BINDING_TRIANGLES 10       // RenderTriangle: the model's, whole
+#define WEFT_RENDER_BINDING_CORNER_TEARS 11    // per corner: which links undo its triangle
+#define WEFT_RENDER_BINDING_DRAWN 12           // the index buffer drawn: torn triangles collapsed
+#define WEFT_RENDER_BINDING_COLORS 13          // uint per particle: its fabric's linear RGB, unorm8
 #define WEFT_RENDER_BINDING_TORN_TRIANGLES 14  // TornTriangle, parallel to TRIANGLES
 #define WEFT_RENDER_BINDING_COUNT 15
 

@@ -11,7 +11,7 @@
 
 #include <glm/geometric.hpp>
 
-#include "sim/cpu_solver.h"
+#include "sim/core/cpu_solver.h"
 #include "sim/modules/aerodynamics.h"
 
 namespace weft::test {

@@ -14,7 +14,7 @@
 #include "app/bench/bench_options.h"
 #include "app/bench/bench_scene.h"
 #include "app/bench/pass_traffic.h"
-#include "sim/solver_core.h"
+#include "sim/core/solver_core.h"
 
 namespace weft::test {
 namespace {

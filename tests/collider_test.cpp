@@ -10,9 +10,9 @@
 
 #include <glm/geometric.hpp>
 
-#include "sim/cloth_grid.h"
-#include "sim/collider_path.h"
-#include "sim/cpu_solver.h"
+#include "sim/model/cloth_grid.h"
+#include "sim/model/collider_path.h"
+#include "sim/core/cpu_solver.h"
 
 namespace weft::test {
 namespace {

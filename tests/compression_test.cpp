@@ -1,16 +1,16 @@
-// Links softer in compression than in stretch (sim/link.h): a material's compression stiffness
-// becomes the compliance its links answer with while shorter than their rest length, on both
-// solver paths, and a compressed link settles where that compliance puts it.
+// Links softer in compression than in stretch (sim/model/link.h): a material's compression
+// stiffness becomes the compliance its links answer with while shorter than their rest length, on
+// both solver paths, and a compressed link settles where that compliance puts it.
 #include <gtest/gtest.h>
 
 #include <cmath>
 
-#include "sim/cloth_grid.h"
-#include "sim/cloth_material.h"
-#include "sim/cpu_solver.h"
-#include "sim/model.h"
-#include "sim/model_error.h"
-#include "sim/triangle_mesh.h"
+#include "sim/model/cloth_grid.h"
+#include "sim/model/cloth_material.h"
+#include "sim/core/cpu_solver.h"
+#include "sim/model/model.h"
+#include "sim/model/model_error.h"
+#include "sim/model/triangle_mesh.h"
 
 namespace weft::test {
 namespace {

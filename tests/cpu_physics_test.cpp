@@ -8,11 +8,11 @@
 
 #include <glm/geometric.hpp>
 
-#include "sim/cloth_grid.h"
-#include "sim/cpu_solver.h"
-#include "sim/energy.h"
-#include "sim/frame_clock.h"
-#include "sim/rope.h"
+#include "sim/model/cloth_grid.h"
+#include "sim/core/cpu_solver.h"
+#include "sim/core/energy.h"
+#include "sim/model/frame_clock.h"
+#include "sim/model/rope.h"
 
 namespace weft {
 namespace {

@@ -9,8 +9,8 @@
 #include <gtest/gtest.h>
 
 #include "app/default_scene.h"
-#include "sim/cpu_solver.h"
-#include "sim/cpu_threads.h"
+#include "sim/core/cpu_solver.h"
+#include "sim/core/cpu_threads.h"
 
 namespace weft::test {
 namespace {

@@ -1,12 +1,12 @@
-// The mouse drag on the CPU reference (sim/particle_drag.h): the dragged particle follows the
+// The mouse drag on the CPU reference (sim/model/particle_drag.h): the dragged particle follows the
 // target, is pinned while held, gets its mass back when let go and leaves with the drag's
 // velocity; particles that a model anchor drives are refused.
 #include <gtest/gtest.h>
 
 #include <glm/geometric.hpp>
 
-#include "sim/cpu_solver.h"
-#include "sim/model_error.h"
+#include "sim/core/cpu_solver.h"
+#include "sim/model/model_error.h"
 #include "sim/modules/tethers.h"
 #include "tests/support/test_scenes.h"
 

@@ -1,4 +1,4 @@
-// The drape coefficient's geometry (sim/drape_shadow.h) against areas known exactly: a flat
+// The drape coefficient's geometry (sim/model/drape_shadow.h) against areas known exactly: a flat
 // specimen (coefficient 1), one whose ring hangs straight down around the support (its shadow is
 // the support's: coefficient 0), a tilted triangle, a square folded onto itself (its layers
 // count once), and a specimen too large for the finest cells.
@@ -11,8 +11,8 @@
 
 #include <glm/geometric.hpp>
 
-#include "sim/drape_shadow.h"
-#include "sim/surface_area.h"
+#include "sim/model/drape_shadow.h"
+#include "sim/model/surface_area.h"
 
 namespace weft {
 namespace {

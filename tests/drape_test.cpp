@@ -15,8 +15,8 @@
 #include <vector>
 
 #include "app/scene/scene_file.h"
-#include "sim/cpu_solver.h"
-#include "sim/cpu_threads.h"
+#include "sim/core/cpu_solver.h"
+#include "sim/core/cpu_threads.h"
 #include "tests/support/presets.h"
 
 namespace weft::test {

@@ -10,8 +10,8 @@
 #include <glm/geometric.hpp>
 
 #include "app/scene/scene_file.h"
-#include "sim/cpu_solver.h"
-#include "sim/energy.h"
+#include "sim/core/cpu_solver.h"
+#include "sim/core/energy.h"
 #include "tests/support/presets.h"
 
 namespace weft::test {

@@ -12,8 +12,8 @@
 #include <glm/geometric.hpp>
 #include <glm/gtc/quaternion.hpp>
 
-#include "sim/cpu_solver.h"
-#include "sim/model.h"
+#include "sim/core/cpu_solver.h"
+#include "sim/model/model.h"
 
 namespace weft::test {
 namespace {

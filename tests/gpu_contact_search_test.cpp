@@ -17,8 +17,8 @@
 #include <glm/geometric.hpp>
 
 #include "engine/buffer.h"
-#include "sim/cpu_solver.h"
-#include "sim/gpu_solver.h"
+#include "sim/core/cpu_solver.h"
+#include "sim/gpu/gpu_solver.h"
 #include "sim/modules/self_collision.h"
 #include "tests/support/state_compare.h"
 #include "tests/support/vulkan_fixture.h"

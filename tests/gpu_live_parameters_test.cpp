@@ -3,12 +3,12 @@
 // mid-run, on both solver paths, for every integrator.
 #include <gtest/gtest.h>
 
-#include "sim/cloth_grid.h"
-#include "sim/cloth_material.h"
-#include "sim/cpu_solver.h"
-#include "sim/gpu_solver.h"
-#include "sim/grid_layout.h"
-#include "sim/material_edit.h"
+#include "sim/model/cloth_grid.h"
+#include "sim/model/cloth_material.h"
+#include "sim/core/cpu_solver.h"
+#include "sim/gpu/gpu_solver.h"
+#include "sim/model/grid_layout.h"
+#include "sim/model/material_edit.h"
 #include "tests/support/state_compare.h"
 #include "tests/support/test_scenes.h"
 #include "tests/support/vulkan_fixture.h"
@@ -53,7 +53,7 @@ TEST_P(GpuLiveParametersTest, GpuFollowsTheCpuReferenceThroughLiveEdits) {
                        "positions after the edits"));
 }
 
-// A cloth's material changed mid-run (sim/material_edit.h), every figure at once: its links,
+// A cloth's material changed mid-run (sim/model/material_edit.h), every figure at once: its links,
 // bending and masses, the tethers' and strain limits' scales and its own friction on the sphere
 // it lies on reach the GPU as they reach the CPU reference, on both solver paths.
 class GpuMaterialEditTest : public VulkanTest,

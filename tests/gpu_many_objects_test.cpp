@@ -7,9 +7,9 @@
 #include <memory>
 
 #include "engine/compute_pipeline_cache.h"
-#include "sim/cloth_grid.h"
-#include "sim/gpu_solver.h"
-#include "sim/rope.h"
+#include "sim/model/cloth_grid.h"
+#include "sim/gpu/gpu_solver.h"
+#include "sim/model/rope.h"
 #include "tests/support/vulkan_fixture.h"
 
 namespace weft::test {

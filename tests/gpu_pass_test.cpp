@@ -29,9 +29,9 @@
 #include <glm/geometric.hpp>
 
 #include "shaders/integration.h"
-#include "sim/cpu_solver.h"
-#include "sim/gpu_solver.h"
-#include "sim/grid_layout.h"
+#include "sim/core/cpu_solver.h"
+#include "sim/gpu/gpu_solver.h"
+#include "sim/model/grid_layout.h"
 #include "sim/modules/adjacency_springs.h"
 #include "sim/modules/aerodynamics.h"
 #include "sim/modules/anchors.h"

@@ -16,10 +16,10 @@
 #include <bit>
 
 #include "engine/buffer.h"
-#include "sim/cloth_grid.h"
-#include "sim/contact_report.h"
-#include "sim/cpu_solver.h"
-#include "sim/gpu_solver.h"
+#include "sim/model/cloth_grid.h"
+#include "sim/model/contact_report.h"
+#include "sim/core/cpu_solver.h"
+#include "sim/gpu/gpu_solver.h"
 #include "sim/modules/self_collision.h"
 #include "tests/support/state_compare.h"
 #include "tests/support/test_scenes.h"

@@ -9,11 +9,11 @@
 
 #include "engine/check.h"
 #include "engine/command_ring.h"
-#include "sim/cloth_grid.h"
-#include "sim/cpu_solver.h"
-#include "sim/gpu_footprint.h"
-#include "sim/gpu_solver.h"
-#include "sim/model_error.h"
+#include "sim/model/cloth_grid.h"
+#include "sim/core/cpu_solver.h"
+#include "sim/gpu/gpu_footprint.h"
+#include "sim/gpu/gpu_solver.h"
+#include "sim/model/model_error.h"
 #include "tests/support/test_scenes.h"
 #include "tests/support/vulkan_fixture.h"
 

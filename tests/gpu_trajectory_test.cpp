@@ -19,8 +19,8 @@
 
 #include <glm/geometric.hpp>
 
-#include "sim/cpu_solver.h"
-#include "sim/gpu_solver.h"
+#include "sim/core/cpu_solver.h"
+#include "sim/gpu/gpu_solver.h"
 #include "tests/support/state_compare.h"
 #include "tests/support/test_scenes.h"
 #include "tests/support/vulkan_fixture.h"

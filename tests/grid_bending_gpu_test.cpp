@@ -20,9 +20,9 @@
 #include <glm/geometric.hpp>
 
 #include "shaders/shared_types.h"
-#include "sim/cloth_grid.h"
-#include "sim/cpu_solver.h"
-#include "sim/gpu_solver.h"
+#include "sim/model/cloth_grid.h"
+#include "sim/core/cpu_solver.h"
+#include "sim/gpu/gpu_solver.h"
 #include "tests/support/state_compare.h"
 #include "tests/support/test_scenes.h"
 #include "tests/support/vulkan_fixture.h"

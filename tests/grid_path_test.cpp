@@ -4,12 +4,12 @@
 
 #include <glm/geometric.hpp>
 
-#include "sim/cloth_grid.h"
-#include "sim/cpu_solver.h"
-#include "sim/model_error.h"
+#include "sim/model/cloth_grid.h"
+#include "sim/core/cpu_solver.h"
+#include "sim/model/model_error.h"
 #include "sim/modules/adjacency_springs.h"
 #include "sim/modules/grid_springs.h"
-#include "sim/rope.h"
+#include "sim/model/rope.h"
 
 namespace weft {
 namespace {

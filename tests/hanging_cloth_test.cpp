@@ -8,7 +8,7 @@
 
 #include <glm/geometric.hpp>
 
-#include "sim/cloth_material.h"
+#include "sim/model/cloth_material.h"
 #include "tests/support/hanging_cloth.h"
 
 namespace weft::test {

@@ -1,4 +1,4 @@
-// What sim/host_memory.h reports: the memory this process may still use, the smallest of what
+// What sim/model/host_memory.h reports: the memory this process may still use, the smallest of what
 // the kernel has available, the control groups' limits and the process's resource limits. The
 // files are read from a fake /proc and /sys here; the resource limits are the test's own.
 #include <gtest/gtest.h>
@@ -7,7 +7,7 @@
 
 #include <sys/resource.h>
 
-#include "sim/host_memory.h"
+#include "sim/model/host_memory.h"
 
 namespace weft::test {
 namespace {

@@ -3,8 +3,8 @@
 // an edit that changes the model's shape is refused; on both solver paths.
 #include <gtest/gtest.h>
 
-#include "sim/cpu_solver.h"
-#include "sim/model_error.h"
+#include "sim/core/cpu_solver.h"
+#include "sim/model/model_error.h"
 #include "sim/modules/adjacency_springs.h"
 #include "sim/modules/colliders.h"
 #include "sim/modules/coloured_distance.h"

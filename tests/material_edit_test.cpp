@@ -1,15 +1,15 @@
-// A material changed on a built cloth (sim/material_edit.h) gives the model that the new material
-// builds, on a grid and on a mesh, and a running solver given it moves as one built with the new
-// material; what a running solver cannot take is refused with the model left as it was.
+// A material changed on a built cloth (sim/model/material_edit.h) gives the model that the new
+// material builds, on a grid and on a mesh, and a running solver given it moves as one built with
+// the new material; what a running solver cannot take is refused with the model left as it was.
 #include <gtest/gtest.h>
 
-#include "sim/cloth_grid.h"
-#include "sim/cloth_material.h"
-#include "sim/cpu_solver.h"
-#include "sim/material_edit.h"
-#include "sim/model.h"
-#include "sim/model_error.h"
-#include "sim/triangle_mesh.h"
+#include "sim/model/cloth_grid.h"
+#include "sim/model/cloth_material.h"
+#include "sim/core/cpu_solver.h"
+#include "sim/model/material_edit.h"
+#include "sim/model/model.h"
+#include "sim/model/model_error.h"
+#include "sim/model/triangle_mesh.h"
 
 namespace weft::test {
 namespace {

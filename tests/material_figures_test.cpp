@@ -1,6 +1,6 @@
-// The material's figures (sim/material_figures.h) are one list that the scene reader, the scene
-// writer and docs/scenes.md all follow: each figure is read with its range, written back bit for
-// bit, and documented with the unit and range the reader holds it to.
+// The material's figures (sim/model/material_figures.h) are one list that the scene reader, the
+// scene writer and docs/scenes.md all follow: each figure is read with its range, written back bit
+// for bit, and documented with the unit and range the reader holds it to.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -14,7 +14,7 @@
 #include "app/scene/scene_error.h"
 #include "app/export/saved_scene.h"
 #include "app/scene/scene_file.h"
-#include "sim/material_figures.h"
+#include "sim/model/material_figures.h"
 #include "tests/support/saved_scene_checks.h"
 #include "tests/support/scene_text.h"
 

@@ -1,14 +1,14 @@
-// Cloth materials in physical units (sim/cloth_material.h): the figures weft derives from them do
-// not depend on the resolution. How the material hangs, run for seconds of simulated time, is in
-// hanging_cloth_test.cpp.
+// Cloth materials in physical units (sim/model/cloth_material.h): the figures weft derives from
+// them do not depend on the resolution. How the material hangs, run for seconds of simulated time,
+// is in hanging_cloth_test.cpp.
 #include <gtest/gtest.h>
 
 #include <cmath>
 
-#include "sim/cloth_grid.h"
-#include "sim/cloth_material.h"
-#include "sim/model.h"
-#include "sim/triangle_mesh.h"
+#include "sim/model/cloth_grid.h"
+#include "sim/model/cloth_material.h"
+#include "sim/model/model.h"
+#include "sim/model/triangle_mesh.h"
 
 namespace weft::test {
 namespace {

@@ -11,16 +11,16 @@
 #include <glm/geometric.hpp>
 
 #include "shaders/integration.h"
-#include "sim/cloth_grid.h"
-#include "sim/constraint_coloring.h"
-#include "sim/model.h"
-#include "sim/model_error.h"
-#include "sim/model_validation.h"
+#include "sim/model/cloth_grid.h"
+#include "sim/model/constraint_coloring.h"
+#include "sim/model/model.h"
+#include "sim/model/model_error.h"
+#include "sim/model/model_validation.h"
 #include "sim/modules/coloured_distance.h"
-#include "sim/rope.h"
-#include "sim/solver_core.h"
-#include "sim/spring_adjacency.h"
-#include "sim/triangle_mesh.h"
+#include "sim/model/rope.h"
+#include "sim/core/solver_core.h"
+#include "sim/model/spring_adjacency.h"
+#include "sim/model/triangle_mesh.h"
 
 namespace weft {
 namespace {

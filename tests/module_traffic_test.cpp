@@ -13,13 +13,13 @@
 #include <glm/geometric.hpp>
 
 #include "app/bench/pass_traffic.h"
-#include "sim/link_state.h"
+#include "sim/model/link_state.h"
 #include "sim/modules/aerodynamics.h"
 #include "sim/modules/bending.h"
 #include "sim/modules/colliders.h"
 #include "sim/modules/external_forces.h"
 #include "sim/modules/tearing.h"
-#include "sim/solver_core.h"
+#include "sim/core/solver_core.h"
 #include "tests/support/access_count.h"
 #include "tests/support/grid_pass_walks.h"
 #include "tests/support/test_scenes.h"

@@ -9,9 +9,9 @@
 #include <imgui.h>
 
 #include "app/viewer/panel_colliders.h"
-#include "sim/collider_path.h"
-#include "sim/cpu_solver.h"
-#include "sim/gpu_solver.h"
+#include "sim/model/collider_path.h"
+#include "sim/core/cpu_solver.h"
+#include "sim/gpu/gpu_solver.h"
 #include "tests/support/headless_imgui.h"
 #include "tests/support/vulkan_fixture.h"
 

@@ -13,7 +13,7 @@
 
 #include "app/viewer/viewer_presets.h"
 #include "app/viewer/viewer_scene.h"
-#include "sim/cpu_solver.h"
+#include "sim/core/cpu_solver.h"
 
 namespace weft::test {
 namespace {

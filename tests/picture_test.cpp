@@ -22,7 +22,7 @@
 #include "app/scene/scene_colors.h"
 #include "app/scene/scene_file.h"
 #include "engine/device.h"
-#include "sim/gpu_solver.h"
+#include "sim/gpu/gpu_solver.h"
 #include "tests/support/picture_compare.h"
 #include "tests/support/picture_regions.h"
 #include "tests/support/presets.h"

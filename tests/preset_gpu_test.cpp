@@ -11,10 +11,10 @@
 #include <glm/geometric.hpp>
 
 #include "app/scene/scene_file.h"
-#include "sim/contact_report.h"
-#include "sim/cpu_solver.h"
-#include "sim/gpu_solver.h"
-#include "sim/strain_report.h"
+#include "sim/model/contact_report.h"
+#include "sim/core/cpu_solver.h"
+#include "sim/gpu/gpu_solver.h"
+#include "sim/model/strain_report.h"
 #include "tests/support/hanging_cloth.h"
 #include "tests/support/presets.h"
 #include "tests/support/scene_text.h"

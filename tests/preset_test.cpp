@@ -10,8 +10,8 @@
 #include <glm/geometric.hpp>
 
 #include "app/scene/scene_file.h"
-#include "sim/cpu_solver.h"
-#include "sim/health.h"
+#include "sim/core/cpu_solver.h"
+#include "sim/model/health.h"
 #include "tests/support/presets.h"
 
 namespace weft::test {

@@ -11,9 +11,9 @@
 
 #include "app/render/framing.h"
 #include "app/render/offscreen_render.h"
-#include "sim/collider_path.h"
-#include "sim/cpu_solver.h"
-#include "sim/gpu_solver.h"
+#include "sim/model/collider_path.h"
+#include "sim/core/cpu_solver.h"
+#include "sim/gpu/gpu_solver.h"
 #include "tests/support/picture_regions.h"
 #include "tests/support/vulkan_fixture.h"
 

@@ -8,7 +8,7 @@
 
 #include "app/default_scene.h"
 #include "app/render/render_mesh.h"
-#include "sim/rope.h"
+#include "sim/model/rope.h"
 
 namespace weft::test {
 namespace {

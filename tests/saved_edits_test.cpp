@@ -11,8 +11,8 @@
 #include "app/viewer/hand_pins.h"
 #include "app/viewer/viewer_presets.h"
 #include "app/viewer/scene_to_save.h"
-#include "sim/material_figures.h"
-#include "sim/model_error.h"
+#include "sim/model/material_figures.h"
+#include "sim/model/model_error.h"
 #include "tests/support/presets.h"
 #include "tests/support/saved_scene_checks.h"
 

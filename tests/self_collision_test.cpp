@@ -7,10 +7,10 @@
 
 #include <glm/geometric.hpp>
 
-#include "sim/cloth_grid.h"
-#include "sim/contact_report.h"
-#include "sim/cpu_solver.h"
-#include "sim/energy.h"
+#include "sim/model/cloth_grid.h"
+#include "sim/model/contact_report.h"
+#include "sim/core/cpu_solver.h"
+#include "sim/core/energy.h"
 
 namespace weft::test {
 namespace {

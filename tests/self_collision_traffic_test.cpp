@@ -12,9 +12,9 @@
 
 #include "app/bench/bench_scene.h"
 #include "app/bench/pass_traffic.h"
-#include "sim/contact_hash.h"
+#include "sim/core/contact_hash.h"
 #include "sim/modules/self_collision.h"
-#include "sim/solver_core.h"
+#include "sim/core/solver_core.h"
 #include "tests/support/access_count.h"
 #include "tests/support/test_scenes.h"
 

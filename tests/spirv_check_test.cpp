@@ -25,8 +25,8 @@ class SpirvCheck : public ::testing::Test {
     // A folder of its own per test and process: ctest runs these tests side by side, and a shared
     // folder let one test's TearDown delete the file another had just written.
     const std::string test = ::testing::UnitTest::GetInstance()->current_test_info()->name();
-    dir_ = fs::temp_directory_path() /
-           ("weft_spirv_check_" + test + "_" + std::to_string(getpid()));
+    dir_ =
+        fs::temp_directory_path() / ("weft_spirv_check_" + test + "_" + std::to_string(getpid()));
     fs::remove_all(dir_);
     fs::create_directories(dir_);
     setenv("WEFT_SHADER_DIR", dir_.c_str(), 1);

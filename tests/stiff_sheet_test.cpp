@@ -7,11 +7,11 @@
 
 #include <cstdio>
 
-#include "sim/cloth_grid.h"
-#include "sim/cloth_material.h"
-#include "sim/cpu_solver.h"
-#include "sim/model.h"
-#include "sim/solver_core.h"
+#include "sim/model/cloth_grid.h"
+#include "sim/model/cloth_material.h"
+#include "sim/core/cpu_solver.h"
+#include "sim/model/model.h"
+#include "sim/core/solver_core.h"
 #include "tests/support/cantilever.h"
 
 namespace weft::test {

@@ -1,12 +1,12 @@
-// What a run reports of stretch (sim/strain_report.h): the most stretched structural link of a
-// grid, the mean over all of them, and the pin nearest that link, from positions set by hand.
+// What a run reports of stretch (sim/model/strain_report.h): the most stretched structural link of
+// a grid, the mean over all of them, and the pin nearest that link, from positions set by hand.
 #include <gtest/gtest.h>
 
 #include <cmath>
 
-#include "sim/cloth_grid.h"
-#include "sim/model.h"
-#include "sim/strain_report.h"
+#include "sim/model/cloth_grid.h"
+#include "sim/model/model.h"
+#include "sim/model/strain_report.h"
 
 namespace weft::test {
 namespace {

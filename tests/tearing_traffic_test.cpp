@@ -13,11 +13,11 @@
 #include <glm/geometric.hpp>
 
 #include "app/bench/pass_traffic.h"
-#include "sim/grid_layout.h"
-#include "sim/link_state.h"
+#include "sim/model/grid_layout.h"
+#include "sim/model/link_state.h"
 #include "sim/modules/knife.h"
 #include "sim/modules/tearing.h"
-#include "sim/solver_core.h"
+#include "sim/core/solver_core.h"
 #include "tests/support/access_count.h"
 #include "tests/support/grid_pass_walks.h"
 #include "tests/support/tearing_curtain.h"

@@ -13,9 +13,9 @@
 
 #include <glm/geometric.hpp>
 
-#include "sim/cloth_grid.h"
-#include "sim/cpu_solver.h"
-#include "sim/model.h"
+#include "sim/model/cloth_grid.h"
+#include "sim/core/cpu_solver.h"
+#include "sim/model/model.h"
 #include "sim/modules/strain_limits.h"
 #include "sim/modules/tethers.h"
 #include "tests/support/presets.h"

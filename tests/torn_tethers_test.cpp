@@ -1,8 +1,8 @@
 // A cloth that tears, and what holds it: a tether holds only while the cloth between its node
 // and its pin is whole, and lets go where the cloth along it would break; the run summary counts
-// the pieces a cloth parted into and those still held (sim/modules/tethers.h, sim/torn_pieces.h).
-// CPU reference on both solver paths; tearing_test compares the GPU with it frame by frame on a
-// curtain that tears with its tethers.
+// the pieces a cloth parted into and those still held (sim/modules/tethers.h,
+// sim/model/torn_pieces.h). CPU reference on both solver paths; tearing_test compares the GPU with
+// it frame by frame on a curtain that tears with its tethers.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -12,11 +12,11 @@
 #include <glm/geometric.hpp>
 
 #include "shaders/link_state_layout.h"
-#include "sim/cpu_solver.h"
-#include "sim/link_state.h"
-#include "sim/model.h"
+#include "sim/core/cpu_solver.h"
+#include "sim/model/link_state.h"
+#include "sim/model/model.h"
 #include "sim/modules/tethers.h"
-#include "sim/torn_pieces.h"
+#include "sim/model/torn_pieces.h"
 #include "tests/support/tearing_curtain.h"
 
 namespace weft::test {

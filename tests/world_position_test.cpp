@@ -8,9 +8,9 @@
 #include <cmath>
 #include <vector>
 
-#include "sim/cpu_solver.h"
-#include "sim/model.h"
-#include "sim/rope.h"
+#include "sim/core/cpu_solver.h"
+#include "sim/model/model.h"
+#include "sim/model/rope.h"
 
 namespace weft::test {
 namespace {

@@ -39,10 +39,10 @@ sources=(app/scene/closest_match.cpp app/scene/mesh_repair.cpp app/scene/names.c
   app/scene/table_reader.cpp app/scene/text_file.cpp app/scene/toml_precheck.cpp
   app/scene/toml_text.cpp app/scene/write_colliders.cpp app/scene/write_objects.cpp
   app/scene/scene_overrides.cpp app/scene/data_folder.cpp app/scene/scene_drape_test.cpp
-  sim/bending_element.cpp sim/cloth_grid.cpp sim/cloth_material.cpp sim/collider_path.cpp
-  sim/contact_report.cpp sim/grid_layout.cpp sim/host_memory.cpp sim/link.cpp sim/model.cpp
-  sim/model_validation.cpp sim/rest_neighbours.cpp sim/rope.cpp sim/triangle_mesh.cpp
-  sim/frame_clock.cpp sim/drape_shadow.cpp sim/surface_area.cpp sim/material_figures.cpp)
+  sim/model/bending_element.cpp sim/model/cloth_grid.cpp sim/model/cloth_material.cpp sim/model/collider_path.cpp
+  sim/model/contact_report.cpp sim/model/grid_layout.cpp sim/model/host_memory.cpp sim/model/link.cpp sim/model/model.cpp
+  sim/model/model_validation.cpp sim/model/rest_neighbours.cpp sim/model/rope.cpp sim/model/triangle_mesh.cpp
+  sim/model/frame_clock.cpp sim/model/drape_shadow.cpp sim/model/surface_area.cpp sim/model/material_figures.cpp)
 # TOML_ASSERT: toml++ 3.3.0 asserts a precondition in parse_key() that malformed headers such as
 # '[[[' or '[[*' violate (fixed upstream in marzer/tomlplusplus PR #301); Debian's release build
 # of the library has the assertion compiled out and reports a normal parse error, which is what

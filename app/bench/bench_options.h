@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "app/gpu_context.h"
-#include "sim/model.h"
+#include "sim/model/model.h"
 
 namespace CLI {
 class App;

@@ -11,7 +11,7 @@
 #include "app/bench/bench_options.h"
 #include "app/bench/copy_bandwidth.h"
 #include "app/bench/statistics.h"
-#include "sim/strain_report.h"
+#include "sim/model/strain_report.h"
 
 namespace weft {
 

@@ -16,9 +16,9 @@
 #include "app/render/offscreen_frames.h"
 #include "app/version.h"
 #include "engine/device.h"
-#include "sim/strain_report.h"
-#include "sim/gpu_solver.h"
-#include "sim/model_error.h"
+#include "sim/model/strain_report.h"
+#include "sim/gpu/gpu_solver.h"
+#include "sim/model/model_error.h"
 #include "sim/modules/coloured_distance.h"
 
 namespace weft {

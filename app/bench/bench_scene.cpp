@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "sim/cloth_grid.h"
-#include "sim/cloth_material.h"
+#include "sim/model/cloth_grid.h"
+#include "sim/model/cloth_material.h"
 
 namespace weft {
 

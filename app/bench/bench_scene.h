@@ -8,8 +8,8 @@
 #include <string>
 
 #include "app/bench/bench_options.h"
-#include "sim/gpu_footprint.h"
-#include "sim/model.h"
+#include "sim/gpu/gpu_footprint.h"
+#include "sim/model/model.h"
 
 namespace weft {
 

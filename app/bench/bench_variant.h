@@ -1,11 +1,11 @@
 // The solver variants `weft bench --variant` can measure: the solver modules the cloth is built
-// for (sim/model.h SolverVariant). Memory, passes and bytes follow from the modules.
+// for (sim/model/model.h SolverVariant). Memory, passes and bytes follow from the modules.
 #pragma once
 
 #include <string>
 #include <vector>
 
-#include "sim/model.h"
+#include "sim/model/model.h"
 
 namespace weft {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <chrono>
 
-#include "sim/cpu_solver.h"
+#include "sim/core/cpu_solver.h"
 
 namespace weft {
 

@@ -6,7 +6,7 @@
 #include <utility>
 #include <vector>
 
-#include "sim/pass_info.h"
+#include "sim/core/pass_info.h"
 
 namespace weft {
 

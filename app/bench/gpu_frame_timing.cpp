@@ -7,7 +7,7 @@
 #include "app/progress_bar.h"
 #include "engine/command_ring.h"
 #include "engine/device.h"
-#include "sim/gpu_solver.h"
+#include "sim/gpu/gpu_solver.h"
 
 namespace weft {
 

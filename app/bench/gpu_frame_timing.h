@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "engine/vulkan.h"
-#include "sim/pass_timer.h"
+#include "sim/gpu/pass_timer.h"
 
 namespace weft {
 

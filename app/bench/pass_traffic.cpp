@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "sim/gpu_solver.h"
-#include "sim/solver_core.h"
+#include "sim/gpu/gpu_solver.h"
+#include "sim/core/solver_core.h"
 
 namespace weft {
 

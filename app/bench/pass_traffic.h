@@ -24,8 +24,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "sim/pass_info.h"
-#include "sim/solver_module.h"
+#include "sim/core/pass_info.h"
+#include "sim/core/solver_module.h"
 
 namespace weft {
 

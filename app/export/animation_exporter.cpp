@@ -13,7 +13,7 @@
 #include "app/export/output_file.h"
 #include "app/export/mesh_writers.h"
 #include "app/export/output_checks.h"
-#include "sim/link_state.h"
+#include "sim/model/link_state.h"
 
 namespace weft {
 

@@ -6,7 +6,7 @@
 #include "app/export/output_file.h"
 #include "app/scene/names.h"
 #include "app/scene/safe_text.h"
-#include "sim/link_state.h"
+#include "sim/model/link_state.h"
 
 namespace weft {
 

@@ -6,8 +6,8 @@
 #include <CLI/CLI.hpp>
 
 #include "app/scene/table_reader.h"
-#include "sim/cloth_material.h"
-#include "sim/material_figures.h"
+#include "sim/model/cloth_material.h"
+#include "sim/model/material_figures.h"
 
 namespace weft {
 

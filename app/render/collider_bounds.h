@@ -9,8 +9,8 @@
 #include <glm/vec4.hpp>
 
 #include "app/render/render_mesh.h"
-#include "sim/gpu_types.h"
-#include "sim/model.h"
+#include "sim/model/gpu_types.h"
+#include "sim/model/model.h"
 #include "shaders/colliders_layout.h"
 
 namespace weft {

@@ -3,7 +3,7 @@
 #include "app/render/framing.h"
 #include "app/render/offscreen_render.h"
 #include "engine/debug_label.h"
-#include "sim/pass_timer.h"
+#include "sim/gpu/pass_timer.h"
 
 namespace weft {
 

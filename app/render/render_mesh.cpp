@@ -1,7 +1,7 @@
 #include "app/render/render_mesh.h"
 
 #include "app/render/collider_bounds.h"
-#include "sim/link_state.h"
+#include "sim/model/link_state.h"
 
 #include <algorithm>
 #include <bit>

@@ -12,9 +12,9 @@
 #include <glm/vec3.hpp>
 
 #include "app/scene/scene_colors.h"
-#include "sim/gpu_types.h"
-#include "sim/model.h"
-#include "sim/triangle_corners.h"
+#include "sim/model/gpu_types.h"
+#include "sim/model/model.h"
+#include "sim/model/triangle_corners.h"
 
 namespace weft {
 
@@ -27,7 +27,7 @@ std::vector<glm::vec3> vertex_normals(std::span<const glm::vec3> positions,
 std::vector<gpu::RenderLink> render_links(const Model& model);
 
 // The model's triangles with the bits that say a tear opened them (gpu::RenderTriangle); per
-// corner, the same is corner_tear_bits (sim/link_state.h).
+// corner, the same is corner_tear_bits (sim/model/link_state.h).
 std::vector<gpu::RenderTriangle> render_triangles(const Model& model);
 
 // Per triangle of render_triangles, how torn_cloth.vert splits it along its torn edges

@@ -1,6 +1,6 @@
 #include "app/render/solver_view.h"
 
-#include "sim/gpu_solver.h"
+#include "sim/gpu/gpu_solver.h"
 #include "sim/modules/colliders.h"
 
 namespace weft {

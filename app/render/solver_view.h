@@ -7,7 +7,7 @@
 #include <optional>
 #include <vector>
 
-#include "sim/gpu_types.h"
+#include "sim/model/gpu_types.h"
 #include "shaders/colliders_layout.h"
 
 namespace weft {

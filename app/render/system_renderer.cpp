@@ -10,8 +10,8 @@
 #include "engine/device.h"
 #include "engine/image.h"
 #include "app/render/solver_view.h"
-#include "sim/grid_layout.h"
-#include "sim/model.h"
+#include "sim/model/grid_layout.h"
+#include "sim/model/model.h"
 
 namespace weft {
 

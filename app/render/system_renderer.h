@@ -19,9 +19,9 @@
 #include "engine/buffer.h"
 #include "app/scene/scene_colors.h"
 #include "engine/storage_bindings.h"
-#include "sim/gpu_types.h"
-#include "sim/link_state.h"
-#include "sim/model.h"
+#include "sim/model/gpu_types.h"
+#include "sim/model/link_state.h"
+#include "sim/model/model.h"
 
 namespace weft {
 

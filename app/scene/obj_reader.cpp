@@ -8,7 +8,7 @@
 #include "app/scene/particle_budget.h"
 #include "app/scene/scene_error.h"
 #include "app/scene/text_file.h"
-#include "sim/host_memory.h"
+#include "sim/model/host_memory.h"
 
 namespace weft {
 
@@ -16,7 +16,7 @@ namespace {
 
 constexpr uint64_t kMaxVertices = 1u << 26;  // 64 M: far beyond any cloth, far below overflow
 // A face is split into a fan from its first corner, which then joins every other: a polygon of
-// more corners than this is no cloth a solver can order (sim/solver_core.h: passes per frame),
+// more corners than this is no cloth a solver can order (sim/core/solver_core.h: passes per frame),
 // and refusing it at its line costs nothing.
 constexpr uint64_t kMaxFaceCorners = 10000;
 // Triangles read per vertex a scene may have: a closed mesh has two, a cloth fewer.

@@ -3,7 +3,7 @@
 #include <cmath>
 
 #include "app/scene/text_file.h"
-#include "sim/host_memory.h"
+#include "sim/model/host_memory.h"
 
 namespace weft {
 

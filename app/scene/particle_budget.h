@@ -24,7 +24,7 @@ struct ParticleBudget {
   std::string limited_by = "weft's limit";  // or "the 1.2 GiB of memory available (MemAvailable)"
 };
 
-// From the memory this process may still use (sim/host_memory.h); 0 means unknown.
+// From the memory this process may still use (sim/model/host_memory.h); 0 means unknown.
 ParticleBudget particle_budget(uint64_t available_bytes, const std::string& memory_limited_by);
 // The same, for this machine now.
 ParticleBudget particle_budget();

@@ -14,11 +14,11 @@
 
 #include "app/scene/scene_camera.h"
 #include "app/scene/scene_drape_test.h"
-#include "sim/cloth_grid.h"
-#include "sim/cloth_material.h"
-#include "sim/model.h"
-#include "sim/rope.h"
-#include "sim/triangle_mesh.h"
+#include "sim/model/cloth_grid.h"
+#include "sim/model/cloth_material.h"
+#include "sim/model/model.h"
+#include "sim/model/rope.h"
+#include "sim/model/triangle_mesh.h"
 
 namespace weft {
 

@@ -1,5 +1,5 @@
 // [[environment.collider]]: planes, capsules, boxes and triangle meshes from OBJ files, and the
-// scripted paths (keyframes) of colliders and spheres (sim/collider_path.h).
+// scripted paths (keyframes) of colliders and spheres (sim/model/collider_path.h).
 #include <cmath>
 
 #include <glm/geometric.hpp>
@@ -7,7 +7,7 @@
 #include "app/scene/obj_reader.h"
 #include "app/scene/scene_draft.h"
 #include "app/scene/scene_error.h"
-#include "sim/collider_path.h"
+#include "sim/model/collider_path.h"
 
 namespace weft {
 

@@ -6,7 +6,7 @@
 
 #include "app/scene/closest_match.h"
 #include "app/scene/scene_draft.h"
-#include "sim/surface_area.h"
+#include "sim/model/surface_area.h"
 
 namespace weft {
 

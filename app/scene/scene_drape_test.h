@@ -1,7 +1,7 @@
 // A scene file's [drape_test] table: the scene is a textile drape tester (Cusick's), and `weft
 // run` reports the drape coefficient of the cloth it names at the end of the run
-// (sim/drape_shadow.h): how much of the ring between the support disc and the flat specimen the
-// draped cloth's shadow, seen from above, still covers.
+// (sim/model/drape_shadow.h): how much of the ring between the support disc and the flat specimen
+// the draped cloth's shadow, seen from above, still covers.
 #pragma once
 
 #include <string>
@@ -9,7 +9,7 @@
 
 #include <glm/vec3.hpp>
 
-#include "sim/drape_shadow.h"
+#include "sim/model/drape_shadow.h"
 
 namespace weft {
 

@@ -14,9 +14,9 @@
 #include "app/scene/scene_error.h"
 #include "app/scene/scene_overrides.h"
 #include "app/scene/toml_precheck.h"
-#include "sim/model_error.h"
+#include "sim/model/model_error.h"
 #include "app/scene/scene_camera.h"
-#include "sim/model_validation.h"
+#include "sim/model/model_validation.h"
 
 namespace weft {
 

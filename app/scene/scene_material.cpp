@@ -6,13 +6,13 @@
 #include "app/scene/closest_match.h"
 #include "app/scene/scene_draft.h"
 #include "app/scene/table_reader.h"
-#include "sim/material_figures.h"
+#include "sim/model/material_figures.h"
 
 namespace weft {
 
 namespace {
 
-// The keys of a material table: its preset, and every figure (sim/material_figures.h).
+// The keys of a material table: its preset, and every figure (sim/model/material_figures.h).
 std::vector<std::string> figure_keys() {
   std::vector<std::string> keys = {"preset"};
   for (const MaterialFigure& figure : material_figures())

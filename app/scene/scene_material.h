@@ -14,7 +14,7 @@
 
 #include <optional>
 
-#include "sim/cloth_material.h"
+#include "sim/model/cloth_material.h"
 
 namespace weft {
 

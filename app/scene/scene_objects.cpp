@@ -17,11 +17,11 @@
 #include "app/scene/scene_error.h"
 #include "app/scene/scene_material.h"
 #include "app/scene/scene_paths.h"
-#include "sim/cloth_grid.h"
-#include "sim/model_error.h"
-#include "sim/rope.h"
-#include "sim/surface_area.h"
-#include "sim/triangle_mesh.h"
+#include "sim/model/cloth_grid.h"
+#include "sim/model/model_error.h"
+#include "sim/model/rope.h"
+#include "sim/model/surface_area.h"
+#include "sim/model/triangle_mesh.h"
 
 namespace weft {
 

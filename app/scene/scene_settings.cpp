@@ -4,13 +4,13 @@
 
 #include "app/scene/scene_draft.h"
 #include "app/scene/scene_error.h"
-#include "sim/frame_clock.h"
+#include "sim/model/frame_clock.h"
 
 namespace weft {
 
 namespace {
 
-// The solver's own limits (sim/model_validation.cpp), checked here to point at the line.
+// The solver's own limits (sim/model/model_validation.cpp), checked here to point at the line.
 constexpr int64_t kMaxSubsteps = 100000;
 constexpr int64_t kMaxSweeps = 10000;
 
@@ -67,7 +67,7 @@ void resolve_max_dt(SolverSpec& spec, const std::string& file) {
                      "frame_dt / max_dt asks for " + format_number(needed) +
                          " substeps per frame; at most " + std::to_string(kMaxSubsteps));
   }
-  // The same split the real-time viewer uses (sim/frame_clock.h), so both agree.
+  // The same split the real-time viewer uses (sim/model/frame_clock.h), so both agree.
   spec.settings.substeps =
       split_elapsed_time(spec.settings.frame_dt, *spec.max_dt, kMaxSubsteps).substeps;
 }

@@ -9,7 +9,7 @@
 
 #include "app/scene/scene_draft.h"
 #include "app/scene/scene_error.h"
-#include "sim/contact_report.h"
+#include "sim/model/contact_report.h"
 
 namespace weft {
 

@@ -14,7 +14,7 @@
 #include <toml++/toml.h>
 
 #include "app/scene/scene_error.h"
-#include "sim/enum_keys.h"
+#include "sim/model/enum_keys.h"
 
 namespace weft {
 
@@ -67,7 +67,7 @@ class TableReader {
   // A string that must be one of `choices`; a near miss gets a suggestion.
   std::optional<std::string> choice(std::string_view key,
                                     const std::vector<std::string>& choices) const;
-  // The same for an enum's keys (sim/enum_keys.h): the value the word names.
+  // The same for an enum's keys (sim/model/enum_keys.h): the value the word names.
   template <typename Enum, std::size_t N>
   std::optional<Enum> choice(std::string_view key, const EnumKeys<Enum, N>& keys) const {
     if (auto word = choice(key, all_keys(keys))) return value_of(keys, *word);

@@ -4,7 +4,7 @@
 #include <optional>
 
 #include "app/scene/scene_writer_parts.h"
-#include "sim/material_figures.h"
+#include "sim/model/material_figures.h"
 
 namespace weft {
 

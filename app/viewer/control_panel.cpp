@@ -15,7 +15,7 @@
 #include "app/viewer/panel_style.h"
 #include "app/viewer/viewer_presets.h"
 #include "app/viewer/strain_legend.h"
-#include "sim/model.h"
+#include "sim/model/model.h"
 
 namespace weft {
 
@@ -26,7 +26,7 @@ constexpr float kPanelMargin = 10.0f;  // px between the panel and the window's 
 // The status area's lines: always this many, so the sections below never move.
 constexpr int kStatusLines = 2;
 
-// A combo of an enum's values, labelled from its table (sim/enum_keys.h).
+// A combo of an enum's values, labelled from its table (sim/model/enum_keys.h).
 template <typename Enum, std::size_t N>
 bool enum_combo(PanelWidgets& ui, const char* name, Enum& value, const EnumKeys<Enum, N>& keys) {
   std::array<const char*, N> labels;
@@ -92,9 +92,9 @@ void draw_stats(ViewerScene& scene, const PanelInfo& info) {
       static_cast<double>(scene.frames_simulated) * scene.systems().front().model.solver.frame_dt,
       static_cast<unsigned long long>(scene.frames_simulated));
   ImGui::Text("max strain %.3f%%", 100.0 * stats.health().largest_stretch);
-  const bool tears = std::any_of(
-      scene.systems().begin(), scene.systems().end(),
-      [](const ViewerScene::System& system) { return model_tears(system.model); });
+  const bool tears =
+      std::any_of(scene.systems().begin(), scene.systems().end(),
+                  [](const ViewerScene::System& system) { return model_tears(system.model); });
   if (tears) ImGui::Text("torn links: %u", stats.health().torn_links);
   draw_status(stats, info);
 }

@@ -8,8 +8,8 @@
 #include <utility>
 #include <vector>
 
-#include "sim/health.h"
-#include "sim/pass_timer.h"
+#include "sim/model/health.h"
+#include "sim/gpu/pass_timer.h"
 
 namespace weft {
 

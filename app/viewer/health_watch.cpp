@@ -5,7 +5,7 @@
 #include <utility>
 
 #include "engine/barriers.h"
-#include "sim/gpu_solver.h"
+#include "sim/gpu/gpu_solver.h"
 
 namespace weft {
 

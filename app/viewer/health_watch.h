@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "engine/buffer.h"
-#include "sim/health.h"
+#include "sim/model/health.h"
 
 namespace weft {
 

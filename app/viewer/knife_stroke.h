@@ -13,8 +13,8 @@
 #include <glm/vec2.hpp>
 #include <glm/vec4.hpp>
 
-#include "sim/grid_layout.h"
-#include "sim/link_state.h"
+#include "sim/model/grid_layout.h"
+#include "sim/model/link_state.h"
 
 namespace weft {
 

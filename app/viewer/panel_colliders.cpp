@@ -7,7 +7,7 @@
 #include <glm/geometric.hpp>
 #include <glm/mat3x3.hpp>
 
-#include "sim/collider_path.h"
+#include "sim/model/collider_path.h"
 
 namespace weft {
 

@@ -11,7 +11,7 @@
 #include <glm/vec3.hpp>
 
 #include "app/viewer/panel_widgets.h"
-#include "sim/model.h"
+#include "sim/model/model.h"
 
 namespace weft {
 

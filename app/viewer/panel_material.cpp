@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "sim/material_figures.h"
+#include "sim/model/material_figures.h"
 
 namespace weft {
 
@@ -44,7 +44,7 @@ void draw_material_figures(PanelWidgets& ui, ViewerScene::System& system, bool& 
     const std::optional<double> built = figure.get(object.built);
     const std::string label = label_of(figure);
     // A running cloth keeps the elements it was built with: no bending where it had none, no
-    // tethers or tearing where it had no limit or break strain (sim/material_edit.h).
+    // tethers or tearing where it had no limit or break strain (sim/model/material_edit.h).
     if (!value) {
       ImGui::TextDisabled("%s: %s", std::string(figure.key).c_str(),
                           describe_absence(figure).c_str());

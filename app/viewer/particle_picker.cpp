@@ -7,7 +7,7 @@
 #include "engine/debug_label.h"
 #include "engine/device.h"
 #include "shaders/shader_library.h"
-#include "sim/gpu_solver.h"
+#include "sim/gpu/gpu_solver.h"
 
 namespace weft {
 

@@ -5,7 +5,7 @@
 
 #include <deque>
 
-#include "sim/energy.h"
+#include "sim/core/energy.h"
 
 namespace weft {
 

@@ -2,7 +2,7 @@
 
 #include "app/viewer/health_watch.h"
 #include "engine/device.h"
-#include "sim/cpu_threads.h"
+#include "sim/core/cpu_threads.h"
 
 namespace weft {
 

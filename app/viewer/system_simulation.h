@@ -16,9 +16,9 @@
 #include <volk.h>
 
 #include "app/viewer/view_options.h"
-#include "sim/cpu_solver.h"
-#include "sim/energy.h"
-#include "sim/gpu_solver.h"
+#include "sim/core/cpu_solver.h"
+#include "sim/core/energy.h"
+#include "sim/gpu/gpu_solver.h"
 
 namespace weft {
 
@@ -56,7 +56,7 @@ class SystemSimulation {
   ParticleState<float> state() const;
   Energy energy() const;
 
-  // Edits from the next frame on (sim/solver_core.h says what each does).
+  // Edits from the next frame on (sim/core/solver_core.h says what each does).
   void set_anchor_velocity(uint32_t anchor, const glm::vec3& velocity);
   void apply_force_once(uint32_t particle, const glm::vec3& force);
   void set_inverse_masses(const std::vector<std::pair<uint32_t, float>>& edits);

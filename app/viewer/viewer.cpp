@@ -22,8 +22,8 @@
 #include "engine/barriers.h"
 #include "engine/debug_label.h"
 #include "engine/image.h"
-#include "sim/energy.h"
-#include "sim/model_error.h"
+#include "sim/core/energy.h"
+#include "sim/model/model_error.h"
 
 namespace weft {
 

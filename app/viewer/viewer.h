@@ -29,7 +29,7 @@
 #include "engine/command_ring.h"
 #include "engine/render_targets.h"
 #include "engine/swapchain.h"
-#include "sim/pass_timer.h"
+#include "sim/gpu/pass_timer.h"
 
 namespace weft {
 

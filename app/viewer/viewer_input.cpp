@@ -13,7 +13,7 @@
 #include "app/viewer/viewer_presets.h"
 #include "app/viewer/scene_to_save.h"
 #include "app/viewer/viewer.h"
-#include "sim/model_error.h"
+#include "sim/model/model_error.h"
 
 namespace weft {
 

@@ -6,7 +6,7 @@
 
 #include "app/default_scene.h"
 #include "app/scene/scene_source.h"
-#include "sim/cloth_grid.h"
+#include "sim/model/cloth_grid.h"
 
 namespace weft {
 

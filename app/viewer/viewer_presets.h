@@ -8,7 +8,7 @@
 #include <span>
 
 #include "app/scene/scene.h"
-#include "sim/model.h"
+#include "sim/model/model.h"
 
 namespace weft {
 

@@ -8,10 +8,10 @@
 #include "app/viewer/hand_pins.h"
 #include "app/viewer/viewer_presets.h"
 #include "engine/device.h"
-#include "sim/material_edit.h"
-#include "sim/material_figures.h"
-#include "sim/model_error.h"
-#include "sim/grid_layout.h"
+#include "sim/model/material_edit.h"
+#include "sim/model/material_figures.h"
+#include "sim/model/model_error.h"
+#include "sim/model/grid_layout.h"
 
 namespace weft {
 

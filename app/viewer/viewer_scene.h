@@ -20,7 +20,7 @@
 #include "app/viewer/health_watch.h"
 #include "app/viewer/particle_picker.h"
 #include "app/viewer/system_simulation.h"
-#include "sim/model.h"
+#include "sim/model/model.h"
 
 namespace weft {
 
@@ -60,8 +60,8 @@ LinkMaterial with_materials(const LinkMaterial& link, const Materials& materials
 // model of the same shape, as built).
 void apply_materials(const Model& base, const Materials& materials, Model& model);
 
-// A cloth or mesh built from a material (sim/cloth_material.h), which the panel edits in the
-// material's own figures (sim/material_figures.h).
+// A cloth or mesh built from a material (sim/model/cloth_material.h), which the panel edits in the
+// material's own figures (sim/model/material_figures.h).
 struct MaterialObject {
   std::string name;
   uint32_t first_particle = 0;

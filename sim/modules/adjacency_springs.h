@@ -6,8 +6,8 @@
 // substep). Also the blow-up watch's stretch of these springs.
 #pragma once
 
-#include "sim/mirrored_module.h"
-#include "sim/spring_adjacency.h"
+#include "sim/core/mirrored_module.h"
+#include "sim/model/spring_adjacency.h"
 
 namespace weft {
 

@@ -6,10 +6,10 @@
 
 #include <glm/geometric.hpp>
 
-#include "sim/cpu_forces.h"
-#include "sim/model_error.h"
-#include "sim/triangle_corners.h"
-#include "sim/link_state.h"
+#include "sim/core/cpu_forces.h"
+#include "sim/model/model_error.h"
+#include "sim/model/triangle_corners.h"
+#include "sim/model/link_state.h"
 #include "sim/modules/tearing.h"
 
 namespace weft {

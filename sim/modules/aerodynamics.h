@@ -9,8 +9,8 @@
 #pragma once
 
 #include "shaders/aerodynamics_layout.h"
-#include "sim/model.h"
-#include "sim/mirrored_module.h"
+#include "sim/model/model.h"
+#include "sim/core/mirrored_module.h"
 
 namespace weft {
 

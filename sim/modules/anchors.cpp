@@ -3,10 +3,10 @@
 #include <cstddef>
 #include <algorithm>
 
-#include "sim/cpu_forces.h"
-#include "sim/model.h"
-#include "sim/model_error.h"
-#include "sim/particle_drag.h"
+#include "sim/core/cpu_forces.h"
+#include "sim/model/model.h"
+#include "sim/model/model_error.h"
+#include "sim/model/particle_drag.h"
 
 namespace weft {
 

@@ -7,7 +7,7 @@
 #include <glm/vec3.hpp>
 
 #include "shaders/anchors_layout.h"
-#include "sim/mirrored_module.h"
+#include "sim/core/mirrored_module.h"
 
 namespace weft {
 

@@ -2,10 +2,10 @@
 
 #include <cstddef>
 
-#include "sim/cpu_forces.h"
-#include "sim/model.h"
-#include "sim/model_error.h"
-#include "sim/solver_paths.h"
+#include "sim/core/cpu_forces.h"
+#include "sim/model/model.h"
+#include "sim/model/model_error.h"
+#include "sim/core/solver_paths.h"
 
 namespace weft {
 

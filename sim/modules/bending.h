@@ -1,13 +1,13 @@
-// Bending elements (sim/bending_element.h) listed in the model: the hinges of triangle meshes
+// Bending elements (sim/model/bending_element.h) listed in the model: the hinges of triangle meshes
 // (cloth grids bend in grid_bending.h). Relaxed in every relaxation sweep, before the distance
 // constraints, with XPBD multipliers gathered over the substep: one exact step of each linear
 // element at a time, in colours (element_coloring.h), one dispatch each.
 #pragma once
 
 #include "shaders/bending_layout.h"
-#include "sim/bending_element.h"
-#include "sim/element_coloring.h"
-#include "sim/mirrored_module.h"
+#include "sim/model/bending_element.h"
+#include "sim/model/element_coloring.h"
+#include "sim/core/mirrored_module.h"
 
 namespace weft {
 

@@ -5,11 +5,11 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include "sim/cpu_forces.h"
-#include "sim/link_state.h"
-#include "sim/model.h"
-#include "sim/model_error.h"
-#include "sim/solver_paths.h"
+#include "sim/core/cpu_forces.h"
+#include "sim/model/link_state.h"
+#include "sim/model/model.h"
+#include "sim/model/model_error.h"
+#include "sim/core/solver_paths.h"
 
 namespace weft {
 
@@ -203,7 +203,7 @@ void ColouredDistance::run_cpu(const Step& step, CpuPass<Real>& pass) const {
       lambdas[c] = lambda;
       return;
     }
-    // Softer while compressed where the material buckles (sim/link.h).
+    // Softer while compressed where the material buckles (sim/model/link.h).
     const Real compliance = len < Real(constraint.rest_length)
                                 ? Real(constraint.compression_compliance)
                                 : Real(constraint.compliance);

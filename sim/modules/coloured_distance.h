@@ -7,8 +7,8 @@
 // left. Also the blow-up watch's stretch of these constraints.
 #pragma once
 
-#include "sim/constraint_coloring.h"
-#include "sim/mirrored_module.h"
+#include "sim/model/constraint_coloring.h"
+#include "sim/core/mirrored_module.h"
 #include "sim/modules/stretch_lines.h"
 
 namespace weft {

@@ -3,8 +3,8 @@
 #include <cstddef>
 #include <cmath>
 
-#include "sim/cpu_forces.h"
-#include "sim/model_error.h"
+#include "sim/core/cpu_forces.h"
+#include "sim/model/model_error.h"
 
 namespace weft {
 

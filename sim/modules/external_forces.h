@@ -6,8 +6,8 @@
 #include <glm/vec3.hpp>
 
 #include "shaders/external_forces_layout.h"
-#include "sim/external_force_queue.h"
-#include "sim/mirrored_module.h"
+#include "sim/model/external_force_queue.h"
+#include "sim/core/mirrored_module.h"
 
 namespace weft {
 

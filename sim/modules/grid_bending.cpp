@@ -3,12 +3,12 @@
 #include <cstddef>
 #include <string>
 
-#include "sim/bending_element.h"
-#include "sim/cpu_forces.h"
-#include "sim/grid_layout.h"
+#include "sim/model/bending_element.h"
+#include "sim/core/cpu_forces.h"
+#include "sim/model/grid_layout.h"
 #include "sim/modules/grid_lines.h"
-#include "sim/model.h"
-#include "sim/model_error.h"
+#include "sim/model/model.h"
+#include "sim/model/model_error.h"
 
 namespace weft {
 

@@ -1,5 +1,5 @@
 // Bending of cloth grids, on either solver path: the elements of three nodes along every row and
-// column (sim/bending_element.h) are solved as one implicit step per line, exactly, once per
+// column (sim/model/bending_element.h) are solved as one implicit step per line, exactly, once per
 // substep (shaders/bend_grid_lines.comp): rows first, then columns. Relaxing the elements one at a
 // time moves a bend a node or two per pass, so a finely divided cloth bent far less than its
 // material at any affordable number of passes; a line solve carries the bend along the whole line,
@@ -8,7 +8,7 @@
 #pragma once
 
 #include "shaders/grid_bending_layout.h"
-#include "sim/mirrored_module.h"
+#include "sim/core/mirrored_module.h"
 
 namespace weft {
 

@@ -1,8 +1,8 @@
 #include "sim/modules/grid_jacobi.h"
 
-#include "sim/cpu_forces.h"
-#include "sim/link_state.h"
-#include "sim/model_error.h"
+#include "sim/core/cpu_forces.h"
+#include "sim/model/link_state.h"
+#include "sim/model/model_error.h"
 
 namespace weft {
 
@@ -165,7 +165,7 @@ void GridJacobi::run_cpu(const Step& step, CpuPass<Real>& pass) const {
         continue;
       }
       const Real rest(grid_rest_length(grid, d.slot));
-      // Softer while compressed where the material buckles (sim/link.h).
+      // Softer while compressed where the material buckles (sim/model/link.h).
       const auto kind = static_cast<glm::length_t>(d.kind);
       const Real compliance =
           len < rest ? Real(grid.compression[kind]) : Real(grid.compliance[kind]);

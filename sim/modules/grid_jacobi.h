@@ -11,7 +11,7 @@
 
 #include "sim/modules/grid_set.h"
 #include "sim/modules/stretch_lines.h"
-#include "sim/mirrored_module.h"
+#include "sim/core/mirrored_module.h"
 
 namespace weft {
 

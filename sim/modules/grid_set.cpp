@@ -4,9 +4,9 @@
 #include <cstddef>
 #include <string>
 
-#include "sim/model.h"
-#include "sim/model_error.h"
-#include "sim/solver_paths.h"
+#include "sim/model/model.h"
+#include "sim/model/model_error.h"
+#include "sim/core/solver_paths.h"
 
 namespace weft {
 

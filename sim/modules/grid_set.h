@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "sim/grid_layout.h"
+#include "sim/model/grid_layout.h"
 
 namespace weft {
 

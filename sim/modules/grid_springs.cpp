@@ -2,9 +2,9 @@
 
 #include <algorithm>
 
-#include "sim/cpu_forces.h"
-#include "sim/link_state.h"
-#include "sim/model.h"
+#include "sim/core/cpu_forces.h"
+#include "sim/model/link_state.h"
+#include "sim/model/model.h"
 
 namespace weft {
 

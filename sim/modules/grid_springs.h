@@ -5,7 +5,7 @@
 #pragma once
 
 #include "sim/modules/grid_set.h"
-#include "sim/mirrored_module.h"
+#include "sim/core/mirrored_module.h"
 
 namespace weft {
 

@@ -3,8 +3,8 @@
 #include <set>
 #include <string>
 
-#include "sim/model.h"
-#include "sim/model_error.h"
+#include "sim/model/model.h"
+#include "sim/model/model_error.h"
 #include "sim/modules/tearing.h"
 
 namespace weft {

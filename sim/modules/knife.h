@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "shaders/tearing_layout.h"
-#include "sim/link_state.h"
+#include "sim/model/link_state.h"
 #include "sim/modules/grid_set.h"
-#include "sim/mirrored_module.h"
+#include "sim/core/mirrored_module.h"
 
 namespace weft {
 

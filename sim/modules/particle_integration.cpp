@@ -4,7 +4,7 @@
 #include <cmath>
 
 #include "shaders/integration.h"
-#include "sim/cpu_forces.h"
+#include "sim/core/cpu_forces.h"
 
 namespace weft {
 

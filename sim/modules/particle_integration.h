@@ -5,7 +5,7 @@
 // this module.
 #pragma once
 
-#include "sim/mirrored_module.h"
+#include "sim/core/mirrored_module.h"
 
 namespace weft {
 

@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <cstddef>
 
-#include "sim/contact_hash.h"
-#include "sim/model.h"
-#include "sim/model_error.h"
-#include "sim/rest_neighbours.h"
+#include "sim/core/contact_hash.h"
+#include "sim/model/model.h"
+#include "sim/model/model_error.h"
+#include "sim/model/rest_neighbours.h"
 
 namespace weft {
 

@@ -19,7 +19,7 @@
 #pragma once
 
 #include "shaders/self_collision_layout.h"
-#include "sim/solver_module.h"
+#include "sim/core/solver_module.h"
 
 namespace weft {
 

@@ -8,8 +8,8 @@
 
 #include <glm/geometric.hpp>
 
-#include "sim/contact_hash.h"
-#include "sim/cpu_forces.h"
+#include "sim/core/contact_hash.h"
+#include "sim/core/cpu_forces.h"
 #include "sim/modules/self_collision.h"
 
 namespace weft {

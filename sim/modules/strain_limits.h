@@ -23,7 +23,7 @@
 
 #include "shaders/strain_limits_layout.h"
 #include "sim/modules/grid_set.h"
-#include "sim/mirrored_module.h"
+#include "sim/core/mirrored_module.h"
 
 namespace weft {
 

@@ -4,8 +4,8 @@
 
 #include "shaders/distance_constraints.h"
 #include "shaders/grid_cloth.h"
-#include "sim/cpu_forces.h"
-#include "sim/grid_layout.h"
+#include "sim/core/cpu_forces.h"
+#include "sim/model/grid_layout.h"
 #include "sim/modules/grid_lines.h"
 
 namespace weft {

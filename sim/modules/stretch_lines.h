@@ -17,7 +17,7 @@
 #include <vector>
 
 #include "shaders/stretch_lines_layout.h"
-#include "sim/solver_module.h"
+#include "sim/core/solver_module.h"
 
 namespace weft {
 

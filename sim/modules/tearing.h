@@ -25,7 +25,8 @@
 // Passes, once per substep right after the sweeps: tear_links.comp (one thread per node: breaks
 // links, and marks the rows and columns whose yielding links changed) and update_reach.comp. The
 // viewer's knife cuts links through its own module (sim/modules/knife.h), with the same two
-// functions below. Which triangles still have all their edges: intact_triangles (sim/link_state.h).
+// functions below. Which triangles still have all their edges: intact_triangles
+// (sim/model/link_state.h).
 #pragma once
 
 #include <string>
@@ -34,9 +35,9 @@
 #include <glm/vec4.hpp>
 
 #include "shaders/tearing_layout.h"
-#include "sim/link_state.h"
+#include "sim/model/link_state.h"
 #include "sim/modules/grid_set.h"
-#include "sim/mirrored_module.h"
+#include "sim/core/mirrored_module.h"
 
 namespace weft {
 

@@ -6,10 +6,10 @@
 #include <cstdlib>
 #include <vector>
 
-#include "sim/cpu_forces.h"
-#include "sim/link_state.h"
-#include "sim/model_error.h"
-#include "sim/model.h"
+#include "sim/core/cpu_forces.h"
+#include "sim/model/link_state.h"
+#include "sim/model/model_error.h"
+#include "sim/model/model.h"
 #include "sim/modules/tearing.h"
 
 namespace weft {
@@ -64,7 +64,7 @@ void share_slack(float a, float b, float w, float scale, gpu::Tether& tether) {
   tether.max_length1 = b * (1.0f + e * (1.0f - between * b / (a + b)));
 }
 
-// The grid direction (sim/grid_layout.h) of a step by (dc, dr), each -1, 0 or 1, not both 0.
+// The grid direction (sim/model/grid_layout.h) of a step by (dc, dr), each -1, 0 or 1, not both 0.
 uint32_t direction_of(int dc, int dr) {
   uint32_t direction = 0;
   for (uint32_t k = 0; k < 8; ++k) {

@@ -22,8 +22,8 @@
 
 #include "shaders/tethers_layout.h"
 #include "sim/modules/grid_set.h"
-#include "sim/nearest_pins.h"
-#include "sim/mirrored_module.h"
+#include "sim/model/nearest_pins.h"
+#include "sim/core/mirrored_module.h"
 
 namespace weft {
 

@@ -21,7 +21,7 @@ allowed=(
   "app/export/temporary_file.cpp: its temporary files"
   "app/export/interrupt.cpp: removes those temporary files when a signal ends weft at once"
   "app/scene/text_file.cpp: the reader every input goes through"
-  "sim/host_memory.cpp: reads the machine's own /proc and cgroup files, no user's path"
+  "sim/model/host_memory.cpp: reads the machine's own /proc and cgroup files, no user's path"
   "shaders/shader_library.cpp: WEFT_SHADER_DIR, shaders a developer builds (docs/security.md)"
 )
 

@@ -11,13 +11,13 @@
 
 #include <glm/vec3.hpp>
 
-#include "sim/cloth_grid.h"
-#include "sim/cloth_material.h"
-#include "sim/cpu_solver.h"
-#include "sim/energy.h"
-#include "sim/solver_core.h"
-#include "sim/model.h"
-#include "sim/triangle_mesh.h"
+#include "sim/model/cloth_grid.h"
+#include "sim/model/cloth_material.h"
+#include "sim/core/cpu_solver.h"
+#include "sim/core/energy.h"
+#include "sim/core/solver_core.h"
+#include "sim/model/model.h"
+#include "sim/model/triangle_mesh.h"
 
 namespace weft::test {
 

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "sim/grid_layout.h"
+#include "sim/model/grid_layout.h"
 #include "sim/modules/grid_bending.h"
 #include "sim/modules/strain_limits.h"
 #include "sim/modules/tethers.h"

@@ -11,7 +11,7 @@
 
 #include "app/bench/pass_traffic.h"
 #include "sim/modules/stretch_lines.h"
-#include "sim/solver_core.h"
+#include "sim/core/solver_core.h"
 #include "tests/support/access_count.h"
 
 namespace weft::test {

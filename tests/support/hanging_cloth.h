@@ -10,10 +10,10 @@
 #include <glm/vec3.hpp>
 
 #include "app/scene/scene_file.h"
-#include "sim/cpu_solver.h"
-#include "sim/health.h"
-#include "sim/model.h"
-#include "sim/strain_report.h"
+#include "sim/core/cpu_solver.h"
+#include "sim/model/health.h"
+#include "sim/model/model.h"
+#include "sim/model/strain_report.h"
 #include "tests/support/presets.h"
 #include "tests/support/scene_text.h"
 

@@ -14,7 +14,7 @@
 
 #include <glm/gtc/quaternion.hpp>
 
-#include "sim/model.h"
+#include "sim/model/model.h"
 
 namespace weft::test {
 

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "app/scene/scene.h"
-#include "sim/cpu_solver.h"
+#include "sim/core/cpu_solver.h"
 #include "tests/support/model_compare.h"
 
 namespace weft::test {

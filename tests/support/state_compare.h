@@ -11,7 +11,7 @@
 #include <glm/geometric.hpp>
 #include <glm/vec4.hpp>
 
-#include "sim/particle_state.h"
+#include "sim/core/particle_state.h"
 
 namespace weft::test {
 

@@ -4,9 +4,9 @@
 
 #include <cstdint>
 
-#include "sim/cloth_grid.h"
-#include "sim/cloth_material.h"
-#include "sim/model.h"
+#include "sim/model/cloth_grid.h"
+#include "sim/model/cloth_material.h"
+#include "sim/model/model.h"
 
 namespace weft::test {
 

@@ -2,13 +2,13 @@
 
 #include <random>
 
-#include "sim/cloth_grid.h"
-#include "sim/grid_layout.h"
+#include "sim/model/cloth_grid.h"
+#include "sim/model/grid_layout.h"
 #include "sim/modules/coloured_distance.h"
 #include "sim/modules/grid_jacobi.h"
-#include "sim/solver_core.h"
-#include "sim/rope.h"
-#include "sim/triangle_mesh.h"
+#include "sim/core/solver_core.h"
+#include "sim/model/rope.h"
+#include "sim/model/triangle_mesh.h"
 
 namespace weft::test {
 

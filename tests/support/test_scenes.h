@@ -7,8 +7,8 @@
 #include <string>
 #include <tuple>
 
-#include "sim/model.h"
-#include "sim/particle_state.h"
+#include "sim/model/model.h"
+#include "sim/core/particle_state.h"
 
 namespace weft::test {
 

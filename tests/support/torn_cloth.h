@@ -4,9 +4,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "sim/grid_layout.h"
-#include "sim/link_state.h"
-#include "sim/model.h"
+#include "sim/model/grid_layout.h"
+#include "sim/model/link_state.h"
+#include "sim/model/model.h"
 
 namespace weft::test {
 
