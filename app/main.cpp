@@ -11,7 +11,7 @@
 #include "app/bench/bench_command.h"
 #include "app/cli_suggestions.h"
 #include "app/export/output_file.h"
-#include "app/run_command.h"
+#include "app/run/run_command.h"
 #include "app/scene/closest_match.h"
 #include "app/scene/safe_text.h"
 #include "app/scene/scene_error.h"

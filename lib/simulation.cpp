@@ -1,5 +1,5 @@
 // weft::api::Simulation: steps a scene's systems with their solvers, firing its events on their
-// frames as `weft run` does (app/scene_run.cpp), and reads, measures and exports their state.
+// frames as `weft run` does (app/run/scene_run.cpp), and reads, measures and exports their state.
 #include "weft/simulation.h"
 
 #include "app/export/frame_exporter.h"

@@ -17,7 +17,7 @@
 #include "app/export/output_file.h"
 #include "app/scene/obj_reader.h"
 #include "app/export/frame_exporter.h"
-#include "app/system_runner.h"
+#include "app/run/system_runner.h"
 #include "tests/support/scene_text.h"
 
 namespace weft::test {

@@ -1,12 +1,12 @@
-// The energy bound of the blow-up watch (app/energy_bound.h): each driver adds the work it can
+// The energy bound of the blow-up watch (app/run/energy_bound.h): each driver adds the work it can
 // do, no more, no less; and real runs stay inside the bound while a runaway crosses it.
 #include <gtest/gtest.h>
 
 #include <cmath>
 
-#include "app/energy_bound.h"
-#include "app/scene_run.h"
-#include "app/system_runner.h"
+#include "app/run/energy_bound.h"
+#include "app/run/scene_run.h"
+#include "app/run/system_runner.h"
 #include "tests/support/scene_text.h"
 
 namespace weft::test {

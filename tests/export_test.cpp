@@ -13,8 +13,8 @@
 #include "app/export/frame_exporter.h"
 #include "app/export/mesh_writers.h"
 #include "app/scene/obj_reader.h"
-#include "app/scene_run.h"
-#include "app/system_runner.h"
+#include "app/run/scene_run.h"
+#include "app/run/system_runner.h"
 #include "tests/support/scene_text.h"
 
 namespace weft::test {

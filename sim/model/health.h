@@ -25,7 +25,7 @@ std::optional<std::string> blow_up_reason(const HealthReport& report,
                                           float stretch_limit = kDefaultStretchLimit);
 
 // Why `motion_energy` (J: the system's kinetic plus gravitational energy) means a blow-up given
-// the most it may be (`limit`, J; app/energy_bound.h says how it is found), or nothing. A
+// the most it may be (`limit`, J; app/run/energy_bound.h says how it is found), or nothing. A
 // non-finite energy is a blow-up too.
 std::optional<std::string> energy_blow_up_reason(double motion_energy, double limit);
 

@@ -30,7 +30,7 @@
 #define STB_IMAGE_IMPLEMENTATION
 #include <stb/stb_image.h>
 
-#include "app/camera_option.h"
+#include "app/run/camera_option.h"
 #include "app/default_scene.h"
 #include "app/render/framing.h"
 #include "tests/support/picture_regions.h"

@@ -15,7 +15,7 @@
 #include "app/export/frame_exporter.h"
 #include "app/frame_capture.h"
 #include "app/scene/scene.h"
-#include "app/system_runner.h"
+#include "app/run/system_runner.h"
 #include "sim/model/contact_report.h"
 #include "sim/model/strain_report.h"
 #include "sim/model/torn_pieces.h"

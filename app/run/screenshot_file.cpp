@@ -1,4 +1,4 @@
-#include "app/screenshot_file.h"
+#include "app/run/screenshot_file.h"
 
 #include <stdexcept>
 

@@ -4,7 +4,7 @@
 // take apart).
 #pragma once
 
-#include "app/run_command.h"
+#include "app/run/run_command.h"
 
 namespace weft {
 

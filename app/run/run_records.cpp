@@ -1,4 +1,4 @@
-#include "app/run_records.h"
+#include "app/run/run_records.h"
 
 #include <CLI/CLI.hpp>
 

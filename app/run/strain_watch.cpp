@@ -1,7 +1,7 @@
-#include "app/strain_watch.h"
+#include "app/run/strain_watch.h"
 
-#include "app/scene_run.h"
-#include "app/system_runner.h"
+#include "app/run/scene_run.h"
+#include "app/run/system_runner.h"
 #include "sim/model/strain_report.h"
 
 namespace weft {

@@ -1,10 +1,10 @@
-#include "app/scene_run.h"
+#include "app/run/scene_run.h"
 
 #include <algorithm>
 #include <chrono>
 
-#include "app/energy_watch.h"
-#include "app/strain_watch.h"
+#include "app/run/energy_watch.h"
+#include "app/run/strain_watch.h"
 #include "app/export/interrupt.h"
 #include "app/export/output_file.h"
 #include "sim/model/model.h"

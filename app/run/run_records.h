@@ -6,8 +6,8 @@
 #include <string>
 
 #include "app/export/output_file.h"
-#include "app/run_command.h"
-#include "app/run_stats.h"
+#include "app/run/run_command.h"
+#include "app/run/run_stats.h"
 
 namespace CLI {
 class App;

@@ -1,4 +1,4 @@
-#include "app/energy_bound.h"
+#include "app/run/energy_bound.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "app/run_command.h"
+#include "app/run/run_command.h"
 
 #include <algorithm>
 #include <cmath>
@@ -10,7 +10,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "app/camera_option.h"
+#include "app/run/camera_option.h"
 #include "app/cli_numbers.h"
 #include "app/export/animation_exporter.h"
 #include "app/export/frame_exporter.h"
@@ -21,17 +21,17 @@
 #include "app/progress_bar.h"
 #include "app/render/framing.h"
 #include "app/render/offscreen_render.h"
-#include "app/run_outputs.h"
-#include "app/run_records.h"
-#include "app/run_pictures.h"
-#include "app/run_summary.h"
+#include "app/run/run_outputs.h"
+#include "app/run/run_records.h"
+#include "app/run/run_pictures.h"
+#include "app/run/run_summary.h"
 #include "app/scene/particle_budget.h"
 #include "app/scene/safe_text.h"
 #include "app/scene/scene_file.h"
 #include "app/scene/scene_source.h"
-#include "app/scene_run.h"
-#include "app/screenshot_file.h"
-#include "app/system_runner.h"
+#include "app/run/scene_run.h"
+#include "app/run/screenshot_file.h"
+#include "app/run/system_runner.h"
 #include "sim/core/cpu_threads.h"
 
 namespace weft {

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "app/scene/scene.h"
-#include "app/scene_run.h"
+#include "app/run/scene_run.h"
 
 namespace weft {
 

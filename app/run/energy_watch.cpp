@@ -1,6 +1,6 @@
-#include "app/energy_watch.h"
+#include "app/run/energy_watch.h"
 
-#include "app/scene_run.h"
+#include "app/run/scene_run.h"
 #include "sim/model/health.h"
 
 namespace weft {

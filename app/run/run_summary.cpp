@@ -1,4 +1,4 @@
-#include "app/run_summary.h"
+#include "app/run/run_summary.h"
 
 #include <algorithm>
 #include <string>

@@ -1,4 +1,4 @@
-#include "app/system_runner.h"
+#include "app/run/system_runner.h"
 
 #include <optional>
 

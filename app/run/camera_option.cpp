@@ -1,4 +1,4 @@
-#include "app/camera_option.h"
+#include "app/run/camera_option.h"
 
 #include <cmath>
 #include <cstdlib>

@@ -10,9 +10,9 @@
 #include <vector>
 
 #include "app/check_budget.h"
-#include "app/energy_bound.h"
+#include "app/run/energy_bound.h"
 #include "app/scene/scene.h"
-#include "app/system_runner.h"
+#include "app/run/system_runner.h"
 
 namespace weft {
 

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "app/scene/scene.h"
-#include "app/scene_run.h"
+#include "app/run/scene_run.h"
 
 namespace weft {
 

@@ -1,4 +1,4 @@
-#include "app/run_pictures.h"
+#include "app/run/run_pictures.h"
 
 #include "app/render/framing.h"
 #include "app/scene/scene_colors.h"

@@ -14,8 +14,8 @@
 #include "app/render/render_mesh.h"
 #include "app/render/scene_renderer.h"
 #include "app/scene/scene.h"
-#include "app/scene_run.h"
-#include "app/system_runner.h"
+#include "app/run/scene_run.h"
+#include "app/run/system_runner.h"
 
 namespace weft {
 

@@ -1,4 +1,4 @@
-#include "app/run_stats.h"
+#include "app/run/run_stats.h"
 
 #include <algorithm>
 #include <cstdio>
