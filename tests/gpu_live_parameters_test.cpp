@@ -9,12 +9,21 @@
 #include "sim/gpu/gpu_solver.h"
 #include "sim/model/grid_layout.h"
 #include "sim/model/material_edit.h"
+#include "tests/support/edited_material.h"
 #include "tests/support/state_compare.h"
 #include "tests/support/test_scenes.h"
 #include "tests/support/vulkan_fixture.h"
 
 namespace weft::test {
 namespace {
+
+// Both solvers on, frame by frame.
+void step_both(CpuSolver<float>& cpu, GpuSolver& gpu, int frames) {
+  for (int frame = 0; frame < frames; ++frame) {
+    cpu.step_frame();
+    gpu.step_frames(1);
+  }
+}
 
 class GpuLiveParametersTest
     : public VulkanTest,
@@ -24,8 +33,7 @@ TEST_P(GpuLiveParametersTest, GpuFollowsTheCpuReferenceThroughLiveEdits) {
   Model model = make_test_scene(std::get<0>(GetParam()), std::get<1>(GetParam()));
   CpuSolver<float> cpu(model);
   GpuSolver gpu(device(), model);
-  cpu.step_frame();
-  gpu.step_frames(1);
+  step_both(cpu, gpu, 1);
   // What the viewer's panel does mid-run: new wind, collider and materials.
   model.environment.wind = {2.0f, 0.0f, -1.0f};
   model.environment.air_drag = 0.05f;
@@ -43,10 +51,7 @@ TEST_P(GpuLiveParametersTest, GpuFollowsTheCpuReferenceThroughLiveEdits) {
   gpu.set_parameters(model);
   cpu.set_link_materials(model);
   gpu.set_link_materials(model);
-  for (int frame = 0; frame < 3; ++frame) {
-    cpu.step_frame();
-    gpu.step_frames(1);
-  }
+  step_both(cpu, gpu, 3);
   // 1e-4 m: well above lavapipe's bit-exact agreement and a GPU's rounding over three frames,
   // far below what a missed edit does (the wind alone moves the cloth by centimetres).
   ASSERT_TRUE(all_near(gpu.download_state().positions, cpu.state().positions, 1e-4,
@@ -76,30 +81,13 @@ TEST_P(GpuMaterialEditTest, GpuFollowsTheCpuReferenceThroughAMaterialEdit) {
   model.environment.spheres.push_back({{0.1f, 0.2f, 0.1f}, 0.3f});
   CpuSolver<float> cpu(model);
   GpuSolver gpu(device(), model);
-  for (int frame = 0; frame < 10; ++frame) {  // onto the sphere
-    cpu.step_frame();
-    gpu.step_frames(1);
-  }
-  ClothMaterial edited = cotton;
-  edited.areal_density = 0.4f;
-  edited.stretch_stiffness = 3000.0f;
-  edited.shear_stiffness = 90.0f;
-  edited.compression_stiffness = 300.0f;
-  edited.bending_stiffness = 2e-5f;
-  edited.max_stretch = 0.05f;
-  edited.friction = ContactFriction{0.9f, 0.7f};
-  change_material(model, first, model.particle_count(), cotton, edited);
-  std::vector<std::pair<uint32_t, float>> masses;
-  for (uint32_t i = 0; i < model.particle_count(); ++i)
-    masses.emplace_back(i, model.inverse_masses[i]);
+  step_both(cpu, gpu, 10);  // onto the sphere
+  change_material(model, first, model.particle_count(), cotton, cotton_with_every_figure_changed());
   cpu.set_link_materials(model);
   gpu.set_link_materials(model);
-  cpu.set_inverse_masses(masses);
-  gpu.set_inverse_masses(masses);
-  for (int frame = 0; frame < 5; ++frame) {
-    cpu.step_frame();
-    gpu.step_frames(1);
-  }
+  cpu.set_inverse_masses(every_inverse_mass(model));
+  gpu.set_inverse_masses(every_inverse_mass(model));
+  step_both(cpu, gpu, 5);
   // As above: 1e-4 m is far above the rounding of five frames and far below what a missed edit
   // does (the heavier, stiffer cloth on a rougher sphere moves centimetres apart).
   ASSERT_TRUE(all_near(gpu.download_state().positions, cpu.state().positions, 1e-4,

@@ -10,21 +10,20 @@
 #include "sim/model/model.h"
 #include "sim/model/model_error.h"
 #include "sim/model/triangle_mesh.h"
+#include "tests/support/edited_material.h"
 
 namespace weft::test {
 namespace {
 
-// Cotton with every figure a running cloth takes made different.
 ClothMaterial edited_cotton() {
-  ClothMaterial material = *find_cloth_material("cotton");
-  material.areal_density = 0.31f;
-  material.stretch_stiffness = 2500.0f;
-  material.shear_stiffness = 75.0f;
-  material.compression_stiffness = 400.0f;
-  material.bending_stiffness = 4e-5f;
-  material.max_stretch = 0.02f;
-  material.friction = ContactFriction{0.7f, 0.5f};
-  return material;
+  return cotton_with_every_figure_changed();
+}
+
+// The object from `first` as a scene builds it: its contact group, under gravity.
+Model with_contacts(Model model, uint32_t first, const ClothMaterial& material) {
+  model.contact_groups.push_back({first, model.particle_count() - first, 0.01f, material.friction});
+  model.environment.gravity = {0.0f, -9.81f, 0.0f};
+  return model;
 }
 
 Model grid_of(const ClothMaterial& material) {
@@ -38,9 +37,7 @@ Model grid_of(const ClothMaterial& material) {
   apply_cloth_material(material, cloth);
   Model model;
   const uint32_t first = add_cloth_grid(model, cloth);
-  model.contact_groups.push_back({first, model.particle_count(), 0.01f, material.friction});
-  model.environment.gravity = {0.0f, -9.81f, 0.0f};
-  return model;
+  return with_contacts(std::move(model), first, material);
 }
 
 // Six triangles of two sizes around a fan, so that edges have different areas beside them.
@@ -54,9 +51,7 @@ Model mesh_of(const ClothMaterial& material) {
   apply_cloth_material(material, mesh);
   Model model;
   const uint32_t first = add_triangle_mesh(model, mesh);
-  model.contact_groups.push_back({first, model.particle_count(), 0.01f, material.friction});
-  model.environment.gravity = {0.0f, -9.81f, 0.0f};
-  return model;
+  return with_contacts(std::move(model), first, material);
 }
 
 // Every figure a material puts in the model, within a float's rounding of the ratios a mesh's
@@ -131,11 +126,8 @@ TEST(MaterialEdit, RunningSolverMovesAsOneBuiltWithTheNewMaterial) {
   Model model = grid_of(cotton);
   CpuSolver<float> edited(model);
   change_material(model, 0, model.particle_count(), cotton, edited_cotton());
-  std::vector<std::pair<uint32_t, float>> masses;
-  for (uint32_t i = 0; i < model.particle_count(); ++i)
-    masses.emplace_back(i, model.inverse_masses[i]);
   edited.set_link_materials(model);
-  edited.set_inverse_masses(masses);
+  edited.set_inverse_masses(every_inverse_mass(model));
   CpuSolver<float> built(grid_of(edited_cotton()));
   for (int frame = 0; frame < 20; ++frame) {
     edited.step_frame();
