@@ -163,52 +163,39 @@ TEST_F(ControlPanelTest, AValueThePanelRefusesOrLacksIsAnError) {
   EXPECT_EQ(scene_->edited().model.solver.substeps, 16u);  // unchanged
 }
 
+// The break strain is a material figure like the others (panel_material.h): a slider for a cloth
+// that tears, none for one that does not (a running cloth cannot start tearing).
 TEST_F(ControlPanelTest, AClothThatTearsHasABreakStrainSliderAndOnlyThen) {
   PanelEdits edits;
-  edits.add({"break strain", {"0.05"}, "5 set \"break strain\" 0.05"});
+  edits.add({"break_strain", {"0.05"}, "5 set break_strain 0.05"});
   PanelInfo info;
   info.edits = &edits;
   draw(info);  // cotton: it cannot tear, and a live edit cannot make it
   std::vector<std::string> errors = edits.finish_frame();
   ASSERT_EQ(errors.size(), 1u);
-  EXPECT_NE(errors[0].find("no value labelled 'break strain'"), std::string::npos) << errors[0];
+  EXPECT_NE(errors[0].find("no value labelled 'break_strain'"), std::string::npos) << errors[0];
 
   SceneChoice paper;
   paper.preset = 6;  // Paper
   paper.columns = paper.rows = 8;
   scene_->rebuild(paper);
   ASSERT_FLOAT_EQ(scene_->edited().model.grids.at(0).break_strain, 0.02f);
-  edits.add({"break strain", {"0.05"}, "5 set \"break strain\" 0.05"});
+  edits.add({"break_strain", {"0.05"}, "5 set break_strain 0.05"});
   const PanelRequests requests = draw(info);
   errors = edits.finish_frame();
   EXPECT_TRUE(errors.empty()) << errors.front();
-  EXPECT_TRUE(layout_.label_positions.count("break strain"));
-  EXPECT_TRUE(requests.materials_changed);
-  scene_->apply_materials();  // the solver takes it: the cloth tears, at another strain
+  EXPECT_TRUE(layout_.label_positions.count("break_strain"));
+  EXPECT_TRUE(requests.material_figures_changed);
+  scene_->apply_material_figures();  // the solver takes it: the cloth tears, at another strain
   EXPECT_FLOAT_EQ(scene_->edited().model.grids.at(0).break_strain, 0.05f);
-  EXPECT_FLOAT_EQ(scene_->edited().base.grids.at(0).break_strain, 0.02f);  // as built
+  EXPECT_FLOAT_EQ(*scene_->edited().material_objects.at(0).running.break_strain, 0.05f);
 
   // Out of the slider's range (0 would stop the cloth tearing): refused.
-  edits.add({"break strain", {"0"}, "6 set \"break strain\" 0"});
+  edits.add({"break_strain", {"0"}, "6 set break_strain 0"});
   draw(info);
   errors = edits.finish_frame();
   ASSERT_EQ(errors.size(), 1u);
   EXPECT_NE(errors[0].find("out of range"), std::string::npos) << errors[0];
-}
-
-TEST(ViewerMaterials, TheBreakStrainKnobChangesOnlyClothsThatTear) {
-  Model base;
-  base.grids.resize(2);
-  base.grids[1].break_strain = 0.02f;
-  Materials knobs;
-  Model model = base;
-  apply_materials(base, knobs, model);  // 0: each its own
-  EXPECT_EQ(model.grids[0].break_strain, 0.0f);
-  EXPECT_EQ(model.grids[1].break_strain, 0.02f);
-  knobs.break_strain = 0.1f;
-  apply_materials(base, knobs, model);
-  EXPECT_EQ(model.grids[0].break_strain, 0.0f);  // never starts to tear
-  EXPECT_EQ(model.grids[1].break_strain, 0.1f);
 }
 
 }  // namespace

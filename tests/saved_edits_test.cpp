@@ -134,12 +134,13 @@ TEST(SavedEdits, AddedComplianceOnAMaterialIsRefused) {
   }
 }
 
-// The panel's break strain reaches the material of a cloth that tears, and no other.
+// The panel's break strain reaches the material of a cloth that tears and its saved scene; a
+// cloth that does not tear cannot be given one.
 TEST(SavedEdits, TheBreakStrainIsSavedWithTheMaterial) {
   const Scene paper = preset_scene(6, 12, 10);  // Paper: tears at 2%
   std::vector<ViewerScene::System> systems = viewer_systems(paper);
-  systems[0].materials.break_strain = 0.05f;
-  apply_materials(systems[0].base, systems[0].materials, systems[0].model);
+  systems[0].material_objects.at(0).edited.break_strain = 0.05f;
+  ViewerScene::apply_material_figures(systems[0]);
   const fs::path file = fresh_directory("saved_break_strain") / "paper.toml";
   save_scene(scene_to_save(paper, systems), file);
   const Scene reloaded = load_scene(file);
@@ -147,7 +148,8 @@ TEST(SavedEdits, TheBreakStrainIsSavedWithTheMaterial) {
 
   const Scene cotton = preset_scene(0, 12, 10);
   systems = viewer_systems(cotton);
-  systems[0].materials.break_strain = 0.05f;
+  systems[0].material_objects.at(0).edited.break_strain = 0.05f;
+  EXPECT_THROW(ViewerScene::apply_material_figures(systems[0]), ModelError);
   save_scene(scene_to_save(cotton, systems), file);
   EXPECT_EQ(load_scene(file).systems.at(0).model.grids.at(0).break_strain, 0.0f);
 }

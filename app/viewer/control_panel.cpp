@@ -279,30 +279,7 @@ void draw_environment(PanelWidgets& ui, Model& model, bool& changed) {
   draw_colliders(ui, e, changed);
 }
 
-// The break strain, for a cloth that tears only: a live edit can neither make a cloth tear nor
-// stop one tearing (sim/modules/tearing.h).
-void draw_break_strain(PanelWidgets& ui, const Model& base, Materials& m, bool& changed) {
-  float built = 0.0f;
-  for (const GridLayout& grid : base.grids) {
-    if (grid.break_strain > 0.0f) {
-      built = grid.break_strain;
-      break;
-    }
-  }
-  if (built == 0.0f) return;
-  float value = m.break_strain > 0.0f ? m.break_strain : built;
-  if (ui.slider("break strain", value, 0.001f, 1.0f, "%.4f", ImGuiSliderFlags_Logarithmic)) {
-    m.break_strain = std::max(value, 0.001f);
-  }
-  changed |= ui.edit_ended();
-  if (ImGui::IsItemHovered()) {
-    ImGui::SetTooltip(
-        "Links of the cloth break beyond this strain (0.02: 2%% beyond their rest length); torn "
-        "links stay torn (R starts the cloth again)");
-  }
-}
-
-void draw_materials(PanelWidgets& ui, const Model& base, Materials& m, bool& changed) {
+void draw_materials(PanelWidgets& ui, Materials& m, bool& changed) {
   // Link materials are uploaded when an edit ends, not while a slider is being dragged.
   ui.slider("spring stiffness x", m.spring_stiffness_scale, 0.01f, 100.0f, "%.2f",
             ImGuiSliderFlags_Logarithmic);
@@ -313,7 +290,6 @@ void draw_materials(PanelWidgets& ui, const Model& base, Materials& m, bool& cha
   ui.slider("added compliance (m/N)", m.added_compliance, 0.0f, 1e-2f, "%.1e",
             ImGuiSliderFlags_Logarithmic);
   changed |= ui.edit_ended();
-  draw_break_strain(ui, base, m, changed);
 }
 
 void draw_view(PanelWidgets& ui, ViewerSettings& settings, const PanelInfo& info,
@@ -386,7 +362,7 @@ PanelRequests draw_control_panel(ViewerScene& scene, ViewerSettings& settings,
   }
   if (section("Materials", info)) {
     draw_material_figures(ui, scene.edited(), requests.material_figures_changed);
-    draw_materials(ui, scene.edited().base, scene.edited().materials, requests.materials_changed);
+    draw_materials(ui, scene.edited().materials, requests.materials_changed);
   }
   if (section("View", info)) draw_view(ui, settings, info, requests);
   requests.panel_right = ImGui::GetWindowPos().x + ImGui::GetWindowSize().x;

@@ -50,7 +50,7 @@ void draw_material_figures(PanelWidgets& ui, ViewerScene::System& system, bool& 
                           describe_absence(figure).c_str());
       continue;
     }
-    if (!figure.live || !built || !(*built > 0.0)) {
+    if (!built || !(*built > 0.0)) {
       ImGui::TextDisabled("%s %g (set in the scene file)", label.c_str(), *value);
       continue;
     }

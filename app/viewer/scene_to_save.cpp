@@ -16,9 +16,6 @@ namespace {
 // them on its elements; a material states its stiffness in figures, where a compliance added to
 // its constraints has no place.
 void apply_knobs(SceneObject& object, const Materials& knobs) {
-  if (object.material && object.material->break_strain && knobs.break_strain > 0.0f) {
-    object.material->break_strain = knobs.break_strain;  // the panel's break strain
-  }
   if (object.material) {
     if (knobs.added_compliance != 0.0f) {
       throw SceneWriteError(std::string(object_kind_name(object.kind)) + " '" + object.name +

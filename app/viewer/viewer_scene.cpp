@@ -206,9 +206,7 @@ void apply_materials(const Model& base, const Materials& materials, Model& model
     grid.shear = with_materials(from.shear, materials);
     grid.bend = with_materials(from.bend, materials);
     grid.bending_stiffness = from.bending_stiffness;
-    grid.break_strain = from.break_strain > 0.0f && materials.break_strain > 0.0f
-                            ? materials.break_strain
-                            : from.break_strain;
+    grid.break_strain = from.break_strain;  // its material's (apply_material_figures)
   }
 }
 

@@ -49,9 +49,6 @@ struct Materials {
   float spring_stiffness_scale = 1.0f;  // x the scene's ks
   float spring_damping_scale = 1.0f;    // x the scene's kd
   float added_compliance = 0.0f;        // m/N added to every constraint's compliance
-  // The strain beyond which the links of every cloth that tears break (0.02: 2% beyond their
-  // rest length); 0 leaves each its own. A cloth that does not tear never starts to.
-  float break_strain = 0.0f;
 };
 
 // A link as built, with the knobs applied: what apply_materials gives its elements.

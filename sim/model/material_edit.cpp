@@ -14,25 +14,11 @@ namespace {
 
 void refuse_what_a_running_solver_cannot_take(const ClothMaterial& from, const ClothMaterial& to) {
   for (const MaterialFigure& figure : material_figures()) {
-    if (!figure.live && figure.get(from) != figure.get(to)) {
-      throw ModelError("the material's " + std::string(figure.key) +
-                       " cannot change while the cloth runs: change it in the scene file");
+    if (figure.presence_fixed && has_figure(figure, from) != has_figure(figure, to)) {
+      throw ModelError("a running cloth keeps the elements it was built with: its " +
+                       std::string(figure.key) +
+                       " can change, but not be given or taken away; do that in the scene file");
     }
-  }
-  if (from.max_stretch.has_value() != to.max_stretch.has_value()) {
-    throw ModelError(
-        "a running cloth keeps its tethers and strain limits: max_stretch can change, "
-        "but not to or from none");
-  }
-  if ((from.bending_stiffness > 0.0f) != (to.bending_stiffness > 0.0f)) {
-    throw ModelError(
-        "a running cloth keeps its bending elements: bending_stiffness can change, but not to or "
-        "from 0");
-  }
-  if (from.break_strain.has_value() != to.break_strain.has_value()) {
-    throw ModelError(
-        "a running cloth cannot start or stop tearing: break_strain can change only "
-        "on a cloth that tears");
   }
 }
 

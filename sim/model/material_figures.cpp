@@ -15,18 +15,18 @@ constexpr double kNoLimit = std::numeric_limits<double>::infinity();
 // stretched 10 times beyond its rest length is a blow-up (docs/scenes.md, Blow-ups) before it
 // could break.
 const std::array<MaterialFigure, 9> kFigures = {{
-    {"areal_density", "kg/m^2", 1e-6, 1e3, true, true, true, "required", "mass per area", "", "",
+    {"areal_density", "kg/m^2", 1e-6, 1e3, true, true, false, "required", "mass per area", "", "",
      [](const ClothMaterial& m) -> std::optional<double> { return m.areal_density; },
      [](ClothMaterial& m, double v) { m.areal_density = float(v); }},
-    {"stretch_stiffness", "N/m", 1e-3, 1e12, true, true, true, "required",
+    {"stretch_stiffness", "N/m", 1e-3, 1e12, true, true, false, "required",
      "force per metre of width per unit strain", "", "",
      [](const ClothMaterial& m) -> std::optional<double> { return m.stretch_stiffness; },
      [](ClothMaterial& m, double v) { m.stretch_stiffness = float(v); }},
-    {"shear_stiffness", "N/m", 1e-3, 1e12, true, true, true, "required",
+    {"shear_stiffness", "N/m", 1e-3, 1e12, true, true, false, "required",
      "resistance of the weave to shearing", "", "",
      [](const ClothMaterial& m) -> std::optional<double> { return m.shear_stiffness; },
      [](ClothMaterial& m, double v) { m.shear_stiffness = float(v); }},
-    {"compression_stiffness", "N/m", 1e-3, 1e12, true, false, true, "`stretch_stiffness`",
+    {"compression_stiffness", "N/m", 1e-3, 1e12, true, false, false, "`stretch_stiffness`",
      "how hard its links push back while shorter than at rest", "", "",
      [](const ClothMaterial& m) -> std::optional<double> {
        if (!m.compression_stiffness) return std::nullopt;
@@ -51,7 +51,7 @@ const std::array<MaterialFigure, 9> kFigures = {{
        return *m.break_strain;
      },
      [](ClothMaterial& m, double v) { m.break_strain = float(v); }},
-    {"static_friction", "", 0.0, kNoLimit, true, false, true,
+    {"static_friction", "", 0.0, kNoLimit, true, false, false,
      "none (the colliders' or `[environment]`'s)",
      "Coulomb coefficient of its contacts at rest, with colliders and the ground", "", "",
      [](const ClothMaterial& m) -> std::optional<double> {
@@ -62,7 +62,7 @@ const std::array<MaterialFigure, 9> kFigures = {{
      [](ClothMaterial& m, double v) {
        m.friction = ContactFriction{float(v), float(v)};
      }},
-    {"kinetic_friction", "", 0.0, kNoLimit, true, false, true, "its `static_friction`",
+    {"kinetic_friction", "", 0.0, kNoLimit, true, false, false, "its `static_friction`",
      "Coulomb coefficient of its contacts while sliding", "static_friction", "static_friction",
      [](const ClothMaterial& m) -> std::optional<double> {
        if (!m.friction) return std::nullopt;
@@ -120,6 +120,11 @@ std::string describe_absence(const MaterialFigure& figure) {
     text += "; needs `" + std::string(figure.requires_key) + "` beside it";
   }
   return text;
+}
+
+bool has_figure(const MaterialFigure& figure, const ClothMaterial& material) {
+  const std::optional<double> value = figure.get(material);
+  return value && *value != 0.0;
 }
 
 bool same_figures(const ClothMaterial& a, const ClothMaterial& b) {

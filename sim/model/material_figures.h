@@ -20,8 +20,10 @@ struct MaterialFigure {
   double min = 0.0;       // the range a scene may give
   double max = 0.0;
   bool min_inclusive = true;
-  bool required = false;          // without a preset, a scene must give it
-  bool live = false;              // a running cloth takes a change (sim/model/material_edit.h)
+  bool required = false;  // without a preset, a scene must give it
+  // A running cloth keeps the elements it was built with: it takes a change of the figure, but
+  // not one that gives it or takes it away (none or 0: sim/model/material_edit.h).
+  bool presence_fixed = false;
   std::string_view when_absent;   // what a material of figures alone has without it
   std::string_view meaning;       // one line for users
   std::string_view requires_key;  // another figure that must be given beside it, or ""
@@ -44,6 +46,9 @@ ClothMaterial material_without_figures();
 // `static_friction` beside it".
 std::string describe_range(const MaterialFigure& figure);
 std::string describe_absence(const MaterialFigure& figure);
+
+// Whether the material has the figure: given, and not 0.
+bool has_figure(const MaterialFigure& figure, const ClothMaterial& material);
 
 // Whether two materials have the same figures, every one of them.
 bool same_figures(const ClothMaterial& a, const ClothMaterial& b);
