@@ -1,7 +1,7 @@
 // A square metre of cotton hung by its top edge (scenes/hanging_cloth.toml) on the CPU reference:
-// it keeps its length at 17 to 97 nodes a side on both solver paths, and grids of 17 to 97 nodes a
-// side hang to the same shape. Seconds of simulated time each: label `physics`, which the
-// sanitized run leaves out.
+// it keeps its length at 17 to 97 nodes a side on the general path and 17 to 64 on the grid path,
+// and grids of 17 to 97 nodes a side hang to the same shape. Seconds of simulated time each: label
+// `physics`, which the sanitized run leaves out.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -63,10 +63,10 @@ TEST(HangingCloth, KeepsItsLengthAndHangsTheSameAtEveryResolution) {
   }
 }
 
-// The grid path (its own layout and sweeps) at 17, 33 and 96 nodes a side: the finest an even
-// count, where the general path's are odd.
+// The grid path (its own layout and sweeps) at 17, 33 and 64 nodes a side: the finest an even
+// count, where the general path's are odd. (tools/strain_in_motion.sh measures 129 and beyond.)
 TEST(HangingCloth, KeepsItsLengthOnTheGridPath) {
-  for (uint32_t nodes : {17u, 33u, 96u}) {
+  for (uint32_t nodes : {17u, 33u, 64u}) {
     const Hung hung = hang(nodes, SolverVariant::grid, 120);
     expect_keeps_its_length(hung, nodes, SolverVariant::grid);
   }
