@@ -11,6 +11,12 @@ namespace {
 
 constexpr double kNoLimit = std::numeric_limits<double>::infinity();
 
+// A figure a material may leave out, as the table reads it.
+std::optional<double> widened(const std::optional<float>& figure) {
+  if (!figure) return std::nullopt;
+  return *figure;
+}
+
 // Bounds keep every compliance and mass a material gives a float the solver can use. A link
 // stretched 10 times beyond its rest length is a blow-up (docs/scenes.md, Blow-ups) before it
 // could break.
@@ -28,10 +34,7 @@ const std::array<MaterialFigure, 9> kFigures = {{
      [](ClothMaterial& m, double v) { m.shear_stiffness = float(v); }},
     {"compression_stiffness", "N/m", 1e-3, 1e12, true, false, false, "`stretch_stiffness`",
      "how hard its links push back while shorter than at rest", "", "",
-     [](const ClothMaterial& m) -> std::optional<double> {
-       if (!m.compression_stiffness) return std::nullopt;
-       return *m.compression_stiffness;
-     },
+     [](const ClothMaterial& m) { return widened(m.compression_stiffness); },
      [](ClothMaterial& m, double v) { m.compression_stiffness = float(v); }},
     {"bending_stiffness", "N m", 0.0, 1e6, true, false, true, "0 (no bending)",
      "moment per metre of width per unit curvature", "", "",
@@ -39,17 +42,11 @@ const std::array<MaterialFigure, 9> kFigures = {{
      [](ClothMaterial& m, double v) { m.bending_stiffness = float(v); }},
     {"max_stretch", "", 0.0, 10.0, true, false, true, "none (no limit)",
      "the most the cloth ever stretches (0.002: 0.2%): tethers, strain limits", "", "",
-     [](const ClothMaterial& m) -> std::optional<double> {
-       if (!m.max_stretch) return std::nullopt;
-       return *m.max_stretch;
-     },
+     [](const ClothMaterial& m) { return widened(m.max_stretch); },
      [](ClothMaterial& m, double v) { m.max_stretch = float(v); }},
     {"break_strain", "", 0.0, 10.0, false, false, true, "none (never tears)",
      "its links break this far beyond their rest length (0.08: 8%): the cloth tears", "", "",
-     [](const ClothMaterial& m) -> std::optional<double> {
-       if (!m.break_strain) return std::nullopt;
-       return *m.break_strain;
-     },
+     [](const ClothMaterial& m) { return widened(m.break_strain); },
      [](ClothMaterial& m, double v) { m.break_strain = float(v); }},
     {"static_friction", "", 0.0, kNoLimit, true, false, false,
      "none (the colliders' or `[environment]`'s)",
