@@ -123,5 +123,24 @@ TEST(Drag, RefusesAnchoredAndMissingParticles) {
   EXPECT_FALSE(solver.current_drag().active);
 }
 
+// The anchors refuse the drag before anything changes: the drag under way goes on, its particle
+// still held, and the anchored particle keeps its own pin.
+TEST(Drag, ARefusedDragLeavesTheDragUnderWay) {
+  const Model model = untethered_cloth(Integrator::verlet);
+  CpuSolver<float> solver(model);
+  const glm::vec3 target = model.positions[kDragged] + glm::vec3(0.0f, 0.1f, 0.0f);
+  solver.drag(kDragged, target);
+  const uint32_t anchored = model.anchors[0].particle;
+  EXPECT_THROW(solver.drag(anchored, {0.0f, 0.0f, 0.0f}), ModelError);
+  ASSERT_TRUE(solver.current_drag().active);
+  EXPECT_EQ(solver.current_drag().particle, kDragged);
+  solver.step_frame();
+  EXPECT_EQ(solver.state().positions[kDragged].w, 0.0f);
+  EXPECT_EQ(solver.state().positions[anchored].w, model.inverse_masses[anchored]);
+  solver.end_drag();
+  solver.step_frame();
+  EXPECT_EQ(solver.state().positions[kDragged].w, model.inverse_masses[kDragged]);
+}
+
 }  // namespace
 }  // namespace weft::test

@@ -8,9 +8,6 @@
 #include "sim/model/model_error.h"
 #include "sim/model/model_validation.h"
 #include "sim/core/module_registry.h"
-#include "sim/modules/anchors.h"
-#include "sim/modules/external_forces.h"
-#include "sim/modules/knife.h"
 #include "sim/core/solver_paths.h"
 
 namespace weft {
@@ -75,10 +72,8 @@ SolverCore::SolverCore(const Model& model) {
       state_array_sizes_.push_back(buffer.bytes / sizeof(float));
       state_array_names_.push_back(std::string(module.name()) + ": " + buffer.name);
     }
-    if (auto* anchors = dynamic_cast<Anchors*>(&module)) anchors_ = anchors;
-    if (auto* forces = dynamic_cast<ExternalForces*>(&module)) external_forces_ = forces;
-    if (auto* knife = dynamic_cast<Knife*>(&module)) knife_ = knife;
   }
+  model_anchor_count_ = static_cast<uint32_t>(model.anchors.size());
   // A frame of the model's own settings must fit (begin_frame checks every frame's shape).
   FrameShape shape = full_shape(settings_.substeps);
   const uint64_t n0 = [&] {
@@ -236,11 +231,19 @@ void SolverCore::set_anchor_velocity(uint32_t anchor, const glm::vec3& velocity)
   if (!std::isfinite(velocity.x) || !std::isfinite(velocity.y) || !std::isfinite(velocity.z)) {
     throw ModelError("anchor " + std::to_string(anchor) + ": a velocity must be finite");
   }
-  anchors_->set_velocity(anchor, velocity);
+  hand_to_modules(AnchorVelocityEdit{anchor, velocity},
+                  "anchor " + std::to_string(anchor) + " does not exist (the model has none)");
 }
 
 void SolverCore::apply_force_once(uint32_t particle, const glm::vec3& force) {
-  external_forces_->add(particle, force);
+  hand_to_modules(OneShotForceEdit{particle, force}, "this simulation takes no one-shot forces");
+}
+
+void SolverCore::hand_to_modules(const SolverEdit& edit, const std::string& refusal) {
+  for (const auto& module : modules_) {
+    if (module->take(edit)) return;
+  }
+  throw ModelError(refusal);
 }
 
 void SolverCore::set_inverse_mass(uint32_t particle, float inverse_mass) {
@@ -295,10 +298,6 @@ void SolverCore::drag(uint32_t particle, const glm::vec3& target, float follow_t
     throw ModelError("cannot drag particle " + std::to_string(particle) + ": the model has " +
                      std::to_string(particle_count()));
   }
-  if (anchors_->drives(particle)) {
-    throw ModelError("cannot drag particle " + std::to_string(particle) +
-                     ": one of the model's anchors drives it");
-  }
   if (!std::isfinite(target.x) || !std::isfinite(target.y) || !std::isfinite(target.z)) {
     throw ModelError("a drag target must be finite");
   }
@@ -306,29 +305,31 @@ void SolverCore::drag(uint32_t particle, const glm::vec3& target, float follow_t
     throw ModelError("a drag's follow time must be finite and >= 0, got " +
                      std::to_string(follow_time));
   }
-  if (drag_.active && drag_.particle != particle) end_drag();
+  // The module that drags refuses a particle it cannot drag before anything changes here; a drag
+  // of another particle takes the place of the one under way.
+  hand_to_modules(DragEdit{particle, target, follow_time}, "this simulation cannot drag");
+  if (drag_.active && drag_.particle != particle) {
+    write_inverse_mass(drag_.particle, drag_.saved_inverse_mass);
+    drag_ = {};
+  }
   if (!drag_.active) {
     // A drag pins its particle for a moment: not a pin the cloth hangs from (tethers stay).
     drag_ = {true, particle, positions_[particle].w};
     write_inverse_mass(particle, 0.0f);
   }
-  anchors_->set_drag(particle, target, follow_time);
 }
 
 void SolverCore::end_drag() {
   if (!drag_.active) return;
   write_inverse_mass(drag_.particle, drag_.saved_inverse_mass);
-  anchors_->clear_drag();
+  hand_to_modules(DragEndEdit{}, "this simulation cannot drag");
   drag_ = {};
 }
 
 void SolverCore::cut_links(const std::vector<LinkCut>& cuts) {
-  if (!knife_) {
-    throw ModelError(
-        "nothing to cut: no cloth in this simulation can tear (give its material a "
-        "break_strain)");
-  }
-  knife_->cut(cuts);
+  hand_to_modules(LinkCutsEdit{cuts},
+                  "nothing to cut: no cloth in this simulation can tear (give its material a "
+                  "break_strain)");
 }
 
 std::vector<SolverCore::BufferEdit> SolverCore::edit(const Model& model, EditScope scope) {
@@ -339,9 +340,9 @@ std::vector<SolverCore::BufferEdit> SolverCore::edit(const Model& model, EditSco
                      std::to_string(model.particle_count()) +
                      " edited); rebuild the simulation instead");
   }
-  if (model.anchors.size() != anchors_->model_anchor_count()) {
+  if (model.anchors.size() != model_anchor_count_) {
     throw ModelError("a live edit cannot change the number of anchors (" +
-                     std::to_string(anchors_->model_anchor_count()) + " running, " +
+                     std::to_string(model_anchor_count_) + " running, " +
                      std::to_string(model.anchors.size()) +
                      " edited); rebuild the simulation instead");
   }

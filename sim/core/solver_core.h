@@ -21,10 +21,6 @@
 
 namespace weft {
 
-class Anchors;
-class ExternalForces;
-class Knife;
-
 // At most this many passes in one frame: a frame's schedule (and on the GPU its command buffer)
 // holds one entry per pass, substeps x sweeps x colours of them.
 constexpr uint64_t kMaxStepsPerFrame = 200000;
@@ -120,6 +116,8 @@ class SolverCore {
   // modules colour its constraints.
   void refuse_frames_that_cannot_fit(const SolverPaths& paths) const;
   std::vector<BufferEdit> edit(const Model& model, EditScope scope);
+  // Offers the edit to the modules in turn; ModelError(`refusal`) when none takes it.
+  void hand_to_modules(const SolverEdit& edit, const std::string& refusal);
   // The substep length, and what depends on it.
   void set_substep(float dt);
   void write_inverse_mass(uint32_t particle, float inverse_mass);
@@ -132,9 +130,7 @@ class SolverCore {
   std::vector<glm::vec4> velocities_;
   std::vector<uint32_t> link_state_;
   std::vector<std::unique_ptr<SolverModule>> modules_;
-  Anchors* anchors_ = nullptr;
-  ExternalForces* external_forces_ = nullptr;
-  Knife* knife_ = nullptr;
+  uint32_t model_anchor_count_ = 0;  // a live edit keeps them
   std::vector<uint64_t> state_array_sizes_;
   std::vector<std::string> state_array_names_;
 

@@ -25,6 +25,7 @@
 #include "sim/model/health.h"
 #include "sim/core/pass_info.h"
 #include "sim/core/particle_state.h"
+#include "sim/core/solver_edit.h"
 
 namespace weft {
 
@@ -229,6 +230,11 @@ class SolverModule {
   // (app/bench/pass_traffic.h: unique elements read and written per dispatch). The blow-up
   // watch's passes run outside the timed frame and are not counted.
   virtual uint64_t bytes(const Step& step, const TrafficContext& context) const = 0;
+
+  // An edit of the running simulation (solver_edit.h): true when this module takes it (the core
+  // offers it to the next module otherwise). Throws ModelError, changing nothing, for an edit of
+  // its kind that it cannot make.
+  virtual bool take(const SolverEdit& /*edit*/) { return false; }
 
   // Particles were pinned or freed (not by a mouse drag): `inverse_masses` has one per particle.
   virtual void pins_changed(const std::vector<float>& /*inverse_masses*/) {}

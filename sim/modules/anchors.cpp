@@ -64,6 +64,19 @@ void Anchors::take_updates(std::vector<BufferUpdate>& updates) {
   dirty_.clear();
 }
 
+bool Anchors::take(const SolverEdit& edit) {
+  if (const auto* velocity = std::get_if<AnchorVelocityEdit>(&edit)) {
+    set_velocity(velocity->anchor, velocity->velocity);
+  } else if (const auto* drag = std::get_if<DragEdit>(&edit)) {
+    set_drag(drag->particle, drag->target, drag->follow_time);
+  } else if (std::holds_alternative<DragEndEdit>(edit)) {
+    dragging_ = false;
+  } else {
+    return false;
+  }
+  return true;
+}
+
 void Anchors::set_velocity(uint32_t anchor, const glm::vec3& velocity) {
   if (anchor >= model_anchor_count()) {
     throw ModelError("anchor " + std::to_string(anchor) + " does not exist (the model has " +
@@ -81,13 +94,13 @@ bool Anchors::drives(uint32_t particle) const {
 }
 
 void Anchors::set_drag(uint32_t particle, const glm::vec3& target, float follow_time) {
+  if (drives(particle)) {
+    throw ModelError("cannot drag particle " + std::to_string(particle) +
+                     ": one of the model's anchors drives it");
+  }
   anchors_.back() = make_drag_anchor(particle, target, follow_time);
   dragging_ = true;
   mark_dirty(model_anchor_count());
-}
-
-void Anchors::clear_drag() {
-  dragging_ = false;
 }
 
 // shaders/drive_anchors.comp

@@ -26,19 +26,21 @@ class Anchors final : public MirroredModule<Anchors> {
   void take_updates(std::vector<BufferUpdate>& updates) override;
   uint64_t bytes(const Step& step, const TrafficContext& context) const override;
 
+  // An anchor's velocity (ModelError for an anchor the model does not have); a drag, into the
+  // slot after the model's anchors, from the next frame on (ModelError for a particle one of them
+  // drives); the drag's end.
+  bool take(const SolverEdit& edit) override;
+
   uint32_t model_anchor_count() const { return static_cast<uint32_t>(anchors_.size()) - 1; }
   // The model's anchors, then the drag slot.
   const std::vector<gpu::Anchor>& anchors() const { return anchors_; }
-  // Throws ModelError for an anchor the model does not have.
-  void set_velocity(uint32_t anchor, const glm::vec3& velocity);
-  // Whether one of the model's anchors drives the particle.
-  bool drives(uint32_t particle) const;
-  // The drag slot: active from the next frame on, pulling `particle` towards `target`.
-  void set_drag(uint32_t particle, const glm::vec3& target, float follow_time);
-  void clear_drag();
 
  private:
   friend class MirroredModule<Anchors>;
+
+  void set_velocity(uint32_t anchor, const glm::vec3& velocity);
+  bool drives(uint32_t particle) const;
+  void set_drag(uint32_t particle, const glm::vec3& target, float follow_time);
 
   template <typename Real>
   void run_cpu(const Step& step, CpuPass<Real>& pass) const;

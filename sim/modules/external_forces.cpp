@@ -24,6 +24,13 @@ std::vector<const PassInfo*> ExternalForces::passes() const {
   return {&kApply};
 }
 
+bool ExternalForces::take(const SolverEdit& edit) {
+  const auto* force = std::get_if<OneShotForceEdit>(&edit);
+  if (!force) return false;
+  add(force->particle, force->force);
+  return true;
+}
+
 void ExternalForces::add(uint32_t particle, const glm::vec3& force) {
   if (particle >= params_.particle_count) {
     throw ModelError("particle " + std::to_string(particle) + " does not exist (the model has " +

@@ -32,8 +32,9 @@ class ExternalForces final : public MirroredModule<ExternalForces> {
   void take_updates(std::vector<BufferUpdate>& updates) override;
   uint64_t bytes(const Step& step, const TrafficContext& context) const override;
 
-  // Throws ModelError for a particle the model does not have or a force that is not finite.
-  void add(uint32_t particle, const glm::vec3& force);
+  // A one-shot force, for the next frame: ModelError for a particle the model does not have or a
+  // force that is not finite.
+  bool take(const SolverEdit& edit) override;
   // The forces of the frame begun, one entry per particle.
   const std::vector<gpu::ExternalForce>& frame_forces() const { return frame_forces_; }
 
@@ -42,6 +43,7 @@ class ExternalForces final : public MirroredModule<ExternalForces> {
 
   template <typename Real>
   void run_cpu(const Step& step, CpuPass<Real>& pass) const;
+  void add(uint32_t particle, const glm::vec3& force);
 
   const gpu::SimParams& params_;
   ExternalForceQueue queue_;

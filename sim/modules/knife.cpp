@@ -33,6 +33,13 @@ std::vector<const PassInfo*> Knife::passes() const {
   return {&kCut, &kUpdateReach};
 }
 
+bool Knife::take(const SolverEdit& edit) {
+  const auto* cuts = std::get_if<LinkCutsEdit>(&edit);
+  if (!cuts) return false;
+  cut(cuts->cuts);
+  return true;
+}
+
 void Knife::cut(const std::vector<LinkCut>& cuts) {
   std::vector<std::pair<uint32_t, uint32_t>> accepted;
   for (const LinkCut& cut : cuts) {

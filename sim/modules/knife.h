@@ -35,10 +35,10 @@ class Knife final : public MirroredModule<Knife> {
   std::vector<uint32_t> apply_edit(const Model& model, const SolverPaths& paths,
                                    EditScope scope) override;
 
-  // Queues links to break at the start of the next frame; a link queued twice breaks once.
+  // Cuts: queues links to break at the start of the next frame; a link queued twice breaks once.
   // Throws ModelError, queueing nothing, for a particle outside every cloth that can tear or a
   // direction that leads off its grid or to no link.
-  void cut(const std::vector<LinkCut>& cuts);
+  bool take(const SolverEdit& edit) override;
   // Links queued for later frames (a frame takes at most cut_capacity()).
   size_t cuts_queued() const { return queued_.size(); }
   uint32_t cut_capacity() const { return cut_capacity_; }
@@ -50,6 +50,7 @@ class Knife final : public MirroredModule<Knife> {
 
   template <typename Real>
   void run_cpu(const Step& step, CpuPass<Real>& pass) const;
+  void cut(const std::vector<LinkCut>& cuts);
   // shaders/cut_links.comp: the frame's cuts applied to `state`.
   void apply_cuts(std::vector<uint32_t>& state, uint32_t& torn_links) const;
   // The reach recount after this frame's cuts.
