@@ -46,7 +46,7 @@ bool same_shape(const Model& before, const Model& after) {
          before.environment.colliders.size() == after.environment.colliders.size();
 }
 
-SystemSolver& system_at(SimulationBackend& backend, size_t system) {
+weft::Solver& system_at(SimulationBackend& backend, size_t system) {
   backend.scene.system_name(system);  // InputError for an index out of range
   return *backend.systems[system];
 }
@@ -69,7 +69,7 @@ void Simulation::step(uint32_t frames) {
     uint32_t next = end;
     for (size_t s = 0; s < b.systems.size(); ++s) {
       for (const SceneEvent& event : scene.systems[s].events) {
-        if (event.frame == b.frame) b.systems[s]->apply_event(event);
+        if (event.frame == b.frame) weft::apply_event(event, *b.systems[s]);
         if (event.frame > b.frame && event.frame < next) next = event.frame;
       }
     }
@@ -96,7 +96,7 @@ int Simulation::validation_errors() const {
 }
 
 PointView Simulation::positions(size_t system) {
-  const std::vector<glm::vec4>& points = system_at(*backend_, system).positions();
+  const std::vector<glm::vec4>& points = system_at(*backend_, system).state().positions;
   return {points.empty() ? nullptr : &points[0].x, points.size(), 4};
 }
 
@@ -105,7 +105,7 @@ std::vector<Vec3> Simulation::velocities(size_t system) {
 }
 
 std::vector<Vec3> Simulation::normals(size_t system) {
-  const std::vector<glm::vec3> points = xyz(system_at(*backend_, system).positions());
+  const std::vector<glm::vec3> points = xyz(system_at(*backend_, system).state().positions);
   return to_api(vertex_normals(points, scene_of(*backend_).systems[system].model.triangles));
 }
 
@@ -139,12 +139,12 @@ Report Simulation::report() {
   report.time = time();
   const weft::Scene& scene = scene_of(*backend_);
   for (size_t s = 0; s < backend_->systems.size(); ++s) {
-    SystemSolver& solver = *backend_->systems[s];
+    weft::Solver& solver = *backend_->systems[s];
     const Model& model = scene.systems[s].model;
-    const HealthReport health = solver.health();
-    const Energy energy = solver.energy();
-    const std::vector<glm::vec3> points = xyz(solver.positions());
-    const StrainReport strain = measure_strain(model, points, solver.link_state());
+    const HealthReport health = solver.measure_health();
+    const Energy energy = solver.measure_energy();
+    const std::vector<glm::vec3> points = xyz(solver.state().positions);
+    const StrainReport strain = measure_strain(model, points, solver.state().link_state);
     SystemReport system;
     system.name = scene.systems[s].name;
     system.kinetic_energy = energy.kinetic;
@@ -166,7 +166,7 @@ Report Simulation::report() {
 }
 
 void Simulation::export_obj(const std::string& path, size_t system) {
-  const std::vector<glm::vec3> points = xyz(system_at(*backend_, system).positions());
+  const std::vector<glm::vec3> points = xyz(system_at(*backend_, system).state().positions);
   const SurfaceLayout layout = surface_layout(scene_of(*backend_).systems[system]);
   const std::string comment = "weft: frame " + std::to_string(backend_->frame);
   translate_errors([&] {
@@ -177,7 +177,7 @@ void Simulation::export_obj(const std::string& path, size_t system) {
 void Simulation::export_csv(const std::string& path) {
   std::vector<std::vector<glm::vec3>> points;
   for (auto& system : backend_->systems)
-    points.push_back(xyz(system->positions()));
+    points.push_back(xyz(system->state().positions));
   translate_errors([&] { write_positions_csv(path, points); });
 }
 

@@ -17,7 +17,7 @@
 #include "app/export/output_file.h"
 #include "app/scene/obj_reader.h"
 #include "app/export/frame_exporter.h"
-#include "app/run/system_runner.h"
+#include "sim/core/solver_on_cpu.h"
 #include "tests/support/scene_text.h"
 
 namespace weft::test {
@@ -74,19 +74,19 @@ constexpr uint32_t kEvery = 3;
 // returns what the simulation had at each: [sample][system][particle].
 std::vector<std::vector<std::vector<glm::vec3>>> run_and_record(const Scene& scene,
                                                                 AnimationExporter& exporter) {
-  std::vector<std::unique_ptr<SystemRunner>> runners;
+  std::vector<std::unique_ptr<Solver>> solvers;
   for (const SceneSystem& system : scene.systems)
-    runners.push_back(make_cpu_runner(system.model, 1));
+    solvers.push_back(make_solver_on_cpu(system.model, 1));
   std::vector<std::vector<std::vector<glm::vec3>>> truth;
   for (uint32_t frame = 0; frame <= kFrames; ++frame) {
     if (frame > 0) {
-      for (auto& runner : runners)
-        runner->step_frames(1);
+      for (auto& solver : solvers)
+        solver->step_frames(1);
     }
     if (!exporter.wants(frame)) continue;
     std::vector<std::vector<glm::vec3>> positions;
-    for (auto& runner : runners)
-      positions.push_back(runner->positions());
+    for (auto& solver : solvers)
+      positions.push_back(positions_of(*solver));
     exporter.record(frame, positions);
     truth.push_back(positions);
   }

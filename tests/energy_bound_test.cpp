@@ -6,7 +6,7 @@
 
 #include "app/run/energy_bound.h"
 #include "app/run/scene_run.h"
-#include "app/run/system_runner.h"
+#include "sim/core/solver_on_cpu.h"
 #include "tests/support/scene_text.h"
 
 namespace weft::test {
@@ -146,11 +146,11 @@ repulsion = 1e30
 position = [0, 0.5, 0]
 mass = 1.0
 )");
-  std::vector<std::unique_ptr<SystemRunner>> runners;
-  runners.push_back(make_cpu_runner(scene.systems[0].model, 1));
+  std::vector<std::unique_ptr<Solver>> solvers;
+  solvers.push_back(make_solver_on_cpu(scene.systems[0].model, 1));
   RunLoopOptions options;
   options.frames = 120;
-  const RunOutcome outcome = run_scene_frames(scene, runners, options);
+  const RunOutcome outcome = run_scene_frames(scene, solvers, options);
   ASSERT_TRUE(outcome.blew_up());
   EXPECT_EQ(outcome.systems[0].blow_up->rfind("runaway energy: ", 0), 0u)
       << *outcome.systems[0].blow_up;
@@ -186,11 +186,11 @@ pin = { region = { min = [-0.501, 1.499, -0.001], max = [0.501, 1.501, 0.001] } 
 )";
 
 RunOutcome run_for(const Scene& scene, uint32_t frames) {
-  std::vector<std::unique_ptr<SystemRunner>> runners;
-  runners.push_back(make_cpu_runner(scene.systems[0].model, 1));
+  std::vector<std::unique_ptr<Solver>> solvers;
+  solvers.push_back(make_solver_on_cpu(scene.systems[0].model, 1));
   RunLoopOptions options;
   options.frames = frames;
-  return run_scene_frames(scene, runners, options);
+  return run_scene_frames(scene, solvers, options);
 }
 
 TEST(EnergyBound, ASphereSweptThroughAClothAddsTheWorkOfItsMotion) {

@@ -14,7 +14,7 @@
 #include "app/export/mesh_writers.h"
 #include "app/scene/obj_reader.h"
 #include "app/run/scene_run.h"
-#include "app/run/system_runner.h"
+#include "sim/core/solver_on_cpu.h"
 #include "tests/support/scene_text.h"
 
 namespace weft::test {
@@ -134,13 +134,13 @@ TEST(Export, CsvNumbersParticlesAcrossSystems) {
 TEST(Export, RunExportsFrameZeroEveryKthAndTheLastFrame) {
   const fs::path dir = scratch_directory("run");
   const Scene scene = parse_scene_text(kClothScene, {}, "cloth.toml");
-  std::vector<std::unique_ptr<SystemRunner>> runners;
-  runners.push_back(make_cpu_runner(scene.systems[0].model, 1));
+  std::vector<std::unique_ptr<Solver>> solvers;
+  solvers.push_back(make_solver_on_cpu(scene.systems[0].model, 1));
   FrameExporter exporter(scene, dir / "frames", 10);
   RunLoopOptions options;
   options.frames = 25;
   options.exporter = &exporter;
-  const RunOutcome outcome = run_scene_frames(scene, runners, options);
+  const RunOutcome outcome = run_scene_frames(scene, solvers, options);
   EXPECT_EQ(outcome.frames_done, 25u);
   EXPECT_FALSE(outcome.blew_up());
   const std::set<std::string> expected = {"cloth_000000.obj", "cloth_000010.obj",
@@ -149,7 +149,7 @@ TEST(Export, RunExportsFrameZeroEveryKthAndTheLastFrame) {
 
   // The last export is the solver's final state, read back exactly.
   const ObjMesh last = read_obj_file(dir / "frames" / "cloth_000025.obj");
-  const std::vector<glm::vec3> final_positions = runners[0]->positions();
+  const std::vector<glm::vec3> final_positions = positions_of(*solvers[0]);
   ASSERT_EQ(last.vertices.size(), final_positions.size());
   for (size_t i = 0; i < final_positions.size(); ++i)
     EXPECT_EQ(last.vertices[i], final_positions[i]) << "vertex " << i;

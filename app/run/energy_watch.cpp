@@ -5,11 +5,11 @@
 
 namespace weft {
 
-EnergyWatch::EnergyWatch(const Scene& scene, std::vector<std::unique_ptr<SystemRunner>>& runners)
-    : scene_(scene), runners_(runners) {
+EnergyWatch::EnergyWatch(const Scene& scene, std::vector<std::unique_ptr<Solver>>& solvers)
+    : scene_(scene), solvers_(solvers) {
   const auto began = std::chrono::steady_clock::now();
-  for (size_t s = 0; s < runners_.size(); ++s)
-    bounds_.emplace_back(scene_.systems[s], runners_[s]->measure_energy());
+  for (size_t s = 0; s < solvers_.size(); ++s)
+    bounds_.emplace_back(scene_.systems[s], solvers_[s]->measure_energy());
   budget_.spend_since(began);
 }
 
@@ -25,9 +25,9 @@ bool EnergyWatch::check_all(uint32_t frames, RunOutcome& outcome) {
   const auto began = std::chrono::steady_clock::now();
   const double seconds = frames * double{scene_.frame_dt()};
   bool runaway = false;
-  for (size_t s = 0; s < runners_.size(); ++s) {
+  for (size_t s = 0; s < solvers_.size(); ++s) {
     SystemOutcome& system = outcome.systems[s];
-    system.energy = runners_[s]->measure_energy();
+    system.energy = solvers_[s]->measure_energy();
     system.energy_limit = bounds_[s].limit_at(seconds);
     if (system.blow_up) continue;  // the first cause found is the one reported
     // Links are left out (energy_bound.h): their energy can only reach the motion.

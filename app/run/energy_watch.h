@@ -12,7 +12,7 @@
 #include "app/check_budget.h"
 #include "app/run/energy_bound.h"
 #include "app/scene/scene.h"
-#include "app/run/system_runner.h"
+#include "sim/core/solver.h"
 
 namespace weft {
 
@@ -21,7 +21,7 @@ struct RunOutcome;
 class EnergyWatch {
  public:
   // Measures every system's initial energy.
-  EnergyWatch(const Scene& scene, std::vector<std::unique_ptr<SystemRunner>>& runners);
+  EnergyWatch(const Scene& scene, std::vector<std::unique_ptr<Solver>>& solvers);
 
   // After `frames` frames: checks the systems not yet blown up, when the time budget allows;
   // sets their blow_up in `outcome`. True when one ran away.
@@ -34,7 +34,7 @@ class EnergyWatch {
   bool check_all(uint32_t frames, RunOutcome& outcome);
 
   const Scene& scene_;
-  std::vector<std::unique_ptr<SystemRunner>>& runners_;
+  std::vector<std::unique_ptr<Solver>>& solvers_;
   std::vector<EnergyBound> bounds_;
   CheckBudget budget_;
 };

@@ -31,7 +31,8 @@
 #include "app/scene/scene_source.h"
 #include "app/run/scene_run.h"
 #include "app/run/screenshot_file.h"
-#include "app/run/system_runner.h"
+#include "sim/core/solver_on_cpu.h"
+#include "sim/gpu/solver_on_gpu.h"
 #include "sim/core/cpu_threads.h"
 
 namespace weft {
@@ -71,8 +72,8 @@ class AnimationSink final : public FrameSink {
   uint32_t next_after(uint32_t frame, uint32_t last_frame) const override {
     return exporter_.next_after(frame, last_frame);
   }
-  void take(uint32_t frame, std::vector<std::unique_ptr<SystemRunner>>& runners) override {
-    exporter_.record(frame, all_positions(runners), torn_link_states(scene_, runners));
+  void take(uint32_t frame, std::vector<std::unique_ptr<Solver>>& solvers) override {
+    exporter_.record(frame, all_positions(solvers), torn_link_states(scene_, solvers));
   }
 
  private:
@@ -111,7 +112,7 @@ class VideoSink final : public FrameSink {
     const uint64_t next = (uint64_t{frame} / step_ + 1) * step_;
     return next < last_frame ? static_cast<uint32_t>(next) : last_frame;
   }
-  void take(uint32_t, std::vector<std::unique_ptr<SystemRunner>>&) override {
+  void take(uint32_t, std::vector<std::unique_ptr<Solver>>&) override {
     const Picture picture = pictures_->draw(camera_);
     file_->add(picture.rgba.data(), picture.rgba.size());
   }
@@ -299,7 +300,7 @@ int run_command(const RunOptions& options) {
       options.cpu_threads != 0 ? options.cpu_threads : CpuThreads::available_cores();
   std::string solver_name = "CPU reference (float) on " + std::to_string(threads) +
                             (threads == 1 ? " thread" : " threads");
-  std::vector<std::unique_ptr<SystemRunner>> runners;
+  std::vector<std::unique_ptr<Solver>> solvers;
   const bool pictures = !options.screenshot.empty() || !options.video.empty();
   // Pictures of a CPU run are still drawn through Vulkan, from a GPU copy of the particles.
   if (!options.use_cpu || pictures) gpu = create_gpu_context(options.gpu);
@@ -317,12 +318,12 @@ int run_command(const RunOptions& options) {
   }
   if (use_cpu) {
     for (const SceneSystem& system : scene.systems)
-      runners.push_back(
-          make_cpu_runner(system.model, threads, pictures ? gpu.device.get() : nullptr));
+      solvers.push_back(pictures ? make_drawn_solver_on_cpu(*gpu.device, system.model, threads)
+                                 : make_solver_on_cpu(system.model, threads));
   } else {
     solver_name = "GPU (Vulkan compute) on " + gpu.device->name();
     for (const SceneSystem& system : scene.systems)
-      runners.push_back(make_gpu_runner(*gpu.device, system.model));
+      solvers.push_back(make_solver_on_gpu(*gpu.device, system.model));
   }
 
   std::unique_ptr<FrameExporter> exporter;
@@ -339,7 +340,7 @@ int run_command(const RunOptions& options) {
   const std::optional<SceneCamera> camera = chosen_picture_camera(scene, options.camera);
   std::unique_ptr<VideoSink> video;
   if (!options.video.empty()) {
-    std::vector<DrawnSystem> drawn = drawn_systems(scene, runners);
+    std::vector<DrawnSystem> drawn = drawn_systems(scene, solvers);
     Bounds bounds = expected_bounds(drawn);
     if (!camera) {
       // The video frames where the systems go: the run is simulated once to find out.
@@ -365,7 +366,7 @@ int run_command(const RunOptions& options) {
     loop.sinks.push_back((stats = std::make_unique<StatsSink>(scene)).get());
   loop.on_progress = [&](uint32_t done) { progress.update(done); };
   stop_on_request();  // from here, the first signal ends the run cleanly (export/interrupt.h)
-  const RunOutcome outcome = run_scene_frames(scene, runners, loop);
+  const RunOutcome outcome = run_scene_frames(scene, solvers, loop);
   progress.finish();
 
   // After the run, with every solver still alive: final-state outputs, unless the run blew up
@@ -380,10 +381,10 @@ int run_command(const RunOptions& options) {
   };
   try {
     if (!options.export_csv.empty() && !skipped) {
-      note(write_positions_csv(options.export_csv, all_positions(runners)));
+      note(write_positions_csv(options.export_csv, all_positions(solvers)));
     }
     if (!options.screenshot.empty() && !skipped) {
-      note(write_screenshot(*gpu.device, drawn_systems(scene, runners), options.screenshot,
+      note(write_screenshot(*gpu.device, drawn_systems(scene, solvers), options.screenshot,
                             {1280, 720}, camera));
       std::fprintf(report, "screenshot:      %s\n", options.screenshot.c_str());
     }

@@ -19,7 +19,7 @@ class BoundsSink final : public FrameSink {
     const uint64_t next = (uint64_t{frame} / step_ + 1) * step_;
     return next < last_frame ? static_cast<uint32_t>(next) : last_frame;
   }
-  void take(uint32_t, std::vector<std::unique_ptr<SystemRunner>>&) override {
+  void take(uint32_t, std::vector<std::unique_ptr<Solver>>&) override {
     const Bounds now = current_bounds(device_, systems_);
     bounds_ = bounds_ ? merge(*bounds_, now) : now;
   }
@@ -35,11 +35,11 @@ class BoundsSink final : public FrameSink {
 }  // namespace
 
 std::vector<DrawnSystem> drawn_systems(const Scene& scene,
-                                       const std::vector<std::unique_ptr<SystemRunner>>& runners) {
+                                       const std::vector<std::unique_ptr<Solver>>& solvers) {
   std::vector<std::vector<ParticleColors>> colors = object_colors(scene);
   std::vector<DrawnSystem> drawn;
-  for (size_t s = 0; s < runners.size(); ++s)
-    drawn.push_back({runners[s]->gpu_solver(), &scene.systems[s].model, std::move(colors[s])});
+  for (size_t s = 0; s < solvers.size(); ++s)
+    drawn.push_back({solvers[s]->drawn(), &scene.systems[s].model, std::move(colors[s])});
   return drawn;
 }
 
@@ -50,19 +50,19 @@ std::optional<SceneCamera> chosen_picture_camera(const Scene& scene,
 
 Bounds bounds_over_run(Device& device, const Scene& scene, unsigned cpu_threads, uint32_t frames,
                        uint32_t step, const std::function<void(uint32_t done)>& on_progress) {
-  std::vector<std::unique_ptr<SystemRunner>> runners;
+  std::vector<std::unique_ptr<Solver>> solvers;
   for (const SceneSystem& system : scene.systems) {
-    runners.push_back(cpu_threads != 0 ? make_cpu_runner(system.model, cpu_threads, &device)
-                                       : make_gpu_runner(device, system.model));
+    solvers.push_back(cpu_threads != 0 ? make_drawn_solver_on_cpu(device, system.model, cpu_threads)
+                                       : make_solver_on_gpu(device, system.model));
   }
-  BoundsSink sink(device, drawn_systems(scene, runners), step);
+  BoundsSink sink(device, drawn_systems(scene, solvers), step);
   RunLoopOptions loop;
   loop.frames = frames;
   loop.sinks.push_back(&sink);
   loop.on_progress = on_progress;
-  run_scene_frames(scene, runners, loop);
+  run_scene_frames(scene, solvers, loop);
   if (std::optional<Bounds> bounds = sink.bounds()) return *bounds;
-  return expected_bounds(drawn_systems(scene, runners));
+  return expected_bounds(drawn_systems(scene, solvers));
 }
 
 }  // namespace weft

@@ -15,17 +15,17 @@
 #include "app/render/scene_renderer.h"
 #include "app/scene/scene.h"
 #include "app/run/scene_run.h"
-#include "app/run/system_runner.h"
+#include "sim/gpu/solver_on_gpu.h"
 
 namespace weft {
 
 class Device;
 
-// The systems of a scene as the renderer draws them: each runner's GPU solver, its model and
-// its objects' colours (scene_colors.h). runners[s] must run scene.systems[s] on the GPU, or on
+// The systems of a scene as the renderer draws them: each solver's GPU solver, its model and
+// its objects' colours (scene_colors.h). solvers[s] must run scene.systems[s] on the GPU, or on
 // the CPU reference drawn on the GPU.
 std::vector<DrawnSystem> drawn_systems(const Scene& scene,
-                                       const std::vector<std::unique_ptr<SystemRunner>>& runners);
+                                       const std::vector<std::unique_ptr<Solver>>& solvers);
 
 // The camera a run's pictures use when one was chosen: `--camera` over the scene's [camera].
 std::optional<SceneCamera> chosen_picture_camera(const Scene& scene,

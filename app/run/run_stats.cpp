@@ -38,7 +38,7 @@ std::string stats_format_for(const std::filesystem::path& file) {
   return "";
 }
 
-void StatsSink::take(uint32_t frame, std::vector<std::unique_ptr<SystemRunner>>& runners) {
+void StatsSink::take(uint32_t frame, std::vector<std::unique_ptr<Solver>>& solvers) {
   const auto now = std::chrono::steady_clock::now();
   FrameStats record;
   record.frame = frame;
@@ -47,18 +47,18 @@ void StatsSink::take(uint32_t frame, std::vector<std::unique_ptr<SystemRunner>>&
       records_.empty() ? 0.0 : std::chrono::duration<double, std::milli>(now - last_).count();
   uint64_t links = 0;
   double strain_sum = 0.0;
-  for (size_t s = 0; s < runners.size(); ++s) {
+  for (size_t s = 0; s < solvers.size(); ++s) {
     const Model& model = scene_.systems[s].model;
-    const Energy energy = runners[s]->measure_energy();
+    const Energy energy = solvers[s]->measure_energy();
     record.kinetic += energy.kinetic;
     record.gravitational += energy.gravitational;
     record.elastic += energy.elastic;
-    const std::vector<glm::vec3> positions = runners[s]->positions();
-    const StrainReport strain = measure_strain(model, positions, runners[s]->link_state());
+    const std::vector<glm::vec3> positions = positions_of(*solvers[s]);
+    const StrainReport strain = measure_strain(model, positions, solvers[s]->state().link_state);
     record.max_strain = std::max(record.max_strain, strain.max);
     strain_sum += strain.mean * double(strain.links);
     links += strain.links;
-    record.torn_links += runners[s]->measure_health().torn_links;
+    record.torn_links += solvers[s]->measure_health().torn_links;
     if (model.environment.self_collision) {
       record.contacts +=
           measure_contacts(positions, model.triangles, model.contact_groups).closer_than_thickness;

@@ -40,7 +40,7 @@ class StatsSink final : public FrameSink {
   uint32_t next_after(uint32_t frame, uint32_t last_frame) const override {
     return frame < last_frame ? frame + 1 : last_frame;
   }
-  void take(uint32_t frame, std::vector<std::unique_ptr<SystemRunner>>& runners) override;
+  void take(uint32_t frame, std::vector<std::unique_ptr<Solver>>& solvers) override;
   const std::vector<FrameStats>& records() const { return records_; }
 
  private:

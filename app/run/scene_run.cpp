@@ -16,19 +16,18 @@ bool RunOutcome::blew_up() const {
                      [](const SystemOutcome& s) { return s.blow_up.has_value(); });
 }
 
-std::vector<std::vector<glm::vec3>> all_positions(
-    std::vector<std::unique_ptr<SystemRunner>>& runners) {
+std::vector<std::vector<glm::vec3>> all_positions(std::vector<std::unique_ptr<Solver>>& solvers) {
   std::vector<std::vector<glm::vec3>> positions;
-  for (auto& runner : runners)
-    positions.push_back(runner->positions());
+  for (auto& solver : solvers)
+    positions.push_back(positions_of(*solver));
   return positions;
 }
 
-std::vector<std::vector<uint32_t>> torn_link_states(
-    const Scene& scene, std::vector<std::unique_ptr<SystemRunner>>& runners) {
-  std::vector<std::vector<uint32_t>> states(runners.size());
-  for (size_t s = 0; s < runners.size(); ++s) {
-    if (model_tears(scene.systems[s].model)) states[s] = runners[s]->link_state();
+std::vector<std::vector<uint32_t>> torn_link_states(const Scene& scene,
+                                                    std::vector<std::unique_ptr<Solver>>& solvers) {
+  std::vector<std::vector<uint32_t>> states(solvers.size());
+  for (size_t s = 0; s < solvers.size(); ++s) {
+    if (model_tears(scene.systems[s].model)) states[s] = solvers[s]->state().link_state;
   }
   return states;
 }
@@ -48,18 +47,18 @@ uint32_t next_event_after(const Scene& scene, uint32_t frame, uint32_t limit) {
 
 }  // namespace
 
-RunOutcome run_scene_frames(const Scene& scene, std::vector<std::unique_ptr<SystemRunner>>& runners,
+RunOutcome run_scene_frames(const Scene& scene, std::vector<std::unique_ptr<Solver>>& solvers,
                             const RunLoopOptions& options) {
   const auto start = std::chrono::steady_clock::now();
   RunOutcome outcome;
-  outcome.systems.resize(runners.size());
+  outcome.systems.resize(solvers.size());
   const uint32_t total = options.frames;
   const uint32_t interval = std::max(options.health_interval, 1u);
   // False when a stop request abandoned the export: the file in progress is gone, the ones
   // before it are complete.
   auto export_frame = [&](uint32_t frame) {
     try {
-      options.exporter->write(frame, all_positions(runners), torn_link_states(scene, runners));
+      options.exporter->write(frame, all_positions(solvers), torn_link_states(scene, solvers));
       return true;
     } catch (const WriteInterrupted&) {
       return false;
@@ -67,15 +66,15 @@ RunOutcome run_scene_frames(const Scene& scene, std::vector<std::unique_ptr<Syst
   };
   if (options.exporter) export_frame(0);  // the loop below sees a stop request itself
   for (FrameSink* sink : options.sinks)
-    sink->take(0, runners);
-  EnergyWatch energy(scene, runners);
-  StrainWatch strain(scene, runners);
+    sink->take(0, solvers);
+  EnergyWatch energy(scene, solvers);
+  StrainWatch strain(scene, solvers);
 
   uint32_t frame = 0;
   while (frame < total && !interrupt_requested()) {
-    for (size_t s = 0; s < runners.size(); ++s) {
+    for (size_t s = 0; s < solvers.size(); ++s) {
       for (const SceneEvent& event : scene.systems[s].events) {
-        if (event.frame == frame) apply_event(event, *runners[s]);
+        if (event.frame == frame) apply_event(event, *solvers[s]);
       }
     }
     // The first frame alone: its time tells the progress report how long the run will take.
@@ -85,8 +84,8 @@ RunOutcome run_scene_frames(const Scene& scene, std::vector<std::unique_ptr<Syst
     for (const FrameSink* sink : options.sinks)
       next = std::min(next, sink->next_after(frame, total));
     auto step_all = [&](uint32_t count) {
-      for (auto& runner : runners)
-        runner->step_frames(count);
+      for (auto& solver : solvers)
+        solver->step_frames(count);
     };
     if (options.capture) {
       options.capture->step_frames(frame, next - frame, step_all);
@@ -97,8 +96,8 @@ RunOutcome run_scene_frames(const Scene& scene, std::vector<std::unique_ptr<Syst
     outcome.frames_done = frame;
 
     bool blown = false;
-    for (size_t s = 0; s < runners.size(); ++s) {
-      const HealthReport health = runners[s]->measure_health();
+    for (size_t s = 0; s < solvers.size(); ++s) {
+      const HealthReport health = solvers[s]->measure_health();
       SystemOutcome& system = outcome.systems[s];
       system.largest_stretch = std::max(system.largest_stretch, health.largest_stretch);
       system.torn_links = health.torn_links;
@@ -110,16 +109,16 @@ RunOutcome run_scene_frames(const Scene& scene, std::vector<std::unique_ptr<Syst
     strain.check(frame, outcome);
     if (options.exporter && options.exporter->wants(frame, total) && !export_frame(frame)) break;
     for (FrameSink* sink : options.sinks) {
-      if (sink->wants(frame, total)) sink->take(frame, runners);
+      if (sink->wants(frame, total)) sink->take(frame, solvers);
     }
     if (options.on_progress) options.on_progress(frame);
   }
   outcome.interrupted_by = interrupt_signal();
   energy.finish(outcome.frames_done, outcome);
-  const std::vector<std::vector<glm::vec3>> positions = all_positions(runners);
-  for (size_t s = 0; s < runners.size(); ++s) {
+  const std::vector<std::vector<glm::vec3>> positions = all_positions(solvers);
+  for (size_t s = 0; s < solvers.size(); ++s) {
     const Model& model = scene.systems[s].model;
-    const std::vector<uint32_t> link_state = runners[s]->link_state();
+    const std::vector<uint32_t> link_state = solvers[s]->state().link_state;
     outcome.systems[s].final_strain = measure_strain(model, positions[s], link_state);
     if (!link_state.empty()) outcome.systems[s].pieces = count_torn_pieces(model, link_state);
     if (model.environment.self_collision && !outcome.systems[s].blow_up) {

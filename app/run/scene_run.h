@@ -1,5 +1,5 @@
 // The headless frame loop of `weft run`: advances every system of a scene frame by frame with its
-// runner, fires the scene's events on time, watches for blow-ups (non-finite positions, runaway
+// solver, fires the scene's events on time, watches for blow-ups (non-finite positions, runaway
 // stretch, runaway energy: energy_watch.h), and hands frames to the exporter. GPU work is submitted
 // in batches that end only where something must happen (an event, an export, a health check), so
 // the GPU is not stalled every frame.
@@ -15,7 +15,7 @@
 #include "app/export/frame_exporter.h"
 #include "app/frame_capture.h"
 #include "app/scene/scene.h"
-#include "app/run/system_runner.h"
+#include "sim/core/solver.h"
 #include "sim/model/contact_report.h"
 #include "sim/model/strain_report.h"
 #include "sim/model/torn_pieces.h"
@@ -59,7 +59,7 @@ class FrameSink {
   virtual bool wants(uint32_t frame, uint32_t last_frame) const = 0;
   // The next frame after `frame` that is wanted, or `last_frame`.
   virtual uint32_t next_after(uint32_t frame, uint32_t last_frame) const = 0;
-  virtual void take(uint32_t frame, std::vector<std::unique_ptr<SystemRunner>>& runners) = 0;
+  virtual void take(uint32_t frame, std::vector<std::unique_ptr<Solver>>& solvers) = 0;
 };
 
 struct RunLoopOptions {
@@ -71,17 +71,16 @@ struct RunLoopOptions {
   std::function<void(uint32_t done)> on_progress;
 };
 
-// runners[s] advances scene.systems[s]. A stop request (SIGINT, SIGTERM) ends the loop after the
+// solvers[s] advances scene.systems[s]. A stop request (SIGINT, SIGTERM) ends the loop after the
 // frames under way, abandoning an export in progress; the outcome then says which signal.
-RunOutcome run_scene_frames(const Scene& scene, std::vector<std::unique_ptr<SystemRunner>>& runners,
+RunOutcome run_scene_frames(const Scene& scene, std::vector<std::unique_ptr<Solver>>& solvers,
                             const RunLoopOptions& options);
 
 // Positions of every system, as the exporters take them.
-std::vector<std::vector<glm::vec3>> all_positions(
-    std::vector<std::unique_ptr<SystemRunner>>& runners);
+std::vector<std::vector<glm::vec3>> all_positions(std::vector<std::unique_ptr<Solver>>& solvers);
 // Per system, its particles' torn links (shaders/link_state_layout.h) when its cloth can tear, read
 // back from the solver; empty for a system that cannot tear.
-std::vector<std::vector<uint32_t>> torn_link_states(
-    const Scene& scene, std::vector<std::unique_ptr<SystemRunner>>& runners);
+std::vector<std::vector<uint32_t>> torn_link_states(const Scene& scene,
+                                                    std::vector<std::unique_ptr<Solver>>& solvers);
 
 }  // namespace weft

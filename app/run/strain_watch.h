@@ -13,11 +13,11 @@ namespace weft {
 
 struct RunOutcome;
 struct Scene;
-class SystemRunner;
+class Solver;
 
 class StrainWatch {
  public:
-  StrainWatch(const Scene& scene, std::vector<std::unique_ptr<SystemRunner>>& runners);
+  StrainWatch(const Scene& scene, std::vector<std::unique_ptr<Solver>>& solvers);
 
   // After `frames` frames: raises each system's peak strain in `outcome` when the time budget
   // allows a measurement.
@@ -25,7 +25,7 @@ class StrainWatch {
 
  private:
   const Scene& scene_;
-  std::vector<std::unique_ptr<SystemRunner>>& runners_;
+  std::vector<std::unique_ptr<Solver>>& solvers_;
   CheckBudget budget_;
 };
 

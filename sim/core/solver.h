@@ -1,0 +1,56 @@
+// What a program drives a simulation through, whichever solver runs it: the CPU reference
+// (make_solver_on_cpu, cpu_solver.h) or the GPU solver (make_solver_on_gpu, sim/gpu/gpu_solver.h).
+// `weft run` and the library's Simulation step, edit and read every system through it; what
+// only one solver can do (recording a GPU frame into a command buffer, a pass run alone) stays
+// on CpuSolver and GpuSolver.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include <glm/vec3.hpp>
+
+#include "sim/core/energy.h"
+#include "sim/core/particle_state.h"
+#include "sim/core/solver_core.h"
+#include "sim/model/health.h"
+
+namespace weft {
+
+class GpuSolver;
+
+class Solver {
+ public:
+  virtual ~Solver() = default;
+
+  // Runs `frames` frames of the model's settings (the GPU waits for them).
+  virtual void step_frames(uint32_t frames) = 0;
+
+  // Edits from the next frame on (solver_core.h says what each does).
+  virtual void set_anchor_velocity(uint32_t anchor, const glm::vec3& velocity) = 0;
+  virtual void apply_force_once(uint32_t particle, const glm::vec3& force) = 0;
+  // Live parameters: environment and solver settings, then link materials (`model` has the
+  // running model's shape).
+  virtual void set_parameters(const Model& model) = 0;
+
+  // The state after the last step or edit: the CPU reference's own, the GPU's read back once
+  // however many reads ask for it before the next.
+  virtual const ParticleState<float>& state() = 0;
+  // Every particle's velocity (m/s), derived from positions for Verlet.
+  virtual std::vector<glm::vec3> velocities() = 0;
+  // The blow-up watch, run now.
+  virtual HealthReport measure_health() = 0;
+  virtual Energy measure_energy() = 0;
+  virtual const SolverCore& core() const = 0;
+  // The GPU solver whose buffers draw this run (the renderer, screenshots, video), or nullptr
+  // where nothing draws it.
+  virtual GpuSolver* drawn() { return nullptr; }
+};
+
+// The positions (m) of the solver's particles now.
+inline std::vector<glm::vec3> positions_of(Solver& solver) {
+  const std::vector<glm::vec4>& positions = solver.state().positions;
+  return std::vector<glm::vec3>(positions.begin(), positions.end());
+}
+
+}  // namespace weft
