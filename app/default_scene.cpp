@@ -30,8 +30,7 @@ Model make_default_scene(const DefaultSceneOptions& options) {
   // Its thickness, as a scene file's cloth gets by default: the spacing (the smaller step).
   const float spacing = std::min(glm::length(cloth.width_axis) / float(cloth.columns - 1),
                                  glm::length(cloth.height_axis) / float(cloth.rows - 1));
-  model.contact_groups.push_back({first, model.particle_count() - first, spacing,
-                                  find_cloth_material(options.material)->friction});
+  model.contact_groups.push_back({first, model.particle_count() - first, spacing});
 
   model.environment.air_drag = 0.002f * mean_node_mass(cloth);
   model.environment.ground.mode = GroundMode::projection;

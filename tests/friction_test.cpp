@@ -41,7 +41,10 @@ Slide slide_on_incline(double degrees, float static_mu, float kinetic_mu, double
   const float thickness = 1e-4f;
   const float reach = material ? 0.5f * thickness : 0.0f;
   model.add_particle(glm::vec3(normal) * reach, 1.0f);
-  if (material) model.contact_groups.push_back({0, 1, thickness, material});
+  if (material) {
+    model.contact_groups.push_back({0, 1, thickness});
+    model.surface_frictions.push_back({0, 1, *material});
+  }
   model.environment.gravity = {0.0f, -float(kGravity), 0.0f};
   model.environment.static_friction = static_mu;
   model.environment.kinetic_friction = kinetic_mu;

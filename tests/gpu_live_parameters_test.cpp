@@ -76,7 +76,7 @@ TEST_P(GpuMaterialEditTest, GpuFollowsTheCpuReferenceThroughAMaterialEdit) {
   Model model;
   model.solver.variant = GetParam();
   const uint32_t first = add_cloth_grid(model, cloth);
-  model.contact_groups.push_back({first, model.particle_count(), 0.02f, cotton.friction});
+  model.contact_groups.push_back({first, model.particle_count(), 0.02f});
   model.environment.gravity = {0.0f, -9.81f, 0.0f};
   model.environment.spheres.push_back({{0.1f, 0.2f, 0.1f}, 0.3f});
   CpuSolver<float> cpu(model);

@@ -21,7 +21,7 @@ ClothMaterial edited_cotton() {
 
 // The object from `first` as a scene builds it: its contact group, under gravity.
 Model with_contacts(Model model, uint32_t first, const ClothMaterial& material) {
-  model.contact_groups.push_back({first, model.particle_count() - first, 0.01f, material.friction});
+  model.contact_groups.push_back({first, model.particle_count() - first, 0.01f});
   model.environment.gravity = {0.0f, -9.81f, 0.0f};
   return model;
 }
@@ -87,16 +87,16 @@ void expect_same_material(const Model& edited, const Model& built) {
     EXPECT_EQ(edited.tether_groups[g].scale, built.tether_groups[g].scale);
     EXPECT_EQ(edited.tether_groups[g].link_scale, built.tether_groups[g].link_scale);
   }
-  ASSERT_EQ(edited.contact_groups.size(), built.contact_groups.size());
-  for (size_t g = 0; g < built.contact_groups.size(); ++g) {
-    ASSERT_EQ(edited.contact_groups[g].friction.has_value(),
-              built.contact_groups[g].friction.has_value());
-    if (built.contact_groups[g].friction) {
-      EXPECT_EQ(edited.contact_groups[g].friction->static_friction,
-                built.contact_groups[g].friction->static_friction);
-      EXPECT_EQ(edited.contact_groups[g].friction->kinetic_friction,
-                built.contact_groups[g].friction->kinetic_friction);
-    }
+  ASSERT_EQ(edited.surface_frictions.size(), built.surface_frictions.size());
+  for (size_t s = 0; s < built.surface_frictions.size(); ++s) {
+    EXPECT_EQ(edited.surface_frictions[s].first_particle,
+              built.surface_frictions[s].first_particle);
+    EXPECT_EQ(edited.surface_frictions[s].particle_count,
+              built.surface_frictions[s].particle_count);
+    EXPECT_EQ(edited.surface_frictions[s].friction.static_friction,
+              built.surface_frictions[s].friction.static_friction);
+    EXPECT_EQ(edited.surface_frictions[s].friction.kinetic_friction,
+              built.surface_frictions[s].friction.kinetic_friction);
   }
 }
 

@@ -273,19 +273,20 @@ const BadModel kBadModels[] = {
      "contact_friction must be in [0, 1], got 1.5"},
     {"negative material friction",
      [](Model& m) {
-       m.contact_groups.push_back({0, 3, 0.01f, ContactFriction{-0.2f, 0.0f}});
+       m.surface_frictions.push_back({0, 3, ContactFriction{-0.2f, 0.0f}});
      },
-     "contact group 0 (its material): static_friction must be >= 0, got -0.2"},
+     "surface friction 0 (its material): static_friction must be >= 0, got -0.2"},
     {"material kinetic friction above static",
      [](Model& m) {
-       m.contact_groups.push_back({0, 3, 0.01f, ContactFriction{0.3f, 0.5f}});
+       m.surface_frictions.push_back({0, 3, ContactFriction{0.3f, 0.5f}});
      },
-     "contact group 0 (its material): kinetic_friction must be in [0, static_friction], got 0.5"},
+     "surface friction 0 (its material): kinetic_friction must be in [0, static_friction], got "
+     "0.5"},
     {"NaN material friction",
      [](Model& m) {
-       m.contact_groups.push_back({0, 3, 0.01f, ContactFriction{NAN, 0.0f}});
+       m.surface_frictions.push_back({0, 3, ContactFriction{NAN, 0.0f}});
      },
-     "contact group 0 (its material): static_friction must be >= 0, got nan"},
+     "surface friction 0 (its material): static_friction must be >= 0, got nan"},
 };
 
 INSTANTIATE_TEST_SUITE_P(BadParameters, ModelValidation, ::testing::ValuesIn(kBadModels),

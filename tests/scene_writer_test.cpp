@@ -227,14 +227,14 @@ material = "silk"
   EXPECT_NE(text.find("kinetic_friction = 0.12345679\n"), std::string::npos) << text;
   const Scene reloaded = load_scene(file);
   expect_same_scene(original, reloaded);
-  const std::vector<ContactGroup>& groups = reloaded.systems[0].model.contact_groups;
-  ASSERT_EQ(groups.size(), 3u);
-  ASSERT_TRUE(groups[0].friction.has_value());
-  EXPECT_EQ(groups[0].friction->static_friction, 0.6f);
-  EXPECT_EQ(groups[0].friction->kinetic_friction, 0.6f);  // the static one, as given
-  ASSERT_TRUE(groups[1].friction.has_value());
-  EXPECT_EQ(groups[1].friction->kinetic_friction, 0.123456789f);
-  EXPECT_FALSE(groups[2].friction.has_value());
+  const Model& model = reloaded.systems[0].model;
+  ASSERT_EQ(model.contact_groups.size(), 3u);
+  ASSERT_EQ(model.surface_frictions.size(), 2u);  // the third object's material has none
+  EXPECT_EQ(model.surface_frictions[0].first_particle, model.contact_groups[0].first_particle);
+  EXPECT_EQ(model.surface_frictions[0].friction.static_friction, 0.6f);
+  EXPECT_EQ(model.surface_frictions[0].friction.kinetic_friction, 0.6f);  // the static one
+  EXPECT_EQ(model.surface_frictions[1].first_particle, model.contact_groups[1].first_particle);
+  EXPECT_EQ(model.surface_frictions[1].friction.kinetic_friction, 0.123456789f);
 }
 
 // Every float a scene file can hold is read back by the loader's parsers as the same float.

@@ -92,9 +92,7 @@ void read_thickness(const TableReader& table, Model& model, SceneObject& object)
     table.fail_table("the " + std::string(object_kind_name(object.kind)) +
                      " has particles at one place, which leaves no room for a thickness");
   }
-  model.contact_groups.push_back(
-      {object.first_particle, object.particle_count, float(thickness),
-       object.material ? object.material->friction : std::optional<ContactFriction>()});
+  model.contact_groups.push_back({object.first_particle, object.particle_count, float(thickness)});
   if (given) object.thickness = float(thickness);
 }
 

@@ -197,7 +197,7 @@ void apply_materials(const Model& base, const Materials& materials, Model& model
   // (apply_material_figures).
   model.bending = base.bending;
   model.tether_groups = base.tether_groups;
-  model.contact_groups = base.contact_groups;
+  model.surface_frictions = base.surface_frictions;
   // Grids on the grid path read their materials from their layouts, one per kind of link.
   for (size_t g = 0; g < model.grids.size(); ++g) {
     const GridLayout& from = base.grids[g];

@@ -172,6 +172,8 @@ uint32_t add_cloth_grid(Model& model, const ClothGridDesc& cloth) {
   if (cloth.tether_scale > 0.0f)
     model.tether_groups.push_back(
         {first, static_cast<uint32_t>(count), cloth.tether_scale, cloth.tether_link_scale});
+  if (cloth.friction)
+    model.surface_frictions.push_back({first, static_cast<uint32_t>(count), *cloth.friction});
   return first;
 }
 

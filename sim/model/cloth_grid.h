@@ -4,10 +4,12 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include <glm/vec3.hpp>
 
+#include "sim/model/contact_friction.h"
 #include "sim/model/link.h"
 
 namespace weft {
@@ -40,6 +42,8 @@ struct ClothGridDesc {
   // link_scale, which apply_cloth_material sets from the material's max_stretch); 0: none.
   float tether_scale = 0.0f;
   float tether_link_scale = 0.0f;
+  // Its particles' friction against colliders (Model::surface_frictions); none: the colliders'.
+  std::optional<ContactFriction> friction;
 };
 
 enum class GridCorner {

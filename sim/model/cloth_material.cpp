@@ -83,6 +83,7 @@ void apply_cloth_material(const ClothMaterial& material, ClothGridDesc& cloth) {
   const TetherScales tethers = material_tether_scales(material).value_or(TetherScales{0.0f, 0.0f});
   cloth.tether_scale = tethers.scale;
   cloth.tether_link_scale = tethers.link_scale;
+  cloth.friction = material.friction;
 }
 
 void apply_cloth_material(const ClothMaterial& material, TriangleMeshDesc& mesh) {
@@ -96,6 +97,7 @@ void apply_cloth_material(const ClothMaterial& material, TriangleMeshDesc& mesh)
   const TetherScales tethers = material_tether_scales(material).value_or(TetherScales{0.0f, 0.0f});
   mesh.tether_scale = tethers.scale;
   mesh.tether_link_scale = tethers.link_scale;
+  mesh.friction = material.friction;
   if (material.break_strain) {
     throw ModelError("cloth material: break_strain tears cloth grids only, not triangle meshes");
   }

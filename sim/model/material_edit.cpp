@@ -126,9 +126,9 @@ std::vector<float> change_material(Model& model, uint32_t first, uint32_t count,
     group.scale = scales->scale;
     group.link_scale = scales->link_scale;
   }
-  for (ContactGroup& group : model.contact_groups) {
-    if (group.first_particle == first) group.friction = to.friction;
-  }
+  std::erase_if(model.surface_frictions,
+                [&](const SurfaceFriction& surface) { return surface.first_particle == first; });
+  if (to.friction) model.surface_frictions.push_back({first, count, *to.friction});
   if (GridLayout* grid = grid_starting_at(model, first)) return change_grid(model, *grid, to);
   return change_mesh(model, first, count, to);
 }

@@ -133,8 +133,15 @@ struct Collider {
 struct ContactGroup {
   uint32_t first_particle = 0;
   uint32_t particle_count = 0;
-  float thickness = 0.0f;                   // m, > 0
-  std::optional<ContactFriction> friction;  // its material's; none: the colliders' it touches
+  float thickness = 0.0f;  // m, > 0
+};
+
+// The friction of a cloth's or mesh's particles against the colliders and the ground, where its
+// material gives one (add_cloth_grid, add_triangle_mesh); elsewhere the colliders' own.
+struct SurfaceFriction {
+  uint32_t first_particle = 0;
+  uint32_t particle_count = 0;
+  ContactFriction friction;
 };
 
 struct Ground {
@@ -180,7 +187,7 @@ struct Environment {
   // normal force's impulse over its mass, times dt); above that, kinetic_friction times that
   // distance is taken off its slide. Both >= 0, kinetic <= static. These are the coefficients of
   // a contact where neither surface has its own: a collider (Sphere::friction,
-  // Collider::friction) and a particle's contact group (ContactGroup::friction, from its cloth's
+  // Collider::friction) and a particle's cloth or mesh (Model::surface_frictions, from its
   // material) may each give their own. Where both do, the contact uses the geometric mean of each
   // pair, sqrt(mu_collider * mu_material), as rigid-body engines mix two surfaces' friction: a
   // frictionless surface stays frictionless whatever it touches. Where one does, the contact uses
@@ -238,6 +245,7 @@ struct Model {
   std::vector<GridLayout> grids;
   std::vector<TetherGroup> tether_groups;
   std::vector<ContactGroup> contact_groups;  // cloths and meshes, whatever self_collision says
+  std::vector<SurfaceFriction> surface_frictions;
 
   uint32_t particle_count() const { return static_cast<uint32_t>(positions.size()); }
   // Adds a particle at rest and returns its index; inverse mass 0 pins it.

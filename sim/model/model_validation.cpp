@@ -1,5 +1,6 @@
 #include "sim/model/model_validation.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -230,7 +231,6 @@ void validate_contacts(const Model& model) {
     const std::string name = "contact group " + std::to_string(g);
     require(std::isfinite(group.thickness) && group.thickness > 0.0f,
             name + ": thickness must be > 0 m, got " + number(group.thickness));
-    validate_friction(group.friction, name + " (its material)");
     require(uint64_t{group.first_particle} + group.particle_count <= model.particle_count(),
             name + " reaches past the model's " + std::to_string(model.particle_count()) +
                 " particles");
@@ -239,6 +239,21 @@ void validate_contacts(const Model& model) {
                                                     std::to_string(group.first_particle + k) +
                                                     " with another group");
       taken[group.first_particle + k] = true;
+    }
+  }
+  std::fill(taken.begin(), taken.end(), false);
+  for (size_t s = 0; s < model.surface_frictions.size(); ++s) {
+    const SurfaceFriction& surface = model.surface_frictions[s];
+    const std::string name = "surface friction " + std::to_string(s);
+    validate_friction(surface.friction, name + " (its material)");
+    require(uint64_t{surface.first_particle} + surface.particle_count <= model.particle_count(),
+            name + " reaches past the model's " + std::to_string(model.particle_count()) +
+                " particles");
+    for (uint32_t k = 0; k < surface.particle_count; ++k) {
+      require(!taken[surface.first_particle + k], name + " gives particle " +
+                                                      std::to_string(surface.first_particle + k) +
+                                                      " a second friction");
+      taken[surface.first_particle + k] = true;
     }
   }
 }

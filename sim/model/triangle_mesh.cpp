@@ -182,6 +182,9 @@ uint32_t add_triangle_mesh(Model& model, const TriangleMeshDesc& mesh) {
     model.tether_groups.push_back(
         {first, static_cast<uint32_t>(vertex_count), mesh.tether_scale, mesh.tether_link_scale});
   }
+  if (mesh.friction) {
+    model.surface_frictions.push_back({first, static_cast<uint32_t>(vertex_count), *mesh.friction});
+  }
   return first;
 }
 

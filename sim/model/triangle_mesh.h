@@ -3,10 +3,12 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <vector>
 
 #include <glm/vec3.hpp>
 
+#include "sim/model/contact_friction.h"
 #include "sim/model/link.h"
 
 namespace weft {
@@ -34,6 +36,8 @@ struct TriangleMeshDesc {
   // apply_cloth_material sets from the material's max_stretch); 0: none.
   float tether_scale = 0.0f;
   float tether_link_scale = 0.0f;
+  // Its particles' friction against colliders (Model::surface_frictions); none: the colliders'.
+  std::optional<ContactFriction> friction;
 };
 
 // Each vertex's mass, kg (areal_density or particle_mass). Throws ModelError for a vertex that

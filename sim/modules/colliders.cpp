@@ -242,9 +242,9 @@ void Colliders::schedule(Stage stage, const FrameShape& shape, uint32_t substep,
 
 void Colliders::pack_particle_frictions(const Model& model) {
   particle_frictions_.assign(params_.particle_count, packed_friction(std::nullopt));
-  for (const ContactGroup& group : model.contact_groups) {
-    for (uint32_t k = 0; k < group.particle_count; ++k)
-      particle_frictions_[group.first_particle + k] = packed_friction(group.friction);
+  for (const SurfaceFriction& surface : model.surface_frictions) {
+    for (uint32_t k = 0; k < surface.particle_count; ++k)
+      particle_frictions_[surface.first_particle + k] = packed_friction(surface.friction);
   }
 }
 

@@ -47,7 +47,8 @@ class Colliders final : public MirroredModule<Colliders> {
   template <typename Real>
   void run_cpu(const Step& step, CpuPass<Real>& pass) const;
   void pose_all(double start, double end);
-  // Each particle's own friction, its contact group's (none: (-1, -1)).
+  // Each particle's own friction, its cloth's material's (Model::surface_frictions; none:
+  // (-1, -1)).
   void pack_particle_frictions(const Model& model);
 
   const gpu::SimParams& params_;

@@ -231,6 +231,11 @@ inline ::testing::AssertionResult models_equal(const Model& a, const Model& b) {
            d.same(w + ".first_particle", x.first_particle, y.first_particle);
            d.same(w + ".particle_count", x.particle_count, y.particle_count);
            d.same(w + ".thickness", x.thickness, y.thickness);
+         });
+  d.list("surface_frictions", a.surface_frictions, b.surface_frictions,
+         [&](const std::string& w, const SurfaceFriction& x, const SurfaceFriction& y) {
+           d.same(w + ".first_particle", x.first_particle, y.first_particle);
+           d.same(w + ".particle_count", x.particle_count, y.particle_count);
            compare_friction(d, w, x.friction, y.friction);
          });
   if (d.count() == 0) return ::testing::AssertionSuccess();

@@ -220,8 +220,9 @@ Model colliders_scene(Integrator integrator) {
   // none. The first four rows have none either.
   const uint32_t plain = 4 * cloth.columns;
   model.contact_groups.push_back({0, plain, 0.02f});
-  model.contact_groups.push_back(
-      {plain, model.particle_count() - plain, 0.02f, ContactFriction{0.6f, 0.3f}});
+  model.contact_groups.push_back({plain, model.particle_count() - plain, 0.02f});
+  model.surface_frictions.push_back(
+      {plain, model.particle_count() - plain, ContactFriction{0.6f, 0.3f}});
   model.anchors.push_back({cloth.pinned[0], {0.1f, 0.0f, 0.1f}, false});
   model.tether_groups.push_back({0, model.particle_count(), 1.05f, 1.1025f});
   set_common(model, integrator);
