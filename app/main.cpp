@@ -17,6 +17,7 @@
 #include "app/scene/scene_error.h"
 #include "app/scene/scene_overrides.h"
 #include "app/materials/materials_command.h"
+#include "app/settings/settings_command.h"
 #include "app/sweep/sweep_command.h"
 #include "app/set_option.h"
 #include "app/viewer/view_command.h"
@@ -71,6 +72,7 @@ int main(int argc, char** argv) {
   weft view                            the interactive viewer (needs a display)
   weft sweep SPEC.toml --print-jobs    a grid of --set values as one command line per case
   weft materials                       the figures of a cloth material, and the named ones
+  weft settings                        the keys of [solver] and [environment], with their ranges
   weft --version
 Scenes: scenes/*.toml (ropes, particles and cloths); keys in docs/scenes.md.)");
 
@@ -83,6 +85,7 @@ Scenes: scenes/*.toml (ropes, particles and cloths); keys in docs/scenes.md.)");
   weft::SweepOptions sweep_options;
   CLI::App* sweep = weft::add_sweep_command(app, sweep_options);
   CLI::App* materials = weft::add_materials_command(app);
+  CLI::App* settings = weft::add_settings_command(app);
   std::vector<std::string> overrides;  // --set, of run and view
   for (CLI::App* command : {run, view})
     weft::add_set_option(*command, overrides);
@@ -113,6 +116,7 @@ Scenes: scenes/*.toml (ropes, particles and cloths); keys in docs/scenes.md.)");
     if (view->parsed()) return weft::view_command(view_options);
     if (sweep->parsed()) return weft::sweep_command(sweep_options);
     if (materials->parsed()) return weft::materials_command();
+    if (settings->parsed()) return weft::settings_command();
   } catch (const weft::SceneError& error) {
     std::fprintf(stderr, "%s\n", error.what());  // file:line: key ...: what was expected
     return kBadInput;

@@ -17,6 +17,7 @@
 #include "sim/model/model_error.h"
 #include "app/scene/scene_camera.h"
 #include "sim/model/model_validation.h"
+#include "sim/model/setting_keys.h"
 
 namespace weft {
 
@@ -25,14 +26,13 @@ namespace {
 const std::vector<std::string> kTopLevelKeys = {
     "scene", "solver", "environment", "system", "particle", "rope",      "cloth",
     "mesh",  "spring", "anchor",      "event",  "camera",   "drape_test"};
-const std::vector<std::string> kSolverKeys = {
-    "integrator", "frame_dt",       "substeps",          "max_dt",
-    "damping",    "verlet_damping", "relaxation_sweeps", "variant"};
-const std::vector<std::string> kEnvironmentKeys = {
-    "gravity",          "wind",           "air_drag",       "air_density",      "drag_coefficient",
-    "lift_coefficient", "gust",           "spring_damping", "contact_friction", "static_friction",
-    "kinetic_friction", "self_collision", "self_friction",  "ground",           "sphere",
-    "collider"};
+// The settings' keys (sim/model/setting_keys.h), and the environment's tables of their own.
+const std::vector<std::string> kSolverKeys = setting_key_names("solver");
+const std::vector<std::string> kEnvironmentKeys = [] {
+  std::vector<std::string> keys = setting_key_names("environment");
+  keys.insert(keys.end(), {"ground", "sphere", "collider"});
+  return keys;
+}();
 
 toml::table parse_toml(std::string_view text, const std::string& file) {
   check_toml_characters(text, file);

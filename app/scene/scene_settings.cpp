@@ -1,18 +1,52 @@
 // [solver] and [environment]: every key optional, each changing only what it names, so that a
-// [system.solver] or [system.environment] table overrides the scene's settings key by key.
+// [system.solver] or [system.environment] table overrides the scene's settings key by key. Each
+// key's range is its entry's in sim/model/setting_keys.h; the keys that stand alone are read by
+// walking that list, the others here beside the keys they go with.
 #include <cmath>
 
 #include "app/scene/scene_draft.h"
 #include "app/scene/scene_error.h"
 #include "sim/model/frame_clock.h"
+#include "sim/model/setting_keys.h"
 
 namespace weft {
 
 namespace {
 
-// The solver's own limits (sim/model/model_validation.cpp), checked here to point at the line.
-constexpr int64_t kMaxSubsteps = 100000;
-constexpr int64_t kMaxSweeps = 10000;
+const SettingKey& setting(std::string_view table, std::string_view key) {
+  return *find_setting_key(table, key);
+}
+
+NumberRange range_of(const SettingKey& s) {
+  const char* unit = s.unit == "-" ? "" : s.unit.data();
+  return {s.min, s.max, s.min_inclusive, s.max_inclusive, unit};
+}
+
+std::optional<double> read_number(const TableReader& table, const SettingKey& s) {
+  if (s.kind == SettingKind::integer) {
+    const std::optional<int64_t> value =
+        table.integer(s.key, static_cast<int64_t>(s.min), static_cast<int64_t>(s.max));
+    if (!value) return std::nullopt;
+    return static_cast<double>(*value);
+  }
+  return table.number(s.key, range_of(s));
+}
+
+// The keys of `name` that are one number standing alone, each into its place.
+void read_plain_keys(const TableReader& table, std::string_view name, SolverSettings& solver,
+                     Environment& environment) {
+  for (const SettingKey* s : setting_keys_of(name)) {
+    if (!s->set || s->with_other_keys) continue;
+    if (const std::optional<double> value = read_number(table, *s)) {
+      s->set(solver, environment, *value);
+    }
+  }
+}
+
+// The most substeps a frame may have (validation's limit too).
+int64_t max_substeps() {
+  return static_cast<int64_t>(setting("solver", "substeps").max);
+}
 
 }  // namespace
 
@@ -20,7 +54,7 @@ void read_solver(const TableReader& table, bool top_level, SolverSpec& spec) {
   SolverSettings& s = spec.settings;
   if (top_level) {
     s.frame_dt = static_cast<float>(
-        table.number_or("frame_dt", s.frame_dt, NumberRange::between(1e-7, 1.0, "s")));
+        table.number_or("frame_dt", s.frame_dt, range_of(setting("solver", "frame_dt"))));
     if (!(s.frame_dt > 0.0f)) table.fail("frame_dt", "is too small to be a float > 0");
   } else if (table.has("frame_dt")) {
     table.fail("frame_dt",
@@ -31,22 +65,22 @@ void read_solver(const TableReader& table, bool top_level, SolverSpec& spec) {
   if (auto variant = table.choice("variant", kSolverVariantKeys)) s.variant = *variant;
 
   if (table.at_most_one_of({"substeps", "max_dt"}) == "max_dt") {
-    spec.max_dt = static_cast<float>(*table.number("max_dt", NumberRange::above(0.0, "s")));
+    spec.max_dt =
+        static_cast<float>(*table.number("max_dt", range_of(setting("solver", "max_dt"))));
     if (!(*spec.max_dt > 0.0f)) table.fail("max_dt", "is too small to be a float > 0");
     spec.max_dt_line = table.line_of("max_dt");
-  } else if (auto substeps = table.integer("substeps", 1, kMaxSubsteps)) {
+  } else if (auto substeps = read_number(table, setting("solver", "substeps"))) {
     s.substeps = static_cast<uint32_t>(*substeps);
     spec.max_dt.reset();  // a system's substeps replace the scene's max_dt
   }
-  if (auto sweeps = table.integer("relaxation_sweeps", 0, kMaxSweeps)) {
-    s.relaxation_sweeps = static_cast<uint32_t>(*sweeps);
-  }
+  Environment unused;  // [solver]'s keys are all on the solver settings
+  read_plain_keys(table, "solver", s, unused);
   const std::optional<std::string> damping = table.at_most_one_of({"damping", "verlet_damping"});
   if (damping == "damping") {
-    s.damping_rate = static_cast<float>(*table.number("damping", NumberRange::at_least(0, "1/s")));
+    s.damping_rate = static_cast<float>(*read_number(table, setting("solver", "damping")));
     spec.verlet_damping.reset();  // a system's rate replaces the scene's per-substep d
   } else if (damping == "verlet_damping") {
-    spec.verlet_damping = table.number("verlet_damping", {0.0, 1.0, true, false, ""});
+    spec.verlet_damping = read_number(table, setting("solver", "verlet_damping"));
   }
 }
 
@@ -62,27 +96,18 @@ void resolve_substeps(SolverSpec& spec, const std::string& file) {
 void resolve_max_dt(SolverSpec& spec, const std::string& file) {
   if (!spec.max_dt) return;
   const double needed = std::floor(double{spec.settings.frame_dt} / double{*spec.max_dt}) + 1.0;
-  if (needed > static_cast<double>(kMaxSubsteps)) {
+  if (needed > static_cast<double>(max_substeps())) {
     throw SceneError({file, spec.max_dt_line, 0}, "max_dt", "[solver]",
                      "frame_dt / max_dt asks for " + format_number(needed) +
-                         " substeps per frame; at most " + std::to_string(kMaxSubsteps));
+                         " substeps per frame; at most " + std::to_string(max_substeps()));
   }
   // The same split the real-time viewer uses (sim/model/frame_clock.h), so both agree.
   spec.settings.substeps =
-      split_elapsed_time(spec.settings.frame_dt, *spec.max_dt, kMaxSubsteps).substeps;
+      split_elapsed_time(spec.settings.frame_dt, *spec.max_dt, max_substeps()).substeps;
 }
 
-// The air on triangles: its density, drag and lift coefficients, and gusts.
+// Gusts of the air on triangles (its density and coefficients are read with the plain keys).
 void read_air(const TableReader& table, Air& air) {
-  if (auto rho = table.number("air_density", NumberRange::above(0.0, "kg/m^3"))) {
-    air.density = static_cast<float>(*rho);
-  }
-  if (auto c = table.number("drag_coefficient", NumberRange::at_least(0.0, ""))) {
-    air.drag_coefficient = static_cast<float>(*c);
-  }
-  if (auto c = table.number("lift_coefficient", NumberRange::at_least(0.0, ""))) {
-    air.lift_coefficient = static_cast<float>(*c);
-  }
   if (auto gust = table.table("gust", {"amplitude", "frequency", "scale"})) {
     Gusts& g = air.gusts;
     g.amplitude = gust->required_vec3("amplitude", NumberRange::at_least(0.0, "m/s"));
@@ -106,22 +131,18 @@ void read_environment(const TableReader& table, const SceneParseOptions& options
                       EnvironmentWords& words) {
   if (auto g = table.vec3("gravity", NumberRange::any("m/s^2"))) env.gravity = *g;
   if (auto wind = table.vec3("wind", NumberRange::any("m/s"))) env.wind = *wind;
-  if (auto drag = table.number("air_drag", NumberRange::at_least(0.0, "N s/m"))) {
-    env.air_drag = static_cast<float>(*drag);
-  }
+  SolverSettings unused;  // [environment]'s keys are all on the environment
+  read_plain_keys(table, "environment", unused, env);
   read_air(table, env.air);
   if (auto damping = table.choice("spring_damping", kSpringDampingKeys)) {
     env.spring_damping = *damping;
   }
-  if (auto friction = table.number("contact_friction", NumberRange::between(0.0, 1.0, ""))) {
-    env.contact_friction = static_cast<float>(*friction);
-  }
   // Coulomb friction: the kinetic coefficient defaults to the static one, and may not exceed it.
-  if (auto mu = table.number("static_friction", NumberRange::at_least(0.0, ""))) {
+  if (auto mu = read_number(table, setting("environment", "static_friction"))) {
     env.static_friction = static_cast<float>(*mu);
     env.kinetic_friction = env.static_friction;
   }
-  if (auto mu = table.number("kinetic_friction", NumberRange::at_least(0.0, ""))) {
+  if (auto mu = read_number(table, setting("environment", "kinetic_friction"))) {
     if (*mu > env.static_friction) {
       table.fail("kinetic_friction", "must be at most static_friction (" +
                                          format_number(env.static_friction) + "), got " +
@@ -130,21 +151,11 @@ void read_environment(const TableReader& table, const SceneParseOptions& options
     env.kinetic_friction = static_cast<float>(*mu);
   }
   if (auto on = table.boolean("self_collision")) env.self_collision = *on;
-  if (auto friction = table.number("self_friction", NumberRange::at_least(0.0, ""))) {
-    env.self_friction = static_cast<float>(*friction);
-  }
-  if (auto ground =
-          table.table("ground", {"mode", "height", "repulsion", "friction", "absorption"})) {
+  if (auto ground = table.table("ground", setting_key_names("environment.ground"))) {
     Ground& g = env.ground;
     if (auto mode = ground->choice("mode", kGroundModeKeys)) g.mode = *mode;
-    if (auto height = ground->number("height", NumberRange::any("m"))) {
-      g.height = static_cast<float>(*height);
-    }
-    const NumberRange non_negative_n_per_m = NumberRange::at_least(0.0, "N/m");
-    const NumberRange non_negative_ns_per_m = NumberRange::at_least(0.0, "N s/m");
-    if (auto k = ground->number("repulsion", non_negative_n_per_m)) g.repulsion = float(*k);
-    if (auto k = ground->number("friction", non_negative_ns_per_m)) g.friction = float(*k);
-    if (auto k = ground->number("absorption", non_negative_ns_per_m)) g.absorption = float(*k);
+    SolverSettings unused;
+    read_plain_keys(*ground, "environment.ground", unused, env);
   }
   if (table.has("sphere")) {
     env.spheres.clear();  // a system that lists spheres replaces the scene's list

@@ -8,10 +8,19 @@
 #include "app/scene/scene_writer.h"
 
 #include "app/scene/scene_writer_parts.h"
+#include "sim/model/setting_keys.h"
 
 namespace weft {
 
 namespace {
+
+// A key that is one number standing alone (sim/model/setting_keys.h), as its entry reads it.
+std::string plain_value(const SettingKey& setting, const SolverSettings& solver,
+                        const Environment& environment) {
+  const double value = setting.get(solver, environment);
+  if (setting.kind == SettingKind::integer) return std::to_string(static_cast<int64_t>(value));
+  return toml_float(static_cast<float>(value), setting.key);
+}
 
 void write_scene_table(std::string& out, const Scene& scene) {
   out += "[scene]\n";
@@ -58,20 +67,31 @@ void write_solver(std::string& out, const std::string& table, const SolverSettin
   put(out, "integrator", toml_string(key_of(kIntegratorKeys, s.integrator)));
   put(out, "variant", toml_string(key_of(kSolverVariantKeys, s.variant)));
   put(out, "substeps", std::to_string(s.substeps));
-  put(out, "relaxation_sweeps", std::to_string(s.relaxation_sweeps));
+  const Environment unused;
+  for (const SettingKey* setting : setting_keys_of("solver")) {
+    if (setting->get && !setting->with_other_keys) {
+      put(out, std::string(setting->key), plain_value(*setting, s, unused));
+    }
+  }
   put(out, "damping", toml_float(s.damping_rate, "damping"));
 }
 
 void write_environment(std::string& out, const std::string& table, const SceneSystem& system,
                        const std::string& mesh_stem, SceneText& text) {
   const Environment& e = system.model.environment;
+  const SolverSettings& solver = system.model.solver;
   out += "\n[" + table + "]\n";
   put(out, "gravity", toml_vec3(e.gravity, "gravity"));
   put(out, "wind", toml_vec3(e.wind, "wind"));
-  put(out, "air_drag", toml_float(e.air_drag, "air_drag"));
-  put(out, "air_density", toml_float(e.air.density, "air_density"));
-  put(out, "drag_coefficient", toml_float(e.air.drag_coefficient, "drag_coefficient"));
-  put(out, "lift_coefficient", toml_float(e.air.lift_coefficient, "lift_coefficient"));
+  put(out, "spring_damping", toml_string(key_of(kSpringDampingKeys, e.spring_damping)));
+  put(out, "static_friction", toml_float(e.static_friction, "static_friction"));
+  put(out, "kinetic_friction", toml_float(e.kinetic_friction, "kinetic_friction"));
+  put(out, "self_collision", e.self_collision ? "true" : "false");
+  for (const SettingKey* setting : setting_keys_of("environment")) {
+    if (setting->get && !setting->with_other_keys) {
+      put(out, std::string(setting->key), plain_value(*setting, solver, e));
+    }
+  }
   if (e.air.on()) {  // gusts blow on triangles only: without the air, a file may not have them
     const Gusts& g = e.air.gusts;
     put(out, "gust",
@@ -79,18 +99,11 @@ void write_environment(std::string& out, const std::string& table, const SceneSy
             ", frequency = " + toml_float(g.frequency, "gust frequency") +
             ", scale = " + toml_float(g.scale, "gust scale") + " }");
   }
-  put(out, "spring_damping", toml_string(key_of(kSpringDampingKeys, e.spring_damping)));
-  put(out, "contact_friction", toml_float(e.contact_friction, "contact_friction"));
-  put(out, "static_friction", toml_float(e.static_friction, "static_friction"));
-  put(out, "kinetic_friction", toml_float(e.kinetic_friction, "kinetic_friction"));
-  put(out, "self_collision", e.self_collision ? "true" : "false");
-  put(out, "self_friction", toml_float(e.self_friction, "self_friction"));
   out += "\n[" + table + ".ground]\n";
   put(out, "mode", toml_string(key_of(kGroundModeKeys, e.ground.mode)));
-  put(out, "height", toml_float(e.ground.height, "ground height"));
-  put(out, "repulsion", toml_float(e.ground.repulsion, "ground repulsion"));
-  put(out, "friction", toml_float(e.ground.friction, "ground friction"));
-  put(out, "absorption", toml_float(e.ground.absorption, "ground absorption"));
+  for (const SettingKey* setting : setting_keys_of("environment.ground")) {
+    if (setting->get) put(out, std::string(setting->key), plain_value(*setting, solver, e));
+  }
   write_colliders(out, table, system, mesh_stem, text);
 }
 

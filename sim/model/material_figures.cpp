@@ -1,9 +1,9 @@
 #include "sim/model/material_figures.h"
 
 #include <array>
-#include <cmath>
-#include <cstdio>
 #include <limits>
+
+#include "sim/model/range_text.h"
 
 namespace weft {
 
@@ -69,17 +69,6 @@ const std::array<MaterialFigure, 9> kFigures = {{
        if (m.friction) m.friction->kinetic_friction = float(v);
      }},
 }};
-
-// 0, 10, 1e-6, 1e12: a power of ten far from 1 as 1eN, the rest as printf's %g.
-std::string bound_text(double value) {
-  const double exponent = std::round(std::log10(std::abs(value)));
-  if (value > 0.0 && std::abs(exponent) >= 3 && std::pow(10.0, exponent) == value) {
-    return "1e" + std::to_string(int(exponent));
-  }
-  char text[32];
-  std::snprintf(text, sizeof text, "%g", value);
-  return text;
-}
 
 }  // namespace
 

@@ -1,0 +1,146 @@
+// The settings' keys (sim/model/setting_keys.h) are one list that the scene reader and
+// docs/scenes.md follow: each key is documented with the unit, default and range the reader holds
+// it to, a key beyond its range is refused at its own name, and a documented default is what a
+// scene without the key gets.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "app/scene/scene_error.h"
+#include "sim/model/setting_keys.h"
+#include "tests/support/scene_text.h"
+
+namespace weft::test {
+namespace {
+
+// The cells of a markdown table's row, trimmed.
+std::vector<std::string> cells(const std::string& row) {
+  std::vector<std::string> out;
+  std::stringstream stream(row);
+  std::string cell;
+  std::getline(stream, cell, '|');  // before the first bar
+  while (std::getline(stream, cell, '|')) {
+    const size_t first = cell.find_first_not_of(' ');
+    const size_t last = cell.find_last_not_of(' ');
+    out.push_back(first == std::string::npos ? "" : cell.substr(first, last - first + 1));
+  }
+  return out;
+}
+
+// The first four cells (key, unit, default, range) of the rows of docs/scenes.md's table under
+// the heading that names `table` ("## `[solver]`", "### `[environment.ground]`: ...").
+std::vector<std::vector<std::string>> documented_rows(const std::string& table) {
+  std::ifstream file(std::filesystem::path(WEFT_SCENES_DIR).parent_path() / "docs" / "scenes.md");
+  const std::string heading = "`[" + table + "]`";
+  std::vector<std::vector<std::string>> rows;
+  std::string line;
+  bool in_section = false;
+  while (std::getline(file, line)) {
+    if (line.rfind("#", 0) == 0) {
+      const size_t at = line.find(' ');
+      in_section = at != std::string::npos && line.compare(at + 1, heading.size(), heading) == 0;
+    }
+    if (in_section && line.rfind("| `", 0) == 0) {
+      std::vector<std::string> cell = cells(line);
+      cell.resize(4);
+      rows.push_back(cell);
+    }
+  }
+  return rows;
+}
+
+TEST(SettingKeys, DocsTablesListEveryKeyWithItsUnitDefaultAndRange) {
+  for (const char* table : {"solver", "environment", "environment.ground"}) {
+    SCOPED_TRACE(table);
+    std::vector<std::vector<std::string>> expected;
+    for (const SettingKey* setting : setting_keys_of(table)) {
+      expected.push_back({"`" + std::string(setting->key) + "`", std::string(setting->unit),
+                          std::string(setting->default_text), describe_setting_range(*setting)});
+    }
+    EXPECT_EQ(documented_rows(table), expected);
+  }
+}
+
+// The scene text that gives `value` to the key (a ground key inside its own table).
+std::string scene_with(const SettingKey& setting, const std::string& value) {
+  std::string text = "[" + std::string(setting.table) + "]\n";
+  if (setting.table == "environment.ground") text += "mode = \"force\"\n";
+  if (setting.key == "kinetic_friction") {
+    text += "static_friction = 0.5\n";  // the key it may not exceed
+  }
+  text += std::string(setting.key) + " = " + value + "\n";
+  return text + "[[particle]]\nposition = [0, 0, 0]\nmass = 1\n";
+}
+
+std::string number_text(double value) {
+  std::ostringstream out;
+  out.precision(17);
+  out << value;
+  const std::string text = out.str();
+  return text.find_first_of(".e") == std::string::npos ? text + ".0" : text;
+}
+
+// Each number just outside its range is refused at its key; its bound, where it may have it, is
+// accepted.
+TEST(SettingKeys, EachNumberOutsideItsRangeIsRefusedAtItsKey) {
+  size_t checked = 0;
+  for (const SettingKey& setting : setting_keys()) {
+    if (setting.kind != SettingKind::number && setting.kind != SettingKind::integer) continue;
+    SCOPED_TRACE(std::string(setting.key));
+    const bool integer = setting.kind == SettingKind::integer;
+    auto text = [&](double v) { return integer ? std::to_string(int64_t(v)) : number_text(v); };
+    std::vector<double> outside;
+    if (std::isfinite(setting.min)) outside.push_back(setting.min - 1.0);
+    if (std::isfinite(setting.min) && !setting.min_inclusive) outside.push_back(setting.min);
+    if (std::isfinite(setting.max)) outside.push_back(setting.max + 1.0);
+    if (std::isfinite(setting.max) && !setting.max_inclusive) outside.push_back(setting.max);
+    if (!setting.at_most_key.empty()) outside.push_back(0.75);  // above static_friction's 0.5
+    for (double value : outside) {
+      try {
+        parse_scene_text(scene_with(setting, text(value)));
+        ADD_FAILURE() << "accepted " << value;
+      } catch (const SceneError& error) {
+        const std::string message = error.what();
+        EXPECT_NE(message.find(std::string(setting.key)), std::string::npos) << message;
+      }
+    }
+    if (std::isfinite(setting.min) && setting.min_inclusive && setting.at_most_key.empty()) {
+      EXPECT_NO_THROW(parse_scene_text(scene_with(setting, text(setting.min))));
+    }
+    checked += outside.size();
+  }
+  EXPECT_GT(checked, 20u);
+}
+
+// A documented default that is a number is what a system without the key has, and the keys that
+// stand alone are read into the place their entry writes.
+TEST(SettingKeys, DocumentedDefaultsAreTheSettingsOfASceneWithoutTheKey) {
+  const Scene bare = parse_scene_text("[[particle]]\nposition = [0, 0, 0]\nmass = 1\n");
+  const Model& model = bare.systems.at(0).model;
+  size_t checked = 0;
+  for (const SettingKey& setting : setting_keys()) {
+    if (!setting.get) continue;
+    SCOPED_TRACE(std::string(setting.key));
+    EXPECT_EQ(float(std::stod(std::string(setting.default_text))),
+              float(setting.get(model.solver, model.environment)));
+    // Given in a scene, it lands where the entry reads it.
+    const double given = std::isfinite(setting.max)   ? setting.max
+                         : std::isfinite(setting.min) ? setting.min + 3.0
+                                                      : 3.0;
+    const bool integer = setting.kind == SettingKind::integer;
+    const Scene scene = parse_scene_text(
+        scene_with(setting, integer ? std::to_string(int64_t(given)) : number_text(given)));
+    const Model& read = scene.systems.at(0).model;
+    EXPECT_EQ(float(setting.get(read.solver, read.environment)), float(given));
+    ++checked;
+  }
+  EXPECT_GT(checked, 10u);
+}
+
+}  // namespace
+}  // namespace weft::test
