@@ -16,6 +16,7 @@
 #include "app/scene/scene_file.h"
 #include "sim/model/material_figures.h"
 #include "tests/support/saved_scene_checks.h"
+#include "tests/support/markdown_table.h"
 #include "tests/support/scene_text.h"
 
 namespace weft::test {
@@ -63,20 +64,6 @@ TEST(MaterialFigures, DocsTableListsEveryFigureWithItsUnitAndRange) {
   std::vector<std::string> rows = documented_rows();
   rows.resize(std::min(rows.size(), expected.size()));
   EXPECT_EQ(rows, expected);
-}
-
-// The cells of a markdown table's row, trimmed.
-std::vector<std::string> cells(const std::string& row) {
-  std::vector<std::string> out;
-  std::stringstream stream(row);
-  std::string cell;
-  std::getline(stream, cell, '|');  // before the first bar
-  while (std::getline(stream, cell, '|')) {
-    const size_t first = cell.find_first_not_of(' ');
-    const size_t last = cell.find_last_not_of(' ');
-    out.push_back(first == std::string::npos ? "" : cell.substr(first, last - first + 1));
-  }
-  return out;
 }
 
 // "0.3%" -> 0.003, "none" -> none, "2e-6" -> 2e-6.

@@ -13,24 +13,11 @@
 
 #include "app/scene/scene_error.h"
 #include "sim/model/setting_keys.h"
+#include "tests/support/markdown_table.h"
 #include "tests/support/scene_text.h"
 
 namespace weft::test {
 namespace {
-
-// The cells of a markdown table's row, trimmed.
-std::vector<std::string> cells(const std::string& row) {
-  std::vector<std::string> out;
-  std::stringstream stream(row);
-  std::string cell;
-  std::getline(stream, cell, '|');  // before the first bar
-  while (std::getline(stream, cell, '|')) {
-    const size_t first = cell.find_first_not_of(' ');
-    const size_t last = cell.find_last_not_of(' ');
-    out.push_back(first == std::string::npos ? "" : cell.substr(first, last - first + 1));
-  }
-  return out;
-}
 
 // The first four cells (key, unit, default, range) of the rows of docs/scenes.md's table under
 // the heading that names `table` ("## `[solver]`", "### `[environment.ground]`: ...").

@@ -223,6 +223,19 @@ void validate_environment(const Environment& env) {
   }
 }
 
+// Particles [first, first + count) exist and belong to no earlier range of the same list: each
+// list (contact groups, surface frictions) gives a particle at most one entry.
+void claim_particles(const Model& model, std::vector<bool>& taken, uint32_t first, uint32_t count,
+                     const std::string& name, const std::string& twice) {
+  require(
+      uint64_t{first} + count <= model.particle_count(),
+      name + " reaches past the model's " + std::to_string(model.particle_count()) + " particles");
+  for (uint32_t k = first; k < first + count; ++k) {
+    require(!taken[k], name + " " + twice + " (particle " + std::to_string(k) + ")");
+    taken[k] = true;
+  }
+}
+
 void validate_contacts(const Model& model) {
   require_non_negative(model.environment.self_friction, "self_friction", "");
   std::vector<bool> taken(model.particle_count(), false);
@@ -231,30 +244,16 @@ void validate_contacts(const Model& model) {
     const std::string name = "contact group " + std::to_string(g);
     require(std::isfinite(group.thickness) && group.thickness > 0.0f,
             name + ": thickness must be > 0 m, got " + number(group.thickness));
-    require(uint64_t{group.first_particle} + group.particle_count <= model.particle_count(),
-            name + " reaches past the model's " + std::to_string(model.particle_count()) +
-                " particles");
-    for (uint32_t k = 0; k < group.particle_count; ++k) {
-      require(!taken[group.first_particle + k], name + " shares particle " +
-                                                    std::to_string(group.first_particle + k) +
-                                                    " with another group");
-      taken[group.first_particle + k] = true;
-    }
+    claim_particles(model, taken, group.first_particle, group.particle_count, name,
+                    "shares a particle with another group");
   }
   std::fill(taken.begin(), taken.end(), false);
   for (size_t s = 0; s < model.surface_frictions.size(); ++s) {
     const SurfaceFriction& surface = model.surface_frictions[s];
     const std::string name = "surface friction " + std::to_string(s);
     validate_friction(surface.friction, name + " (its material)");
-    require(uint64_t{surface.first_particle} + surface.particle_count <= model.particle_count(),
-            name + " reaches past the model's " + std::to_string(model.particle_count()) +
-                " particles");
-    for (uint32_t k = 0; k < surface.particle_count; ++k) {
-      require(!taken[surface.first_particle + k], name + " gives particle " +
-                                                      std::to_string(surface.first_particle + k) +
-                                                      " a second friction");
-      taken[surface.first_particle + k] = true;
-    }
+    claim_particles(model, taken, surface.first_particle, surface.particle_count, name,
+                    "gives a particle a second friction");
   }
 }
 
