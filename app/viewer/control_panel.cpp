@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <cstdio>
+#include <string>
 #include <vector>
 
 #include <imgui.h>
@@ -16,6 +17,7 @@
 #include "app/viewer/viewer_presets.h"
 #include "app/viewer/strain_legend.h"
 #include "sim/model/model.h"
+#include "sim/model/setting_keys.h"
 
 namespace weft {
 
@@ -233,6 +235,18 @@ void draw_save_scene(PanelWidgets& ui, PanelRequests& requests) {
   }
 }
 
+// A setting's control is named as a scene file and --set name it: "relaxation_sweeps",
+// "air_drag (N s/m)", "ground.height (m)" (sim/model/setting_keys.h).
+std::string setting_label(std::string_view table, std::string_view key) {
+  const SettingKey& setting = *find_setting_key(table, key);
+  std::string label;
+  if (table == "environment.ground") label = "ground.";
+  label += std::string(setting.key);
+  if (setting.unit != "-" && setting.unit != "bool")
+    label += " (" + std::string(setting.unit) + ")";
+  return label;
+}
+
 void draw_solver(PanelWidgets& ui, Model& model, bool& changed) {
   SolverSettings& s = model.solver;
   edited(enum_combo(ui, "integrator", s.integrator, kIntegratorKeys), changed);
@@ -242,40 +256,50 @@ void draw_solver(PanelWidgets& ui, Model& model, bool& changed) {
   int substeps = static_cast<int>(s.substeps);
   if (edited(ui.slider("substeps", substeps, 1, 64), changed)) s.substeps = substeps;
   int sweeps = static_cast<int>(s.relaxation_sweeps);
-  if (edited(ui.slider("relaxation sweeps", sweeps, 0, 32), changed)) {
+  if (edited(ui.slider(setting_label("solver", "relaxation_sweeps").c_str(), sweeps, 0, 32),
+             changed)) {
     s.relaxation_sweeps = sweeps;
   }
   float hz = 1.0f / s.frame_dt;
   if (edited(ui.slider("frame rate of sim (Hz)", hz, 15.0f, 240.0f, "%.0f"), changed)) {
     s.frame_dt = 1.0f / hz;
   }
-  edited(
-      ui.slider("damping (1/s)", s.damping_rate, 0.0f, 50.0f, "%.2f", ImGuiSliderFlags_Logarithmic),
-      changed);
+  edited(ui.slider(setting_label("solver", "damping").c_str(), s.damping_rate, 0.0f, 50.0f, "%.2f",
+                   ImGuiSliderFlags_Logarithmic),
+         changed);
 }
 
 void draw_environment(PanelWidgets& ui, Model& model, bool& changed) {
   Environment& e = model.environment;
-  edited(ui.drag3("gravity (m/s^2)", &e.gravity.x, 0.05f, -50.0f, 50.0f), changed);
-  edited(ui.drag3("wind (m/s)", &e.wind.x, 0.05f, -30.0f, 30.0f), changed);
+  const std::string ground = "environment.ground";
   edited(
-      ui.slider("air drag (N s/m)", e.air_drag, 0.0f, 0.01f, "%.2e", ImGuiSliderFlags_Logarithmic),
+      ui.drag3(setting_label("environment", "gravity").c_str(), &e.gravity.x, 0.05f, -50.0f, 50.0f),
       changed);
-  edited(enum_combo(ui, "spring damping", e.spring_damping, kSpringDampingKeys), changed);
-  edited(enum_combo(ui, "ground", e.ground.mode, kGroundModeKeys), changed);
-  edited(ui.slider("ground height (m)", e.ground.height, -3.0f, 2.0f), changed);
+  edited(ui.drag3(setting_label("environment", "wind").c_str(), &e.wind.x, 0.05f, -30.0f, 30.0f),
+         changed);
+  edited(ui.slider(setting_label("environment", "air_drag").c_str(), e.air_drag, 0.0f, 0.01f,
+                   "%.2e", ImGuiSliderFlags_Logarithmic),
+         changed);
+  edited(enum_combo(ui, setting_label("environment", "spring_damping").c_str(), e.spring_damping,
+                    kSpringDampingKeys),
+         changed);
+  edited(enum_combo(ui, setting_label(ground, "mode").c_str(), e.ground.mode, kGroundModeKeys),
+         changed);
+  edited(ui.slider(setting_label(ground, "height").c_str(), e.ground.height, -3.0f, 2.0f), changed);
   if (e.ground.mode == GroundMode::force) {
-    edited(ui.slider("repulsion (N/m)", e.ground.repulsion, 0.0f, 1.0f, "%.2e",
-                     ImGuiSliderFlags_Logarithmic),
+    edited(ui.slider(setting_label(ground, "repulsion").c_str(), e.ground.repulsion, 0.0f, 1.0f,
+                     "%.2e", ImGuiSliderFlags_Logarithmic),
            changed);
-    edited(ui.slider("ground friction (N s/m)", e.ground.friction, 0.0f, 0.01f, "%.2e",
-                     ImGuiSliderFlags_Logarithmic),
+    edited(ui.slider(setting_label(ground, "friction").c_str(), e.ground.friction, 0.0f, 0.01f,
+                     "%.2e", ImGuiSliderFlags_Logarithmic),
            changed);
-    edited(ui.slider("absorption (N s/m)", e.ground.absorption, 0.0f, 0.1f, "%.2e",
-                     ImGuiSliderFlags_Logarithmic),
+    edited(ui.slider(setting_label(ground, "absorption").c_str(), e.ground.absorption, 0.0f, 0.1f,
+                     "%.2e", ImGuiSliderFlags_Logarithmic),
            changed);
   }
-  edited(ui.slider("contact friction", e.contact_friction, 0.0f, 1.0f), changed);
+  edited(ui.slider(setting_label("environment", "contact_friction").c_str(), e.contact_friction,
+                   0.0f, 1.0f),
+         changed);
   draw_colliders(ui, e, changed);
 }
 
