@@ -74,9 +74,11 @@ void expect_bending_counts_match(const Model& model, uint32_t substeps) {
   const FrameShape shape = m.current_shape(substeps);
   uint64_t bytes = 0;
   const uint32_t colours = static_cast<uint32_t>(m.find<Bending>()->offsets().size()) - 1;
+  const uint32_t repeats = m.find<Bending>()->repeats();  // passes over the colours per sweep
   for (uint32_t sweep = 0; sweep < shape.relaxation_sweeps; ++sweep)
-    for (uint32_t colour = 0; colour < colours; ++colour)
-      bytes += bending_bytes(m, colour, sweep == 0);
+    for (uint32_t repeat = 0; repeat < repeats; ++repeat)
+      for (uint32_t colour = 0; colour < colours; ++colour)
+        bytes += bending_bytes(m, colour, sweep == 0 && repeat == 0);
   ASSERT_GT(bytes, 0u);
   EXPECT_EQ(traffic_of(frame_traffic(m, shape), "bending"), substeps * bytes);
 }

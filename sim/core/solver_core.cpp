@@ -355,6 +355,7 @@ std::vector<SolverCore::BufferEdit> SolverCore::edit(const Model& model, EditSco
     for (uint32_t buffer : module->apply_edit(model, paths, scope))
       edits.push_back({module->index, buffer});
   }
+  scheduled_shape_.substeps = 0;  // a module's steps may follow the edit: build them again
   return edits;
 }
 

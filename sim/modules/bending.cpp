@@ -1,5 +1,7 @@
 #include "sim/modules/bending.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstddef>
 
 #include "sim/core/cpu_forces.h"
@@ -35,6 +37,26 @@ Real current_compliance(const gpu::BendingElement& e, const Real (&w)[4]) {
   return Real(e.compliance) * (side_held ? Real(e.side_share) : Real(1) - Real(e.side_share));
 }
 
+// The most passes over the colours a sweep makes: enough for a millimetre mesh of the named
+// materials at the default substeps (about 33 for cotton's hinges at 1.3 mm and 16 substeps).
+constexpr double kMaxRepeats = 64.0;
+
+// Passes over the colours a sweep needs: the stiffest hinge's stiffness against its particles'
+// inertia in one substep, (sum c_k^2 w_k) dt^2 / compliance, the number of Gauss-Seidel passes
+// over which a bend it carries settles (docs/physics.md measures it).
+uint32_t hinge_repeats(const Model& model, const std::vector<BendingElement>& elements) {
+  const double dt = double{model.solver.frame_dt} / double{model.solver.substeps};
+  double stiffest = 0.0;
+  for (const BendingElement& e : elements) {
+    double weight = 0.0;
+    for (uint32_t k = 0; k < arity_of(e); ++k)
+      weight +=
+          double{e.coefficients[k]} * e.coefficients[k] * model.inverse_masses[e.particles[k]];
+    stiffest = std::max(stiffest, weight * dt * dt / double{e.compliance});
+  }
+  return static_cast<uint32_t>(std::clamp(std::ceil(stiffest), 1.0, kMaxRepeats));
+}
+
 }  // namespace
 
 Bending::Bending(const ModuleContext& context) {
@@ -47,6 +69,7 @@ void Bending::pack(const Model& model, const std::vector<BendingElement>& elemen
         return std::span<const uint32_t>(elements[e].particles.data(), arity_of(elements[e]));
       });
   offsets_ = colors.offsets;
+  repeats_ = hinge_repeats(model, elements);
   elements_.clear();
   elements_.reserve(elements.size());
   for (uint32_t source : colors.order) {
@@ -72,14 +95,16 @@ void Bending::schedule(Stage stage, const FrameShape&, uint32_t substep, uint32_
   // Every sweep, the multipliers gathered over the substep: elements one at a time move a bend a
   // node or two per pass, so a fine mesh needs the sweeps to carry it.
   if (stage != Stage::project) return;
-  for (uint32_t c = 0; c + 1 < offsets_.size(); ++c) {
-    Step step = make_step(*this, kRelax, substep, sweep, c);
-    gpu::BendingPush push{};
-    push.first = offsets_[c];
-    push.count = offsets_[c + 1] - offsets_[c];
-    push.reset_lambda = sweep == 0 ? 1u : 0u;
-    step.push = to_push(push);
-    steps.push_back(std::move(step));
+  for (uint32_t repeat = 0; repeat < repeats_; ++repeat) {
+    for (uint32_t c = 0; c + 1 < offsets_.size(); ++c) {
+      Step step = make_step(*this, kRelax, substep, sweep, c);
+      gpu::BendingPush push{};
+      push.first = offsets_[c];
+      push.count = offsets_[c + 1] - offsets_[c];
+      push.reset_lambda = sweep == 0 && repeat == 0 ? 1u : 0u;
+      step.push = to_push(push);
+      steps.push_back(std::move(step));
+    }
   }
 }
 
@@ -172,7 +197,10 @@ uint64_t Bending::bytes(const Step& step, const TrafficContext& context) const {
 
 std::vector<uint32_t> Bending::apply_edit(const Model& model, const SolverPaths& paths,
                                           EditScope scope) {
-  if (scope != EditScope::materials) return {};
+  if (scope == EditScope::parameters) {  // new substeps: as many passes as they need
+    repeats_ = hinge_repeats(model, model.bending);
+    return {};
+  }
   const std::vector<BendingElement>& edited = paths.bending();
   if (edited.size() != elements_.size()) {
     throw ModelError("a live edit cannot change the number of bending elements (" +

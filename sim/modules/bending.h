@@ -2,6 +2,12 @@
 // (cloth grids bend in grid_bending.h). Relaxed in every relaxation sweep, before the distance
 // constraints, with XPBD multipliers gathered over the substep: one exact step of each linear
 // element at a time, in colours (element_coloring.h), one dispatch each.
+//
+// One pass over the colours moves a bend a hinge or two. Where the hinges are stiff against the
+// particles' inertia within a substep (a fine mesh: the ratio grows as dt^2 B / (rho h^4)), the
+// sweeps alone leave the bending unconverged and the mesh too soft, so each sweep repeats the
+// colours as often as the stiffest hinge's ratio asks (hinge_repeats; docs/physics.md, "How it
+// bends"): once on a coarse mesh, tens of times at a millimetre.
 #pragma once
 
 #include "shaders/bending_layout.h"
@@ -31,6 +37,8 @@ class Bending final : public MirroredModule<Bending> {
   // Packed in colour order; colour c is elements()[offsets()[c] .. offsets()[c + 1]).
   const std::vector<gpu::BendingElement>& elements() const { return elements_; }
   const std::vector<uint32_t>& offsets() const { return offsets_; }
+  // How many times each sweep relaxes every colour.
+  uint32_t repeats() const { return repeats_; }
 
  private:
   friend class MirroredModule<Bending>;
@@ -43,6 +51,7 @@ class Bending final : public MirroredModule<Bending> {
 
   std::vector<gpu::BendingElement> elements_;
   std::vector<uint32_t> offsets_;
+  uint32_t repeats_ = 1;
 };
 
 }  // namespace weft
