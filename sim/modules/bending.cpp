@@ -93,7 +93,8 @@ std::vector<const PassInfo*> Bending::passes() const {
 void Bending::schedule(Stage stage, const FrameShape&, uint32_t substep, uint32_t sweep,
                        std::vector<Step>& steps) const {
   // Every sweep, the multipliers gathered over the substep: elements one at a time move a bend a
-  // node or two per pass, so a fine mesh needs the sweeps to carry it.
+  // node or two per pass, so each sweep passes over the colours as often as the stiffest hinge
+  // needs to settle (hinge_repeats).
   if (stage != Stage::project) return;
   for (uint32_t repeat = 0; repeat < repeats_; ++repeat) {
     for (uint32_t c = 0; c + 1 < offsets_.size(); ++c) {
