@@ -1,6 +1,6 @@
 // The CPU reference behind weft::api::Simulation: one per system, whose state the positions
 // view reads in place.
-#include "app/scene/scene.h"
+#include "app/scene/scene_systems.h"
 #include "lib/scene_impl.h"
 #include "lib/simulation_backend.h"
 #include "lib/translate_errors.h"

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "app/scene/scene.h"
+#include "app/scene/scene_systems.h"
 #include "weft/scene.h"
 
 namespace weft::api {

@@ -10,7 +10,7 @@
 #include <glm/vec3.hpp>
 #include <glm/vec4.hpp>
 
-#include "app/scene/scene.h"
+#include "app/scene/scene_systems.h"
 #include "sim/core/solver.h"
 #include "weft/simulation.h"
 

@@ -30,7 +30,7 @@ mkdir -p "$work"
 # parser is compiled from its headers here (once, in toml_implementation.cpp below, not in every
 # file that reads TOML) so that it is instrumented too.
 sources=(app/scene/closest_match.cpp app/scene/mesh_repair.cpp app/scene/names.cpp
-  app/scene/obj_reader.cpp app/scene/safe_text.cpp app/scene/scene.cpp
+  app/scene/obj_reader.cpp app/scene/safe_text.cpp app/scene/scene_systems.cpp
   app/scene/scene_camera.cpp app/scene/scene_colliders.cpp app/scene/scene_colors.cpp
   app/scene/scene_error.cpp app/scene/scene_file.cpp
   app/scene/scene_links.cpp app/scene/scene_material.cpp app/scene/scene_objects.cpp

@@ -20,7 +20,7 @@
 
 #include "app/export/output_file.h"
 #include "app/export/surface_layout.h"
-#include "app/scene/scene.h"
+#include "app/scene/scene_systems.h"
 
 namespace weft {
 

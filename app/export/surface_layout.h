@@ -9,7 +9,7 @@
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 
-#include "app/scene/scene.h"
+#include "app/scene/scene_systems.h"
 
 namespace weft {
 

@@ -36,7 +36,7 @@
 
 #include <vector>
 
-#include "app/scene/scene.h"
+#include "app/scene/scene_systems.h"
 #include "sim/core/energy.h"
 
 namespace weft {

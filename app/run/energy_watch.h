@@ -11,7 +11,7 @@
 
 #include "app/check_budget.h"
 #include "app/run/energy_bound.h"
-#include "app/scene/scene.h"
+#include "app/scene/scene_systems.h"
 #include "sim/core/solver.h"
 
 namespace weft {

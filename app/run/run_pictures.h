@@ -13,7 +13,7 @@
 
 #include "app/render/render_mesh.h"
 #include "app/render/scene_renderer.h"
-#include "app/scene/scene.h"
+#include "app/scene/scene_systems.h"
 #include "app/run/scene_run.h"
 #include "sim/gpu/solver_on_gpu.h"
 

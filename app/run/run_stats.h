@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "app/scene/scene.h"
+#include "app/scene/scene_systems.h"
 #include "app/run/scene_run.h"
 
 namespace weft {

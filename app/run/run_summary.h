@@ -5,7 +5,7 @@
 #include <cstdio>
 #include <string>
 
-#include "app/scene/scene.h"
+#include "app/scene/scene_systems.h"
 #include "app/run/scene_run.h"
 
 namespace weft {

@@ -14,7 +14,7 @@
 
 #include "app/export/frame_exporter.h"
 #include "app/frame_capture.h"
-#include "app/scene/scene.h"
+#include "app/scene/scene_systems.h"
 #include "sim/core/solver.h"
 #include "sim/model/contact_report.h"
 #include "sim/model/strain_report.h"

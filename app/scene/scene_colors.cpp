@@ -3,7 +3,7 @@
 #include <array>
 #include <cmath>
 
-#include "app/scene/scene.h"
+#include "app/scene/scene_systems.h"
 #include "app/scene/table_reader.h"
 
 namespace weft {

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "app/scene/scene.h"
+#include "app/scene/scene_systems.h"
 #include "app/scene/scene_file.h"
 #include "app/scene/table_reader.h"
 

@@ -12,7 +12,7 @@
 
 #include "app/scene/obj_reader.h"
 #include "app/scene/particle_budget.h"
-#include "app/scene/scene.h"
+#include "app/scene/scene_systems.h"
 
 namespace weft {
 

@@ -5,7 +5,7 @@
 #include <filesystem>
 
 #include "app/default_scene.h"
-#include "app/scene/scene.h"
+#include "app/scene/scene_systems.h"
 
 namespace weft {
 

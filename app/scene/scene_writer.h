@@ -22,7 +22,7 @@
 #include <string>
 #include <vector>
 
-#include "app/scene/scene.h"
+#include "app/scene/scene_systems.h"
 #include "app/scene/toml_text.h"
 
 namespace weft {

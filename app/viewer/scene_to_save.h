@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "app/scene/scene.h"
+#include "app/scene/scene_systems.h"
 #include "app/viewer/viewer_scene.h"
 
 namespace weft {

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <span>
 
-#include "app/scene/scene.h"
+#include "app/scene/scene_systems.h"
 #include "sim/model/model.h"
 
 namespace weft {

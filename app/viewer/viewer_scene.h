@@ -16,7 +16,7 @@
 #include <glm/vec3.hpp>
 
 #include "app/render/scene_renderer.h"
-#include "app/scene/scene.h"
+#include "app/scene/scene_systems.h"
 #include "app/viewer/health_watch.h"
 #include "app/viewer/particle_picker.h"
 #include "app/viewer/system_simulation.h"

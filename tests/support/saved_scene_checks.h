@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "app/scene/scene.h"
+#include "app/scene/scene_systems.h"
 #include "sim/core/cpu_solver.h"
 #include "tests/support/model_compare.h"
 

@@ -1,4 +1,4 @@
-#include "app/scene/scene.h"
+#include "app/scene/scene_systems.h"
 
 namespace weft {
 
