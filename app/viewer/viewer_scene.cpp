@@ -181,33 +181,30 @@ void ViewerScene::apply_material_figures() {
 }
 
 void apply_materials(const Model& base, const Materials& materials, Model& model) {
-  for (size_t k = 0; k < model.springs.size(); ++k) {
-    model.springs[k].stiffness = base.springs[k].stiffness * materials.spring_stiffness_scale;
-    model.springs[k].damping = base.springs[k].damping * materials.spring_damping_scale;
+  // The model as its materials build it (base: what apply_material_figures changed, whatever
+  // that is), with what the panel edits of its own kept: the solver, the environment and the
+  // pins made by hand.
+  Model built = base;
+  built.solver = model.solver;
+  built.environment = model.environment;
+  built.inverse_masses = model.inverse_masses;
+  for (Spring& spring : built.springs) {
+    spring.stiffness *= materials.spring_stiffness_scale;
+    spring.damping *= materials.spring_damping_scale;
   }
-  for (size_t c = 0; c < model.constraints.size(); ++c) {
-    const DistanceConstraint& from = base.constraints[c];
-    model.constraints[c].compliance = from.compliance + materials.added_compliance;
-    if (from.compression_compliance) {
-      model.constraints[c].compression_compliance =
-          *from.compression_compliance + materials.added_compliance;
+  for (DistanceConstraint& constraint : built.constraints) {
+    constraint.compliance += materials.added_compliance;
+    if (constraint.compression_compliance) {
+      *constraint.compression_compliance += materials.added_compliance;
     }
   }
-  // A mesh's hinges, the limits a cloth is held to and its own friction are its material's alone
-  // (apply_material_figures).
-  model.bending = base.bending;
-  model.tether_groups = base.tether_groups;
-  model.surface_frictions = base.surface_frictions;
   // Grids on the grid path read their materials from their layouts, one per kind of link.
-  for (size_t g = 0; g < model.grids.size(); ++g) {
-    const GridLayout& from = base.grids[g];
-    GridLayout& grid = model.grids[g];
-    grid.structural = with_materials(from.structural, materials);
-    grid.shear = with_materials(from.shear, materials);
-    grid.bend = with_materials(from.bend, materials);
-    grid.bending_stiffness = from.bending_stiffness;
-    grid.break_strain = from.break_strain;  // its material's (apply_material_figures)
+  for (GridLayout& grid : built.grids) {
+    grid.structural = with_materials(grid.structural, materials);
+    grid.shear = with_materials(grid.shear, materials);
+    grid.bend = with_materials(grid.bend, materials);
   }
+  model = std::move(built);
 }
 
 void ViewerScene::set_anchor_velocity(const glm::vec3& velocity) {

@@ -53,8 +53,9 @@ struct Materials {
 
 // A link as built, with the knobs applied: what apply_materials gives its elements.
 LinkMaterial with_materials(const LinkMaterial& link, const Materials& materials);
-// The knobs on every spring, constraint and grid of `model`, from their values in `base` (a
-// model of the same shape, as built).
+// `model` as `base` (a model of the same shape, as built, with the material figures' edits) builds
+// it, the knobs on every spring, constraint and grid, and the solver, environment and pins of
+// `model` kept.
 void apply_materials(const Model& base, const Materials& materials, Model& model);
 
 // A cloth or mesh built from a material (sim/model/cloth_material.h), which the panel edits in the
