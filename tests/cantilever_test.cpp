@@ -48,10 +48,10 @@ TEST(Cantilever, CottonDroopsAsTheElasticaAtTwoSpacingsOnEveryPath) {
 }
 
 // A mesh bends the same at a finer spacing: its hinges, stiffer against the particles' inertia
-// the finer it is (as dt^2 B / (rho h^4)), are relaxed as many times per sweep as that asks (two
-// passes over the colours at 5.1 mm, about thirty at 1.3 mm); with one pass each the strip
-// drooped 76 degrees at 1.3 mm where it droops 45.5 at 5.1 mm (docs/physics.md, "How it bends").
-// 1.8 mm keeps the test short.
+// the finer it is (as dt^2 B / (rho h^4)), are relaxed as many times per sweep as that asks (2
+// passes over the colours at 5.1 mm, the most, 64, at 1.8 mm and 1.3 mm); with one pass each the
+// strip drooped 76 degrees at 1.3 mm where it droops 45.5 at 5.1 mm (docs/physics.md, "How it
+// bends"). 1.8 mm keeps the test short.
 TEST(Cantilever, AMeshDroopsTheSameAtAFinerSpacing) {
   Strip coarse;
   coarse.mesh = true;

@@ -37,8 +37,8 @@ Real current_compliance(const gpu::BendingElement& e, const Real (&w)[4]) {
   return Real(e.compliance) * (side_held ? Real(e.side_share) : Real(1) - Real(e.side_share));
 }
 
-// The most passes over the colours a sweep makes: enough for a millimetre mesh of the named
-// materials at the default substeps (about 33 for cotton's hinges at 1.3 mm and 16 substeps).
+// The most passes over the colours a sweep makes. A 1.3 mm cotton strip at 16 substeps asks for
+// more, and with 64 droops as its converged hinges do (docs/physics.md, "How it bends").
 constexpr double kMaxRepeats = 64.0;
 
 // Passes over the colours a sweep needs: the stiffest hinge's stiffness against its particles'
