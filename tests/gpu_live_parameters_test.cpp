@@ -49,6 +49,9 @@ TEST_P(GpuLiveParametersTest, GpuFollowsTheCpuReferenceThroughLiveEdits) {
   }
   cpu.set_parameters(model);
   gpu.set_parameters(model);
+  // The viewer's panel may edit twice between frames: each edited buffer is uploaded once (two
+  // uploads of one buffer without a barrier between are a hazard the validation layer reports).
+  gpu.set_parameters(model);
   cpu.set_link_materials(model);
   gpu.set_link_materials(model);
   step_both(cpu, gpu, 3);

@@ -155,16 +155,22 @@ void GpuSolver::record_updates(VkCommandBuffer cmd) {
   // The previous frame's passes may still read what is about to be overwritten.
   compute_to_transfer_barrier(cmd);
   update_buffer(cmd, particles_[WEFT_BINDING_PARAMS], 0, sizeof(gpu::SimParams), &core_.params());
-  for (const auto& [module, update] : updates) {
-    update_buffer(cmd, modules_[module].buffers[update.buffer], update.offset, update.bytes,
-                  update.data);
-  }
+  // A live edit's whole buffers first, then this frame's updates of parts of them (a collider's
+  // pose now), which must land last.
   for (const SolverCore::BufferEdit& edit : pending_uploads_) {
     const ModuleBuffer declared = core_.module(edit.module).buffers()[edit.buffer];
     update_buffer(cmd, modules_[edit.module].buffers[edit.buffer], 0, declared.bytes,
                   declared.data);
   }
+  if (!pending_uploads_.empty() && !updates.empty()) {
+    memory_barrier(cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                   VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT);
+  }
   pending_uploads_.clear();
+  for (const auto& [module, update] : updates) {
+    update_buffer(cmd, modules_[module].buffers[update.buffer], update.offset, update.bytes,
+                  update.data);
+  }
   for (const auto& [particle, inverse_mass] : core_.take_inverse_mass_edits()) {
     update_buffer(cmd, particles_[WEFT_BINDING_POSITIONS],
                   VkDeviceSize{particle} * sizeof(glm::vec4) + offsetof(glm::vec4, w),
@@ -325,8 +331,14 @@ HealthReport GpuSolver::measure_health() {
 }
 
 void GpuSolver::set_parameters(const Model& model) {
-  for (const SolverCore::BufferEdit& edit : core_.set_parameters(model))
-    pending_uploads_.push_back(edit);
+  // Each buffer once, however many edits come before the next frame: it is uploaded whole.
+  for (const SolverCore::BufferEdit& edit : core_.set_parameters(model)) {
+    const bool queued =
+        std::any_of(pending_uploads_.begin(), pending_uploads_.end(), [&](const auto& pending) {
+          return pending.module == edit.module && pending.buffer == edit.buffer;
+        });
+    if (!queued) pending_uploads_.push_back(edit);
+  }
 }
 
 void GpuSolver::set_link_materials(const Model& model) {
