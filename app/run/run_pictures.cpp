@@ -52,8 +52,7 @@ Bounds bounds_over_run(Device& device, const Scene& scene, unsigned cpu_threads,
                        uint32_t step, const std::function<void(uint32_t done)>& on_progress) {
   std::vector<std::unique_ptr<Solver>> solvers;
   for (const SceneSystem& system : scene.systems) {
-    solvers.push_back(cpu_threads != 0 ? make_drawn_solver_on_cpu(device, system.model, cpu_threads)
-                                       : make_solver_on_gpu(device, system.model));
+    solvers.push_back(make_drawn_solver(device, system.model, cpu_threads));
   }
   BoundsSink sink(device, drawn_systems(scene, solvers), step);
   RunLoopOptions loop;

@@ -6,6 +6,7 @@
 
 #include "engine/barriers.h"
 #include "sim/gpu/gpu_solver.h"
+#include "sim/gpu/solver_on_gpu.h"
 
 namespace weft {
 
@@ -17,7 +18,12 @@ HealthWatch::HealthWatch(Device& device, uint32_t slots)
   }
 }
 
-void HealthWatch::record(VkCommandBuffer cmd, uint32_t slot, GpuSolver& solver) {
+void HealthWatch::watch(VkCommandBuffer cmd, uint32_t slot, RecordedSolver& simulation) {
+  if (simulation.simulates_on_cpu()) {
+    measured_[slot] = simulation.measure_health();
+    return;
+  }
+  GpuSolver& solver = simulation.drawn_solver();
   // record_health leaves the result visible to copies; this slot's own copy keeps frames in
   // flight from overwriting each other's reports.
   solver.record_health(cmd);
@@ -26,10 +32,6 @@ void HealthWatch::record(VkCommandBuffer cmd, uint32_t slot, GpuSolver& solver) 
   memory_barrier(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
                  VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT);
   recorded_[slot] = true;
-}
-
-void HealthWatch::measured(uint32_t slot, const HealthReport& report) {
-  measured_[slot] = report;
 }
 
 std::optional<HealthReport> HealthWatch::collect(uint32_t slot) {

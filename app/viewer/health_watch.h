@@ -1,7 +1,7 @@
 // The blow-up watch inside the frame loop: the solver's health pass is recorded into each
 // simulated frame and its result copied into that frame slot's host buffer, read when the slot
 // comes round again, so the panel's strain and blow-up warning never make the CPU wait. A system
-// simulated on the CPU reference hands its report in directly.
+// simulated on the CPU reference is measured at once and its report given back the same way.
 #pragma once
 
 #include <cstdint>
@@ -14,16 +14,15 @@
 namespace weft {
 
 class Device;
-class GpuSolver;
+class RecordedSolver;
 
 class HealthWatch {
  public:
   HealthWatch(Device& device, uint32_t slots);
 
-  // Records the health pass and the copy of its result, after the solver's frame.
-  void record(VkCommandBuffer cmd, uint32_t slot, GpuSolver& solver);
-  // A report measured on the CPU (the CPU reference's), given back for this slot the same way.
-  void measured(uint32_t slot, const HealthReport& report);
+  // After the solver's frame: records the health pass and the copy of its result, or on the CPU
+  // reference measures it now.
+  void watch(VkCommandBuffer cmd, uint32_t slot, RecordedSolver& solver);
   // The report recorded in this slot, once its frame has finished; each is given once.
   std::optional<HealthReport> collect(uint32_t slot);
 

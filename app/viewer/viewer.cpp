@@ -18,6 +18,7 @@
 #include "app/viewer/imgui_layer.h"
 #include "app/viewer/knife_stroke.h"
 #include "app/viewer/scaled_scene.h"
+#include "app/viewer/solver_choice.h"
 #include "app/viewer/panel_widgets.h"
 #include "engine/barriers.h"
 #include "engine/debug_label.h"
@@ -304,7 +305,7 @@ void Viewer::sample_energy() {
   const auto began = std::chrono::steady_clock::now();
   Energy sum;
   for (ViewerScene::System& system : scene_->systems()) {
-    const Energy energy = system.simulation->energy();
+    const Energy energy = system.simulation->measure_energy();
     sum.kinetic += energy.kinetic;
     sum.gravitational += energy.gravitational;
     sum.elastic += energy.elastic;
@@ -421,10 +422,9 @@ void Viewer::record_frame(VkCommandBuffer cmd, uint32_t slot, uint32_t image) {
   if (!settings_.paused || settings_.step_once) {
     scene_->apply_events();
     for (ViewerScene::System& system : scene_->systems()) {
-      const SolverSettings& s = system.model.solver;
-      system.simulation->simulate_frame(cmd, s, pass_timer);
+      system.simulation->record_frame(cmd, pass_timer);
       if (!pass_timer) mark(kSimulation);
-      system.simulation->watch_health(cmd, slot, *system.health);
+      system.health->watch(cmd, slot, *system.simulation);
       mark(kWatch);
     }
     ++scene_->frames_simulated;

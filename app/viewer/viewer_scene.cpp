@@ -109,9 +109,9 @@ void ViewerScene::build() {
     system.health.reset();
     system.picker.reset();
     system.simulation.reset();
-    system.simulation = std::make_unique<SystemSimulation>(device_, system.model, cpu_threads_);
+    system.simulation = make_drawn_solver(device_, system.model, cpu_threads_);
     system.picker =
-        std::make_unique<ParticlePicker>(device_, system.simulation->drawn(), frame_slots_);
+        std::make_unique<ParticlePicker>(device_, system.simulation->drawn_solver(), frame_slots_);
     system.health = std::make_unique<HealthWatch>(device_, frame_slots_);
   }
   const std::vector<DrawnSystem> systems = drawn();
@@ -131,7 +131,7 @@ std::vector<DrawnSystem> ViewerScene::drawn() const {
   std::vector<DrawnSystem> systems;
   std::vector<std::vector<ParticleColors>> colors = object_colors(scene_);
   for (size_t s = 0; s < systems_.size(); ++s) {
-    systems.push_back({&systems_[s].simulation->drawn(), &systems_[s].model,
+    systems.push_back({&systems_[s].simulation->drawn_solver(), &systems_[s].model,
                        s < colors.size() ? std::move(colors[s]) : std::vector<ParticleColors>{}});
   }
   return systems;
@@ -144,7 +144,7 @@ void ViewerScene::apply_parameters() {
 void ViewerScene::apply_materials() {
   System& s = edited();
   weft::apply_materials(s.base, s.materials, s.model);
-  s.simulation->set_link_materials(s.model);
+  s.simulation->set_parameters(s.model);
 }
 
 std::vector<std::pair<uint32_t, float>> ViewerScene::apply_material_figures(System& s) {
@@ -177,7 +177,7 @@ void ViewerScene::apply_material_figures() {
   System& s = edited();
   const std::vector<std::pair<uint32_t, float>> masses = apply_material_figures(s);
   if (!masses.empty()) s.simulation->set_inverse_masses(masses);
-  s.simulation->set_link_materials(s.model);
+  s.simulation->set_parameters(s.model);
 }
 
 void apply_materials(const Model& base, const Materials& materials, Model& model) {

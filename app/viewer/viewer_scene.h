@@ -19,7 +19,7 @@
 #include "app/scene/scene_systems.h"
 #include "app/viewer/health_watch.h"
 #include "app/viewer/particle_picker.h"
-#include "app/viewer/system_simulation.h"
+#include "sim/gpu/solver_on_gpu.h"
 #include "sim/model/model.h"
 
 namespace weft {
@@ -80,7 +80,7 @@ class ViewerScene {
     std::vector<MaterialObject> material_objects;
     size_t edited_material = 0;  // which of them the panel shows
     std::vector<SceneEvent> events;
-    std::unique_ptr<SystemSimulation> simulation;
+    std::unique_ptr<RecordedSolver> simulation;
     std::unique_ptr<ParticlePicker> picker;
     std::unique_ptr<HealthWatch> health;
   };
@@ -95,7 +95,7 @@ class ViewerScene {
   static std::vector<std::pair<uint32_t, float>> apply_material_figures(System& system);
 
   // cpu_threads 0: every system is simulated on the device; otherwise on the CPU reference
-  // with that many threads (system_simulation.h).
+  // with that many threads (solver_choice.h).
   ViewerScene(Device& device, const RenderFormats& formats, uint32_t frame_slots,
               const SceneChoice& choice, Scene scene, unsigned cpu_threads);
 

@@ -1,11 +1,13 @@
 // What a program drives a simulation through, whichever solver runs it: the CPU reference
-// (make_solver_on_cpu, cpu_solver.h) or the GPU solver (make_solver_on_gpu, sim/gpu/gpu_solver.h).
-// `weft run` and the library's Simulation step, edit and read every system through it; what
-// only one solver can do (recording a GPU frame into a command buffer, a pass run alone) stays
-// on CpuSolver and GpuSolver.
+// (make_solver_on_cpu, solver_on_cpu.h) or the GPU solver (make_solver_on_gpu,
+// sim/gpu/solver_on_gpu.h). `weft run`, the viewer and the library's Simulation step, edit and read
+// every system through it; the viewer's frames, recorded into its own command buffer, go through
+// the RecordedSolver of solver_on_gpu.h; a pass run alone (the pass-by-pass tests) stays on
+// CpuSolver and GpuSolver.
 #pragma once
 
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include <glm/vec3.hpp>
@@ -29,6 +31,13 @@ class Solver {
   // Edits from the next frame on (solver_core.h says what each does).
   virtual void set_anchor_velocity(uint32_t anchor, const glm::vec3& velocity) = 0;
   virtual void apply_force_once(uint32_t particle, const glm::vec3& force) = 0;
+  // Pins (0) or frees particles (inverse masses, 1/kg).
+  virtual void set_inverse_masses(const std::vector<std::pair<uint32_t, float>>& edits) = 0;
+  // A mouse drag towards `target` (m), and its end.
+  virtual void drag(uint32_t particle, const glm::vec3& target) = 0;
+  virtual void end_drag() = 0;
+  // The knife: these links break at the start of the next frame.
+  virtual void cut_links(const std::vector<LinkCut>& cuts) = 0;
   // Live parameters: environment and solver settings, then link materials (`model` has the
   // running model's shape).
   virtual void set_parameters(const Model& model) = 0;

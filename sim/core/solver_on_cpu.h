@@ -24,6 +24,14 @@ class SolverOnCpu : public Solver {
   void apply_force_once(uint32_t particle, const glm::vec3& force) override {
     reference_.apply_force_once(particle, force);
   }
+  void set_inverse_masses(const std::vector<std::pair<uint32_t, float>>& edits) override {
+    reference_.set_inverse_masses(edits);
+  }
+  void drag(uint32_t particle, const glm::vec3& target) override {
+    reference_.drag(particle, target);
+  }
+  void end_drag() override { reference_.end_drag(); }
+  void cut_links(const std::vector<LinkCut>& cuts) override { reference_.cut_links(cuts); }
   void set_parameters(const Model& model) override {
     reference_.set_parameters(model);
     reference_.set_link_materials(model);

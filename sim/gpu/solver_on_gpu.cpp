@@ -9,7 +9,7 @@ namespace weft {
 
 namespace {
 
-class SolverOnGpu final : public Solver {
+class SolverOnGpu final : public RecordedSolver {
  public:
   SolverOnGpu(Device& device, const Model& model) : solver_(device, model) {}
 
@@ -23,6 +23,22 @@ class SolverOnGpu final : public Solver {
   }
   void apply_force_once(uint32_t particle, const glm::vec3& force) override {
     solver_.apply_force_once(particle, force);
+    read_back_.reset();
+  }
+  void set_inverse_masses(const std::vector<std::pair<uint32_t, float>>& edits) override {
+    solver_.set_inverse_masses(edits);
+    read_back_.reset();
+  }
+  void drag(uint32_t particle, const glm::vec3& target) override {
+    solver_.drag(particle, target);
+    read_back_.reset();
+  }
+  void end_drag() override {
+    solver_.end_drag();
+    read_back_.reset();
+  }
+  void cut_links(const std::vector<LinkCut>& cuts) override {
+    solver_.cut_links(cuts);
     read_back_.reset();
   }
   void set_parameters(const Model& model) override {
@@ -42,6 +58,12 @@ class SolverOnGpu final : public Solver {
   Energy measure_energy() override { return weft::measure_energy(solver_.core(), state()); }
   const SolverCore& core() const override { return solver_.core(); }
   GpuSolver* drawn() override { return &solver_; }
+  void record_frame(VkCommandBuffer cmd, PassTimer* timer) override {
+    const SolverSettings& settings = solver_.core().settings();
+    solver_.record_frame(cmd, settings.frame_dt, settings.substeps, timer);
+    read_back_.reset();
+  }
+  bool simulates_on_cpu() const override { return false; }
 
  private:
   GpuSolver solver_;
@@ -50,38 +72,76 @@ class SolverOnGpu final : public Solver {
   std::optional<ParticleState<float>> read_back_;
 };
 
-class DrawnSolverOnCpu final : public SolverOnCpu {
+// The CPU reference's edits and reads are SolverOnCpu's; what it adds is the drawing solver.
+class DrawnSolverOnCpu final : public RecordedSolver {
  public:
   DrawnSolverOnCpu(Device& device, const Model& model, unsigned threads)
-      : SolverOnCpu(model, threads), drawn_(device, model) {
+      : cpu_(model, threads), drawn_(device, model) {
     upload();
   }
 
   void step_frames(uint32_t frames) override {
-    SolverOnCpu::step_frames(frames);
+    cpu_.step_frames(frames);
     upload();
   }
+  void record_frame(VkCommandBuffer cmd, PassTimer*) override {
+    cpu_.step_frames(1);
+    drawn_.record_drawn_state(cmd, reference().state(), reference().simulated_time(),
+                              reference().core().settings().frame_dt);
+  }
+  bool simulates_on_cpu() const override { return true; }
   GpuSolver* drawn() override { return &drawn_; }
 
+  void set_anchor_velocity(uint32_t anchor, const glm::vec3& velocity) override {
+    cpu_.set_anchor_velocity(anchor, velocity);
+  }
+  void apply_force_once(uint32_t particle, const glm::vec3& force) override {
+    cpu_.apply_force_once(particle, force);
+  }
+  void set_inverse_masses(const std::vector<std::pair<uint32_t, float>>& edits) override {
+    cpu_.set_inverse_masses(edits);
+  }
+  void drag(uint32_t particle, const glm::vec3& target) override { cpu_.drag(particle, target); }
+  void end_drag() override { cpu_.end_drag(); }
+  void cut_links(const std::vector<LinkCut>& cuts) override { cpu_.cut_links(cuts); }
+  void set_parameters(const Model& model) override {
+    cpu_.set_parameters(model);
+    // The drawing solver draws the ground and the colliders these settings place.
+    drawn_.set_parameters(model);
+  }
+  const ParticleState<float>& state() override { return cpu_.state(); }
+  std::vector<glm::vec3> velocities() override { return cpu_.velocities(); }
+  HealthReport measure_health() override { return cpu_.measure_health(); }
+  Energy measure_energy() override { return cpu_.measure_energy(); }
+  const SolverCore& core() const override { return cpu_.core(); }
+
  private:
-  // The state and the colliders' poses at the reference's time.
+  const CpuSolver<float>& reference() const { return cpu_.reference(); }
+  // The state and the colliders' poses at the reference's time, submitted at once.
   void upload() {
     drawn_.upload_drawn_state(reference().state(), reference().simulated_time(),
                               reference().core().settings().frame_dt);
   }
 
+  SolverOnCpu cpu_;
   GpuSolver drawn_;
 };
 
 }  // namespace
 
-std::unique_ptr<Solver> make_solver_on_gpu(Device& device, const Model& model) {
+std::unique_ptr<RecordedSolver> make_solver_on_gpu(Device& device, const Model& model) {
   return std::make_unique<SolverOnGpu>(device, model);
 }
 
-std::unique_ptr<Solver> make_drawn_solver_on_cpu(Device& device, const Model& model,
-                                                 unsigned threads) {
+std::unique_ptr<RecordedSolver> make_drawn_solver_on_cpu(Device& device, const Model& model,
+                                                         unsigned threads) {
   return std::make_unique<DrawnSolverOnCpu>(device, model, threads);
+}
+
+std::unique_ptr<RecordedSolver> make_drawn_solver(Device& device, const Model& model,
+                                                  unsigned cpu_threads) {
+  if (cpu_threads == 0) return make_solver_on_gpu(device, model);
+  return make_drawn_solver_on_cpu(device, model, cpu_threads);
 }
 
 }  // namespace weft
