@@ -1,7 +1,7 @@
 // [solver] and [environment]: every key optional, each changing only what it names, so that a
 // [system.solver] or [system.environment] table overrides the scene's settings key by key. Each
-// key's range is its entry's in sim/model/setting_keys.h; the keys that stand alone are read by
-// walking that list, the others here beside the keys they go with.
+// key's range and words are its entry's in sim/model/setting_keys.h; the keys that stand alone
+// are read by walking that list, the others here beside the keys they go with.
 #include <cmath>
 
 #include "app/scene/scene_draft.h"
@@ -32,14 +32,37 @@ std::optional<double> read_number(const TableReader& table, const SettingKey& s)
   return table.number(s.key, range_of(s));
 }
 
-// The keys of `name` that are one number standing alone, each into its place.
+// The keys of `name` that stand alone, each into its place.
 void read_plain_keys(const TableReader& table, std::string_view name, SolverSettings& solver,
                      Environment& environment) {
   for (const SettingKey* s : setting_keys_of(name)) {
     if (!s->set || s->with_other_keys) continue;
-    if (const std::optional<double> value = read_number(table, *s)) {
-      s->set(solver, environment, *value);
+    std::optional<SettingValue> value;
+    switch (s->kind) {
+      case SettingKind::number:
+      case SettingKind::integer:
+        if (const std::optional<double> number = read_number(table, *s)) value = *number;
+        break;
+      case SettingKind::vec3:
+        if (const auto vector = table.vec3(s->key, NumberRange::any(s->unit.data()))) {
+          value = *vector;
+        }
+        break;
+      case SettingKind::boolean:
+        if (const std::optional<bool> on = table.boolean(s->key)) value = *on;
+        break;
+      case SettingKind::choice: {
+        std::vector<std::string> words;
+        for (std::string_view word : s->choices())
+          words.emplace_back(word);
+        if (const std::optional<std::string> word = table.choice(s->key, words)) {
+          s->set(solver, environment, std::string_view(*word));
+        }
+        break;
+      }
+      case SettingKind::table: break;
     }
+    if (value) s->set(solver, environment, *value);
   }
 }
 
@@ -61,8 +84,6 @@ void read_solver(const TableReader& table, bool top_level, SolverSpec& spec) {
                "every system shares the scene's frame_dt (one frame advances all of them by "
                "the same time); set it in [solver]");
   }
-  if (auto integrator = table.choice("integrator", kIntegratorKeys)) s.integrator = *integrator;
-  if (auto variant = table.choice("variant", kSolverVariantKeys)) s.variant = *variant;
 
   if (table.at_most_one_of({"substeps", "max_dt"}) == "max_dt") {
     spec.max_dt =
@@ -102,8 +123,9 @@ void resolve_max_dt(SolverSpec& spec, const std::string& file) {
                          " substeps per frame; at most " + std::to_string(max_substeps()));
   }
   // The same split the real-time viewer uses (sim/model/frame_clock.h), so both agree.
-  spec.settings.substeps =
-      split_elapsed_time(spec.settings.frame_dt, *spec.max_dt, max_substeps()).substeps;
+  spec.settings.substeps = split_elapsed_time(spec.settings.frame_dt, *spec.max_dt,
+                                              static_cast<uint32_t>(max_substeps()))
+                               .substeps;
 }
 
 // Gusts of the air on triangles (its density and coefficients are read with the plain keys).
@@ -129,14 +151,9 @@ void read_air(const TableReader& table, Air& air) {
 
 void read_environment(const TableReader& table, const SceneParseOptions& options, Environment& env,
                       EnvironmentWords& words) {
-  if (auto g = table.vec3("gravity", NumberRange::any("m/s^2"))) env.gravity = *g;
-  if (auto wind = table.vec3("wind", NumberRange::any("m/s"))) env.wind = *wind;
   SolverSettings unused;  // [environment]'s keys are all on the environment
   read_plain_keys(table, "environment", unused, env);
   read_air(table, env.air);
-  if (auto damping = table.choice("spring_damping", kSpringDampingKeys)) {
-    env.spring_damping = *damping;
-  }
   // Coulomb friction: the kinetic coefficient defaults to the static one, and may not exceed it.
   if (auto mu = read_number(table, setting("environment", "static_friction"))) {
     env.static_friction = static_cast<float>(*mu);
@@ -150,11 +167,7 @@ void read_environment(const TableReader& table, const SceneParseOptions& options
     }
     env.kinetic_friction = static_cast<float>(*mu);
   }
-  if (auto on = table.boolean("self_collision")) env.self_collision = *on;
   if (auto ground = table.table("ground", setting_key_names("environment.ground"))) {
-    Ground& g = env.ground;
-    if (auto mode = ground->choice("mode", kGroundModeKeys)) g.mode = *mode;
-    SolverSettings unused;
     read_plain_keys(*ground, "environment.ground", unused, env);
   }
   if (table.has("sphere")) {

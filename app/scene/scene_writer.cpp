@@ -14,12 +14,28 @@ namespace weft {
 
 namespace {
 
-// A key that is one number standing alone (sim/model/setting_keys.h), as its entry reads it.
-std::string plain_value(const SettingKey& setting, const SolverSettings& solver,
-                        const Environment& environment) {
-  const double value = setting.get(solver, environment);
-  if (setting.kind == SettingKind::integer) return std::to_string(static_cast<int64_t>(value));
-  return toml_float(static_cast<float>(value), setting.key);
+// A setting's value as a scene file spells it.
+std::string setting_text(const SettingKey& setting, const SettingValue& value) {
+  switch (setting.kind) {
+    case SettingKind::integer: return std::to_string(static_cast<int64_t>(std::get<double>(value)));
+    case SettingKind::number:
+      return toml_float(static_cast<float>(std::get<double>(value)), setting.key);
+    case SettingKind::vec3: return toml_vec3(std::get<glm::vec3>(value), setting.key);
+    case SettingKind::boolean: return std::get<bool>(value) ? "true" : "false";
+    case SettingKind::choice: return toml_string(std::get<std::string_view>(value));
+    case SettingKind::table: break;
+  }
+  return "";
+}
+
+// Each key of `table` that has a value on the settings (sim/model/setting_keys.h), in its order;
+// frame_dt only where `scene_wide` asks for it.
+void write_setting_keys(std::string& out, std::string_view table, const SolverSettings& solver,
+                        const Environment& environment, bool scene_wide = false) {
+  for (const SettingKey* setting : setting_keys_of(table)) {
+    if (!setting->get || (setting->scene_wide && !scene_wide)) continue;
+    put(out, std::string(setting->key), setting_text(*setting, setting->get(solver, environment)));
+  }
 }
 
 void write_scene_table(std::string& out, const Scene& scene) {
@@ -63,17 +79,7 @@ float shared_frame_dt(const Scene& scene) {
 void write_solver(std::string& out, const std::string& table, const SolverSettings& s,
                   bool frame_dt) {
   out += "\n[" + table + "]\n";
-  if (frame_dt) put(out, "frame_dt", toml_float(s.frame_dt, "frame_dt"));
-  put(out, "integrator", toml_string(key_of(kIntegratorKeys, s.integrator)));
-  put(out, "variant", toml_string(key_of(kSolverVariantKeys, s.variant)));
-  put(out, "substeps", std::to_string(s.substeps));
-  const Environment unused;
-  for (const SettingKey* setting : setting_keys_of("solver")) {
-    if (setting->get && !setting->with_other_keys) {
-      put(out, std::string(setting->key), plain_value(*setting, s, unused));
-    }
-  }
-  put(out, "damping", toml_float(s.damping_rate, "damping"));
+  write_setting_keys(out, "solver", s, Environment{}, frame_dt);
 }
 
 void write_environment(std::string& out, const std::string& table, const SceneSystem& system,
@@ -81,17 +87,7 @@ void write_environment(std::string& out, const std::string& table, const SceneSy
   const Environment& e = system.model.environment;
   const SolverSettings& solver = system.model.solver;
   out += "\n[" + table + "]\n";
-  put(out, "gravity", toml_vec3(e.gravity, "gravity"));
-  put(out, "wind", toml_vec3(e.wind, "wind"));
-  put(out, "spring_damping", toml_string(key_of(kSpringDampingKeys, e.spring_damping)));
-  put(out, "static_friction", toml_float(e.static_friction, "static_friction"));
-  put(out, "kinetic_friction", toml_float(e.kinetic_friction, "kinetic_friction"));
-  put(out, "self_collision", e.self_collision ? "true" : "false");
-  for (const SettingKey* setting : setting_keys_of("environment")) {
-    if (setting->get && !setting->with_other_keys) {
-      put(out, std::string(setting->key), plain_value(*setting, solver, e));
-    }
-  }
+  write_setting_keys(out, "environment", solver, e);
   if (e.air.on()) {  // gusts blow on triangles only: without the air, a file may not have them
     const Gusts& g = e.air.gusts;
     put(out, "gust",
@@ -100,10 +96,7 @@ void write_environment(std::string& out, const std::string& table, const SceneSy
             ", scale = " + toml_float(g.scale, "gust scale") + " }");
   }
   out += "\n[" + table + ".ground]\n";
-  put(out, "mode", toml_string(key_of(kGroundModeKeys, e.ground.mode)));
-  for (const SettingKey* setting : setting_keys_of("environment.ground")) {
-    if (setting->get) put(out, std::string(setting->key), plain_value(*setting, solver, e));
-  }
+  write_setting_keys(out, "environment.ground", solver, e);
   write_colliders(out, table, system, mesh_stem, text);
 }
 

@@ -44,7 +44,8 @@ int settings_command() {
     std::printf("  %-19s %-7s %-21s %s\n", std::string(setting.key).c_str(),
                 std::string(setting.unit).c_str(), plain(setting.default_text).c_str(),
                 plain(describe_setting_range(setting)).c_str());
-    std::printf("  %-19s %s\n", "", std::string(setting.meaning).c_str());
+    std::printf("  %-19s %s%s\n", "", std::string(setting.meaning).c_str(),
+                setting.live ? "; live in the viewer" : "");
   }
   return 0;
 }
