@@ -131,7 +131,7 @@ TEST_F(ControlPanelTest, ScriptedValuesGoThroughTheWidgetsOfTheirLabels) {
   edits.add({"Gravity (m/s^2)", {"0", "-3", "0.5"}, "5 set \"Gravity (m/s^2)\" 0 -3 0.5"});
   edits.add({"substeps", {"12"}, "5 set substeps 12"});
   edits.add({"shadows", {"off"}, "5 set shadows off"});
-  edits.add({"integrator", {"semi-implicit", "Euler"}, "5 set integrator semi-implicit Euler"});
+  edits.add({"integrator", {"semi_implicit_euler"}, "5 set integrator semi_implicit_euler"});
   edits.add({"reset", {}, "5 click reset"});
   PanelInfo info;
   info.edits = &edits;

@@ -1,7 +1,6 @@
 #include "app/viewer/control_panel.h"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -13,11 +12,11 @@
 #include "app/viewer/key_bindings.h"
 #include "app/viewer/panel_colliders.h"
 #include "app/viewer/panel_material.h"
+#include "app/viewer/panel_settings.h"
 #include "app/viewer/panel_style.h"
 #include "app/viewer/viewer_presets.h"
 #include "app/viewer/strain_legend.h"
 #include "sim/model/model.h"
-#include "sim/model/setting_keys.h"
 
 namespace weft {
 
@@ -27,26 +26,6 @@ const ImVec4 kWarning = kPanelWarning;
 constexpr float kPanelMargin = 10.0f;  // px between the panel and the window's edges
 // The status area's lines: always this many, so the sections below never move.
 constexpr int kStatusLines = 2;
-
-// A combo of an enum's values, labelled from its table (sim/model/enum_keys.h).
-template <typename Enum, std::size_t N>
-bool enum_combo(PanelWidgets& ui, const char* name, Enum& value, const EnumKeys<Enum, N>& keys) {
-  std::array<const char*, N> labels;
-  int index = 0;
-  for (std::size_t k = 0; k < N; ++k) {
-    labels[k] = keys[k].label.data();  // from a string literal: null-terminated
-    if (keys[k].value == value) index = static_cast<int>(k);
-  }
-  if (!ui.combo(name, index, labels)) return false;
-  value = keys[static_cast<std::size_t>(index)].value;
-  return true;
-}
-
-// Marks the frame's parameters as edited when the last widget changed.
-bool edited(bool changed, bool& flag) {
-  if (changed) flag = true;
-  return changed;
-}
 
 // The file name of a path (the status line has no room for folders; the tooltip shows them).
 const char* file_name(const std::string& path) {
@@ -235,72 +214,14 @@ void draw_save_scene(PanelWidgets& ui, PanelRequests& requests) {
   }
 }
 
-// A setting's control is named as a scene file and --set name it: "relaxation_sweeps",
-// "air_drag (N s/m)", "ground.height (m)" (sim/model/setting_keys.h).
-std::string setting_label(std::string_view table, std::string_view key) {
-  const SettingKey& setting = *find_setting_key(table, key);
-  std::string label;
-  if (table == "environment.ground") label = "ground.";
-  label += std::string(setting.key);
-  if (setting.unit != "-" && setting.unit != "bool")
-    label += " (" + std::string(setting.unit) + ")";
-  return label;
-}
-
 void draw_solver(PanelWidgets& ui, Model& model, bool& changed) {
-  SolverSettings& s = model.solver;
-  edited(enum_combo(ui, "integrator", s.integrator, kIntegratorKeys), changed);
-  if (ImGui::IsItemHovered()) {
-    ImGui::SetTooltip("Verlet to Euler starts the Euler velocities from rest");
-  }
-  int substeps = static_cast<int>(s.substeps);
-  if (edited(ui.slider("substeps", substeps, 1, 64), changed)) s.substeps = substeps;
-  int sweeps = static_cast<int>(s.relaxation_sweeps);
-  if (edited(ui.slider(setting_label("solver", "relaxation_sweeps").c_str(), sweeps, 0, 32),
-             changed)) {
-    s.relaxation_sweeps = sweeps;
-  }
-  float hz = 1.0f / s.frame_dt;
-  if (edited(ui.slider("frame rate of sim (Hz)", hz, 15.0f, 240.0f, "%.0f"), changed)) {
-    s.frame_dt = 1.0f / hz;
-  }
-  edited(ui.slider(setting_label("solver", "damping").c_str(), s.damping_rate, 0.0f, 50.0f, "%.2f",
-                   ImGuiSliderFlags_Logarithmic),
-         changed);
+  draw_live_settings(ui, "solver", model, changed);
 }
 
 void draw_environment(PanelWidgets& ui, Model& model, bool& changed) {
-  Environment& e = model.environment;
-  const std::string ground = "environment.ground";
-  edited(
-      ui.drag3(setting_label("environment", "gravity").c_str(), &e.gravity.x, 0.05f, -50.0f, 50.0f),
-      changed);
-  edited(ui.drag3(setting_label("environment", "wind").c_str(), &e.wind.x, 0.05f, -30.0f, 30.0f),
-         changed);
-  edited(ui.slider(setting_label("environment", "air_drag").c_str(), e.air_drag, 0.0f, 0.01f,
-                   "%.2e", ImGuiSliderFlags_Logarithmic),
-         changed);
-  edited(enum_combo(ui, setting_label("environment", "spring_damping").c_str(), e.spring_damping,
-                    kSpringDampingKeys),
-         changed);
-  edited(enum_combo(ui, setting_label(ground, "mode").c_str(), e.ground.mode, kGroundModeKeys),
-         changed);
-  edited(ui.slider(setting_label(ground, "height").c_str(), e.ground.height, -3.0f, 2.0f), changed);
-  if (e.ground.mode == GroundMode::force) {
-    edited(ui.slider(setting_label(ground, "repulsion").c_str(), e.ground.repulsion, 0.0f, 1.0f,
-                     "%.2e", ImGuiSliderFlags_Logarithmic),
-           changed);
-    edited(ui.slider(setting_label(ground, "friction").c_str(), e.ground.friction, 0.0f, 0.01f,
-                     "%.2e", ImGuiSliderFlags_Logarithmic),
-           changed);
-    edited(ui.slider(setting_label(ground, "absorption").c_str(), e.ground.absorption, 0.0f, 0.1f,
-                     "%.2e", ImGuiSliderFlags_Logarithmic),
-           changed);
-  }
-  edited(ui.slider(setting_label("environment", "contact_friction").c_str(), e.contact_friction,
-                   0.0f, 1.0f),
-         changed);
-  draw_colliders(ui, e, changed);
+  draw_live_settings(ui, "environment", model, changed);
+  draw_live_settings(ui, "environment.ground", model, changed);
+  draw_colliders(ui, model.environment, changed);
 }
 
 void draw_materials(PanelWidgets& ui, Materials& m, bool& changed) {
