@@ -3,6 +3,8 @@
 // appears, and the input script's values reach the scene through the panel's widgets.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include <optional>
 
 #include <imgui.h>
@@ -61,7 +63,6 @@ TEST_F(ControlPanelTest, EveryLabelFitsAtTheDefaultWindowSize) {
   draw({});
   draw({});  // the second frame has the sizes ImGui measured in the first
   EXPECT_GT(layout_.label_positions.size(), 25u);  // every section was drawn
-  EXPECT_TRUE(layout_.label_positions.count("added compliance (m/N)"));
   // The cloth's material, in its own figures (panel_material.h).
   EXPECT_TRUE(layout_.label_positions.count("stretch_stiffness (N/m)"));
   EXPECT_TRUE(layout_.label_positions.count("bending_stiffness (N m)"));
@@ -161,6 +162,20 @@ TEST_F(ControlPanelTest, AValueThePanelRefusesOrLacksIsAnError) {
   EXPECT_NE(errors[1].find("takes 3 numbers"), std::string::npos) << errors[1];
   EXPECT_NE(errors[2].find("no value labelled 'warp factor'"), std::string::npos) << errors[2];
   EXPECT_EQ(scene_->edited().model.solver.substeps, 16u);  // unchanged
+}
+
+// The knobs on links a scene gave by their own tables show for such a scene (a rope of springs)
+// and not for a cloth made of a material, which has its figures instead.
+TEST_F(ControlPanelTest, TheLinkKnobsShowForLinksOfTheirOwnTablesOnly) {
+  draw({});
+  EXPECT_TRUE(layout_.label_positions.count("stretch_stiffness (N/m)"));
+  EXPECT_FALSE(layout_.label_positions.count("spring stiffness x"));
+  SceneChoice rope;
+  rope.file = std::filesystem::path(WEFT_SCENES_DIR) / "nehe40_rope.toml";
+  scene_->rebuild(rope);
+  draw({});
+  EXPECT_TRUE(layout_.label_positions.count("spring stiffness x"));
+  EXPECT_TRUE(layout_.label_positions.count("added compliance (m/N)"));
 }
 
 // The break strain is a material figure like the others (panel_material.h): a slider for a cloth

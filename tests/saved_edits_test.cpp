@@ -49,7 +49,7 @@ Model expected_model(const ViewerScene::System& live, const SceneSystem& loaded)
 
 struct Edit {
   const char* preset;
-  bool materials_have_figures;  // a cloth with a material: no added compliance
+  bool materials_have_figures;  // a cloth with a material: the knobs leave it alone
 };
 
 void PrintTo(const Edit& edit, std::ostream* out) {
@@ -83,10 +83,11 @@ TEST_P(SavedEditsTest, SaveTheEditedState) {
       sphere.radius *= 1.1f;
     }
     // The material knobs, applied as the panel applies them when an edit ends.
-    system.materials.spring_stiffness_scale = 2.5f;
-    system.materials.spring_damping_scale = 0.3f;
-    system.materials.added_compliance = edit.materials_have_figures ? 0.0f : 1.5e-4f;
-    apply_materials(system.base, system.materials, model);
+    system.knobs.spring_stiffness_scale = 2.5f;
+    system.knobs.spring_damping_scale = 0.3f;
+    system.knobs.added_compliance = 1.5e-4f;
+    apply_link_knobs(system.base, system.knobs, system.material_objects, model);
+    EXPECT_EQ(has_links_of_its_own(model, system.material_objects), !edit.materials_have_figures);
     // Pins by hand: every seventh particle pinned, then one of them freed again.
     for (uint32_t i = 1; i < model.particle_count(); i += 7)
       pin_by_hand(system, i, true);
@@ -118,20 +119,21 @@ INSTANTIATE_TEST_SUITE_P(Scenes, SavedEditsTest,
                                            Edit{"mesh_drape", true}, Edit{"flag_in_wind", true}),
                          edit_test_name);
 
-// A compliance added to a cloth whose links come from its material has no place in a scene file:
-// the save says so rather than write another cloth.
-TEST(SavedEdits, AddedComplianceOnAMaterialIsRefused) {
+// The knobs are for links a scene gave by their own tables: a cloth made of a material keeps the
+// links its figures give it (the panel does not show them then), and its scene saves as it runs.
+TEST(SavedEdits, TheKnobsLeaveAClothOfAMaterialAsItsFiguresBuildIt) {
   const Scene loaded = load_scene(preset_path("hanging_cloth"));
   std::vector<ViewerScene::System> systems = viewer_systems(loaded);
-  systems[0].materials.added_compliance = 1e-3f;
-  try {
-    scene_to_save(loaded, systems);
-    ADD_FAILURE() << "saved an added compliance on a material";
-  } catch (const SceneWriteError& error) {
-    EXPECT_NE(std::string(error.what()).find("cloth 'cotton' takes its links from its material"),
-              std::string::npos)
-        << error.what();
-  }
+  ViewerScene::System& system = systems[0];
+  EXPECT_FALSE(has_links_of_its_own(system.model, system.material_objects));
+  system.knobs.spring_stiffness_scale = 3.0f;
+  system.knobs.added_compliance = 1e-3f;
+  apply_link_knobs(system.base, system.knobs, system.material_objects, system.model);
+  EXPECT_TRUE(models_equal(system.base, system.model));
+  const fs::path file = fresh_directory("saved_knobs_on_a_material") / "cloth.toml";
+  save_scene(scene_to_save(loaded, systems), file);
+  const Scene reloaded = load_scene(file);
+  EXPECT_TRUE(models_equal(expected_model(system, loaded.systems[0]), reloaded.systems[0].model));
 }
 
 // The panel's break strain reaches the material of a cloth that tears and its saved scene; a

@@ -224,7 +224,8 @@ void draw_environment(PanelWidgets& ui, Model& model, bool& changed) {
   draw_colliders(ui, model.environment, changed);
 }
 
-void draw_materials(PanelWidgets& ui, Materials& m, bool& changed) {
+// For links a scene gave by their own tables, not by a material's figures.
+void draw_link_knobs(PanelWidgets& ui, LinkKnobs& m, bool& changed) {
   // Link materials are uploaded when an edit ends, not while a slider is being dragged.
   ui.slider("spring stiffness x", m.spring_stiffness_scale, 0.01f, 100.0f, "%.2f",
             ImGuiSliderFlags_Logarithmic);
@@ -307,7 +308,10 @@ PanelRequests draw_control_panel(ViewerScene& scene, ViewerSettings& settings,
   }
   if (section("Materials", info)) {
     draw_material_figures(ui, scene.edited(), requests.material_figures_changed);
-    draw_materials(ui, scene.edited().materials, requests.materials_changed);
+    const ViewerScene::System& edited = scene.edited();
+    if (has_links_of_its_own(edited.model, edited.material_objects)) {
+      draw_link_knobs(ui, scene.edited().knobs, requests.link_knobs_changed);
+    }
   }
   if (section("View", info)) draw_view(ui, settings, info, requests);
   requests.panel_right = ImGui::GetWindowPos().x + ImGui::GetWindowSize().x;

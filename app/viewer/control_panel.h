@@ -23,7 +23,7 @@ struct PanelRequests {
   bool reset = false;
   std::optional<SceneChoice> rebuild;     // a new preset or grid size
   bool parameters_changed = false;        // environment or solver settings: scene.apply_parameters
-  bool materials_changed = false;         // link materials, once an edit ends: apply_materials
+  bool link_knobs_changed = false;        // link materials, once an edit ends: apply_link_knobs
   bool material_figures_changed = false;  // a material's figures: apply_material_figures
   bool screenshot = false;
   bool capture = false;  // the next frame into RenderDoc

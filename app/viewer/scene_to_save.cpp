@@ -12,28 +12,19 @@ namespace weft {
 
 namespace {
 
-// The panel's material knobs on the link tables that build an object, as apply_materials puts
-// them on its elements; a material states its stiffness in figures, where a compliance added to
-// its constraints has no place.
-void apply_knobs(SceneObject& object, const Materials& knobs) {
-  if (object.material) {
-    if (knobs.added_compliance != 0.0f) {
-      throw SceneWriteError(std::string(object_kind_name(object.kind)) + " '" + object.name +
-                            "' takes its links from its material, whose stiffness a scene file "
-                            "gives in figures, not as an added compliance: set the panel's "
-                            "added compliance to 0 to save");
-    }
-    return;  // no springs: the stiffness and damping factors leave it as it is
-  }
-  if (object.rope) object.rope->segment = with_materials(object.rope->segment, knobs);
+// The panel's knobs on the link tables that build an object, as apply_link_knobs puts them on
+// its elements; an object made of a material keeps its figures, which the knobs leave alone.
+void apply_knobs(SceneObject& object, const LinkKnobs& knobs) {
+  if (object.material) return;
+  if (object.rope) object.rope->segment = with_knobs(object.rope->segment, knobs);
   if (object.cloth) {
-    object.cloth->structural = with_materials(object.cloth->structural, knobs);
-    object.cloth->shear = with_materials(object.cloth->shear, knobs);
-    object.cloth->bend = with_materials(object.cloth->bend, knobs);
+    object.cloth->structural = with_knobs(object.cloth->structural, knobs);
+    object.cloth->shear = with_knobs(object.cloth->shear, knobs);
+    object.cloth->bend = with_knobs(object.cloth->bend, knobs);
   }
   if (object.mesh) {
-    object.mesh->edge = with_materials(object.mesh->edge, knobs);
-    object.mesh->bend = with_materials(object.mesh->bend, knobs);
+    object.mesh->edge = with_knobs(object.mesh->edge, knobs);
+    object.mesh->bend = with_knobs(object.mesh->bend, knobs);
   }
 }
 
@@ -64,7 +55,7 @@ Scene scene_to_save(const Scene& loaded, const std::vector<ViewerScene::System>&
         if (object.cloth) apply_cloth_material(edited.running, *object.cloth);
         if (object.mesh) apply_cloth_material(edited.running, *object.mesh);
       }
-      apply_knobs(object, live.materials);
+      apply_knobs(object, live.knobs);
     }
   }
   return scene;

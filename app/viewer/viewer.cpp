@@ -369,7 +369,7 @@ void Viewer::build_ui() {
   }
   try {
     if (requests.parameters_changed) scene_->apply_parameters();
-    if (requests.materials_changed) scene_->apply_materials();
+    if (requests.link_knobs_changed) scene_->apply_link_knobs();
     if (requests.material_figures_changed) scene_->apply_material_figures();
   } catch (const ModelError& error) {
     message_ = error.what();  // a value the solver refuses: say so, keep running

@@ -46,17 +46,34 @@ SceneChoice default_scene_choice(const Device& device, bool on_cpu_reference) {
   return choice;
 }
 
-LinkMaterial with_materials(const LinkMaterial& link, const Materials& materials) {
+LinkMaterial with_knobs(const LinkMaterial& link, const LinkKnobs& knobs) {
   LinkMaterial out = link;
-  out.stiffness = link.stiffness * materials.spring_stiffness_scale;
-  out.damping = link.damping * materials.spring_damping_scale;
+  out.stiffness = link.stiffness * knobs.spring_stiffness_scale;
+  out.damping = link.damping * knobs.spring_damping_scale;
   if (has_constraint(link.kind)) {
-    out.compliance = link.compliance + materials.added_compliance;
+    out.compliance = link.compliance + knobs.added_compliance;
     if (link.compression_compliance) {
-      out.compression_compliance = *link.compression_compliance + materials.added_compliance;
+      out.compression_compliance = *link.compression_compliance + knobs.added_compliance;
     }
   }
   return out;
+}
+
+bool made_of_material(const std::vector<MaterialObject>& objects, uint32_t particle) {
+  return std::any_of(objects.begin(), objects.end(), [&](const MaterialObject& object) {
+    return particle >= object.first_particle &&
+           particle - object.first_particle < object.particle_count;
+  });
+}
+
+bool has_links_of_its_own(const Model& model, const std::vector<MaterialObject>& objects) {
+  const auto own = [&](uint32_t particle) { return !made_of_material(objects, particle); };
+  return std::any_of(model.springs.begin(), model.springs.end(),
+                     [&](const Spring& s) { return own(s.a); }) ||
+         std::any_of(model.constraints.begin(), model.constraints.end(),
+                     [&](const DistanceConstraint& c) { return own(c.a); }) ||
+         std::any_of(model.grids.begin(), model.grids.end(),
+                     [&](const GridLayout& g) { return own(g.first_particle); });
 }
 
 ViewerScene::ViewerScene(Device& device, const RenderFormats& formats, uint32_t frame_slots,
@@ -141,9 +158,9 @@ void ViewerScene::apply_parameters() {
   edited().simulation->set_parameters(edited().model);
 }
 
-void ViewerScene::apply_materials() {
+void ViewerScene::apply_link_knobs() {
   System& s = edited();
-  weft::apply_materials(s.base, s.materials, s.model);
+  weft::apply_link_knobs(s.base, s.knobs, s.material_objects, s.model);
   s.simulation->set_parameters(s.model);
 }
 
@@ -169,7 +186,7 @@ std::vector<std::pair<uint32_t, float>> ViewerScene::apply_material_figures(Syst
     }
     object.running = object.edited;
   }
-  weft::apply_materials(s.base, s.materials, s.model);
+  weft::apply_link_knobs(s.base, s.knobs, s.material_objects, s.model);
   return uploads;
 }
 
@@ -180,29 +197,34 @@ void ViewerScene::apply_material_figures() {
   s.simulation->set_parameters(s.model);
 }
 
-void apply_materials(const Model& base, const Materials& materials, Model& model) {
+void apply_link_knobs(const Model& base, const LinkKnobs& knobs,
+                      const std::vector<MaterialObject>& material_objects, Model& model) {
   // The model as its materials build it (base: what apply_material_figures changed, whatever
   // that is), with what the panel edits of its own kept: the solver, the environment and the
-  // pins made by hand.
+  // pins made by hand. An object made of a material keeps the links its figures give it.
   Model built = base;
   built.solver = model.solver;
   built.environment = model.environment;
   built.inverse_masses = model.inverse_masses;
+  const auto own = [&](uint32_t particle) { return !made_of_material(material_objects, particle); };
   for (Spring& spring : built.springs) {
-    spring.stiffness *= materials.spring_stiffness_scale;
-    spring.damping *= materials.spring_damping_scale;
+    if (!own(spring.a)) continue;
+    spring.stiffness *= knobs.spring_stiffness_scale;
+    spring.damping *= knobs.spring_damping_scale;
   }
   for (DistanceConstraint& constraint : built.constraints) {
-    constraint.compliance += materials.added_compliance;
+    if (!own(constraint.a)) continue;
+    constraint.compliance += knobs.added_compliance;
     if (constraint.compression_compliance) {
-      *constraint.compression_compliance += materials.added_compliance;
+      *constraint.compression_compliance += knobs.added_compliance;
     }
   }
   // Grids on the grid path read their materials from their layouts, one per kind of link.
   for (GridLayout& grid : built.grids) {
-    grid.structural = with_materials(grid.structural, materials);
-    grid.shear = with_materials(grid.shear, materials);
-    grid.bend = with_materials(grid.bend, materials);
+    if (!own(grid.first_particle)) continue;
+    grid.structural = with_knobs(grid.structural, knobs);
+    grid.shear = with_knobs(grid.shear, knobs);
+    grid.bend = with_knobs(grid.bend, knobs);
   }
   model = std::move(built);
 }

@@ -44,19 +44,17 @@ SceneChoice default_scene_choice(const Device& device, bool on_cpu_reference);
 // Loads or builds the scene a choice names (SceneError for a bad file, before any window).
 Scene make_viewer_scene(const SceneChoice& choice);
 
-// The panel's material knobs, applied to a system's links as built.
-struct Materials {
+// The panel's knobs on the links a scene gave by their own tables (springs, ropes, a cloth or
+// mesh without a material), applied to them as built. An object made of a material has its
+// figures instead (panel_material.h), and the knobs leave it alone.
+struct LinkKnobs {
   float spring_stiffness_scale = 1.0f;  // x the scene's ks
   float spring_damping_scale = 1.0f;    // x the scene's kd
   float added_compliance = 0.0f;        // m/N added to every constraint's compliance
 };
 
-// A link as built, with the knobs applied: what apply_materials gives its elements.
-LinkMaterial with_materials(const LinkMaterial& link, const Materials& materials);
-// `model` as `base` (a model of the same shape, as built, with the material figures' edits) builds
-// it, the knobs on every spring, constraint and grid, and the solver, environment and pins of
-// `model` kept.
-void apply_materials(const Model& base, const Materials& materials, Model& model);
+// A link as built, with the knobs applied: what apply_link_knobs gives its elements.
+LinkMaterial with_knobs(const LinkMaterial& link, const LinkKnobs& knobs);
 
 // A cloth or mesh built from a material (sim/model/cloth_material.h), which the panel edits in the
 // material's own figures (sim/model/material_figures.h).
@@ -69,6 +67,16 @@ struct MaterialObject {
   ClothMaterial edited;   // as the panel shows it: running, once an edit is applied
 };
 
+// Whether a particle belongs to one of the objects made of a material.
+bool made_of_material(const std::vector<MaterialObject>& objects, uint32_t particle);
+// Whether the model has links outside those objects: what the knobs edit.
+bool has_links_of_its_own(const Model& model, const std::vector<MaterialObject>& objects);
+// `model` as `base` (a model of the same shape, as built, with the material figures' edits)
+// builds it, the knobs on every spring, constraint and grid outside the material objects, and
+// the solver, environment and pins of `model` kept.
+void apply_link_knobs(const Model& base, const LinkKnobs& knobs,
+                      const std::vector<MaterialObject>& material_objects, Model& model);
+
 class ViewerScene {
  public:
   struct System {
@@ -76,7 +84,7 @@ class ViewerScene {
     Model base;   // as built: what the material knobs scale (and pins edited by hand)
     Model model;  // with the panel's edits
     std::vector<float> scene_inverse_masses;  // as the scene had them, before any pin by hand
-    Materials materials;
+    LinkKnobs knobs;
     std::vector<MaterialObject> material_objects;
     size_t edited_material = 0;  // which of them the panel shows
     std::vector<SceneEvent> events;
@@ -122,7 +130,7 @@ class ViewerScene {
   // Environment and solver settings of the edited system, from the next frame on.
   void apply_parameters();
   // Its link materials (uploads and waits: call when an edit ends, not every frame).
-  void apply_materials();
+  void apply_link_knobs();
   // The material figures edited in the panel, into the models and the simulation (uploads and
   // waits). Throws ModelError, with the figure put back, for what a running cloth cannot take.
   void apply_material_figures();
