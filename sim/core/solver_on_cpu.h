@@ -9,7 +9,10 @@
 
 namespace weft {
 
-class SolverOnCpu : public Solver {
+// Interface: Solver, or an interface that extends it (the RecordedSolver that draws a CPU run,
+// sim/gpu/solver_on_gpu.cpp).
+template <typename Interface = Solver>
+class SolverOnCpu : public Interface {
  public:
   // Validates (ModelError). threads >= 1 (cpu_threads.h).
   SolverOnCpu(const Model& model, unsigned threads) : reference_(model, threads) {}
@@ -51,7 +54,7 @@ class SolverOnCpu : public Solver {
 };
 
 inline std::unique_ptr<Solver> make_solver_on_cpu(const Model& model, unsigned threads) {
-  return std::make_unique<SolverOnCpu>(model, threads);
+  return std::make_unique<SolverOnCpu<>>(model, threads);
 }
 
 }  // namespace weft

@@ -73,57 +73,37 @@ class SolverOnGpu final : public RecordedSolver {
 };
 
 // The CPU reference's edits and reads are SolverOnCpu's; what it adds is the drawing solver.
-class DrawnSolverOnCpu final : public RecordedSolver {
+class DrawnSolverOnCpu final : public SolverOnCpu<RecordedSolver> {
  public:
   DrawnSolverOnCpu(Device& device, const Model& model, unsigned threads)
-      : cpu_(model, threads), drawn_(device, model) {
+      : SolverOnCpu(model, threads), drawn_(device, model) {
     upload();
   }
 
   void step_frames(uint32_t frames) override {
-    cpu_.step_frames(frames);
+    SolverOnCpu::step_frames(frames);
     upload();
   }
   void record_frame(VkCommandBuffer cmd, PassTimer*) override {
-    cpu_.step_frames(1);
+    SolverOnCpu::step_frames(1);
     drawn_.record_drawn_state(cmd, reference().state(), reference().simulated_time(),
                               reference().core().settings().frame_dt);
   }
   bool simulates_on_cpu() const override { return true; }
   GpuSolver* drawn() override { return &drawn_; }
-
-  void set_anchor_velocity(uint32_t anchor, const glm::vec3& velocity) override {
-    cpu_.set_anchor_velocity(anchor, velocity);
-  }
-  void apply_force_once(uint32_t particle, const glm::vec3& force) override {
-    cpu_.apply_force_once(particle, force);
-  }
-  void set_inverse_masses(const std::vector<std::pair<uint32_t, float>>& edits) override {
-    cpu_.set_inverse_masses(edits);
-  }
-  void drag(uint32_t particle, const glm::vec3& target) override { cpu_.drag(particle, target); }
-  void end_drag() override { cpu_.end_drag(); }
-  void cut_links(const std::vector<LinkCut>& cuts) override { cpu_.cut_links(cuts); }
   void set_parameters(const Model& model) override {
-    cpu_.set_parameters(model);
+    SolverOnCpu::set_parameters(model);
     // The drawing solver draws the ground and the colliders these settings place.
     drawn_.set_parameters(model);
   }
-  const ParticleState<float>& state() override { return cpu_.state(); }
-  std::vector<glm::vec3> velocities() override { return cpu_.velocities(); }
-  HealthReport measure_health() override { return cpu_.measure_health(); }
-  Energy measure_energy() override { return cpu_.measure_energy(); }
-  const SolverCore& core() const override { return cpu_.core(); }
 
  private:
-  const CpuSolver<float>& reference() const { return cpu_.reference(); }
   // The state and the colliders' poses at the reference's time, submitted at once.
   void upload() {
     drawn_.upload_drawn_state(reference().state(), reference().simulated_time(),
                               reference().core().settings().frame_dt);
   }
 
-  SolverOnCpu cpu_;
   GpuSolver drawn_;
 };
 
