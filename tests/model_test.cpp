@@ -287,6 +287,27 @@ const BadModel kBadModels[] = {
        m.surface_frictions.push_back({0, 3, ContactFriction{NAN, 0.0f}});
      },
      "surface friction 0 (its material): static_friction must be >= 0, got nan"},
+    {"tethers that allow shrinking",
+     [](Model& m) {
+       m.tether_groups.push_back({0, 3, 0.9f, 1.0f});
+     },
+     "tether group 0: scale must be >= 1, got 0.9"},
+    {"tethers past the particles",
+     [](Model& m) {
+       m.tether_groups.push_back({1, 3, 1.1f, 1.0f});
+     },
+     "tether group 0 reaches past the model's 3 particles"},
+    {"two tether groups on one particle",
+     [](Model& m) {
+       m.tether_groups.push_back({0, 2, 1.1f, 1.0f});
+       m.tether_groups.push_back({1, 2, 1.1f, 1.0f});
+     },
+     "tether group 1 shares a particle with another group (particle 1)"},
+    {"NaN tether link scale",
+     [](Model& m) {
+       m.tether_groups.push_back({0, 3, 1.1f, NAN});
+     },
+     "tether group 0: link_scale must be 0 (a cloth that tears) or >= 1, got nan"},
 };
 
 INSTANTIATE_TEST_SUITE_P(BadParameters, ModelValidation, ::testing::ValuesIn(kBadModels),

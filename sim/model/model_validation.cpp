@@ -257,6 +257,23 @@ void validate_contacts(const Model& model) {
   }
 }
 
+// Each object's tethers (sim/modules/tethers.h): the stretch they allow, on particles of their own.
+void validate_tethers(const Model& model) {
+  std::vector<bool> taken(model.particle_count(), false);
+  for (size_t g = 0; g < model.tether_groups.size(); ++g) {
+    const TetherGroup& group = model.tether_groups[g];
+    const std::string name = "tether group " + std::to_string(g);
+    require(std::isfinite(group.scale) && group.scale >= 1.0f,
+            name + ": scale must be >= 1, got " + number(group.scale));
+    require(
+        group.link_scale == 0.0f || (std::isfinite(group.link_scale) && group.link_scale >= 1.0f),
+        name + ": link_scale must be 0 (a cloth that tears) or >= 1, got " +
+            number(group.link_scale));
+    claim_particles(model, taken, group.first_particle, group.particle_count, name,
+                    "shares a particle with another group");
+  }
+}
+
 void validate_solver(const SolverSettings& solver) {
   require(std::isfinite(solver.frame_dt) && solver.frame_dt > 0.0f,
           "frame_dt must be > 0 s, got " + number(solver.frame_dt));
@@ -277,6 +294,7 @@ void validate_model(const Model& model) {
   validate_elements(model);
   validate_environment(model.environment);
   validate_contacts(model);
+  validate_tethers(model);
   validate_solver(model.solver);
   bool bends = !model.bending.empty();
   for (const GridLayout& grid : model.grids)
