@@ -62,7 +62,7 @@ struct FrameShape {
 class SolverModule;
 
 // Push constants of every simulation pass: 32 bytes, the same range in every pipeline layout.
-// Each shader reads them as its own struct of uints (shaders/<module>.h).
+// Each shader reads them as its own struct of uints (its header in shaders/).
 using PushConstants = std::array<uint32_t, 8>;
 
 // A buffer a step copies from or to: one of the module's (set 1) or of the particle state's
@@ -257,7 +257,7 @@ class SolverModule {
 Step make_step(const SolverModule& module, const PassInfo& pass, uint32_t substep,
                uint32_t sweep = 0, uint32_t part = 0);
 
-// Push constants from a shader's push struct (shaders/<module>.h), and back.
+// Push constants from a shader's push struct (its header in shaders/), and back.
 template <typename Push>
 PushConstants to_push(const Push& push) {
   static_assert(sizeof(Push) <= sizeof(PushConstants) && sizeof(Push) % 4 == 0);

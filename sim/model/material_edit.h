@@ -1,8 +1,8 @@
 // A cloth's material changed while it runs: the links, bending and masses the material gave a
 // built cloth grid or mesh, rewritten in its model for the new figures, so that a running solver
-// takes them with a materials edit (SolverCore::edit) and new inverse masses. What a running
-// solver cannot take (a limit, friction, or tearing or bending where the cloth had none) is
-// refused: those are the scene file's.
+// takes them with a materials edit (SolverCore::edit) and new inverse masses. A figure whose
+// presence decides which elements the cloth has (presence_fixed in material_figures.h: a stretch
+// limit, tearing, bending) may change but not appear or vanish: that is the scene file's.
 #pragma once
 
 #include <cstdint>

@@ -45,7 +45,7 @@ constexpr double kMaxRepeats = 64.0;
 // inertia in one substep, (sum c_k^2 w_k) dt^2 / compliance, the number of Gauss-Seidel passes
 // over which a bend it carries settles (docs/physics.md measures it).
 uint32_t hinge_repeats(const Model& model, const std::vector<BendingElement>& elements) {
-  const double dt = double{model.solver.frame_dt} / double{model.solver.substeps};
+  const double dt = double{model.solver.frame_dt} / static_cast<double>(model.solver.substeps);
   double stiffest = 0.0;
   for (const BendingElement& e : elements) {
     double weight = 0.0;

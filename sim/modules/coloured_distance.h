@@ -1,4 +1,4 @@
-// Distance constraints relaxed by colour (pass 3 of every substep): XPBD projection, split at
+// Distance constraints relaxed by colour (in every relaxation sweep): XPBD projection, split at
 // setup into colours such that no two constraints of a colour share a particle
 // (constraint_coloring.h). Each relaxation sweep runs the colours in turn: Gauss-Seidel between
 // colours, one dispatch per colour. Before a substep's sweeps, the structural links of the cloth

@@ -1,4 +1,4 @@
-// Distance constraints on a grid, relaxed by Jacobi sweeps (pass 3 of every substep) for the cloth
+// Distance constraints on a grid, relaxed by Jacobi sweeps for the cloth
 // grids on the grid path: one dispatch per sweep over every grid (their bending is
 // grid_bending.h's). Each node gathers the XPBD corrections of its constraints from the previous
 // sweep's positions and writes its new position into the other of two buffers (positions and

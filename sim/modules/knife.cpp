@@ -90,7 +90,8 @@ void Knife::end_frame() {
 
 void Knife::schedule(Stage stage, const FrameShape&, uint32_t substep, uint32_t,
                      std::vector<Step>& steps) const {
-  // First in the frame, so that every substep's passes see the cut.
+  // In the first substep's anchors stage, before its sweeps: every relaxation of the frame sees
+  // the cut (the first substep's forces and integration have already run on the uncut links).
   if (stage != Stage::anchors || substep != 0) return;
   gpu::TearingPush push{};
   push.thread_count = grids_.thread_count();

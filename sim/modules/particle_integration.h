@@ -1,8 +1,8 @@
-// The integrator (pass 2 of every substep): explicit Euler, semi-implicit Euler or Verlet with
-// damping (GAMES101), one thread per particle; pinned particles stay. In frames whose only force
-// is the environment's (FrameShape::environment_in_integration), it computes that force itself.
-// Also the blow-up watch's count of particles whose position is no longer finite. Every model has
-// this module.
+// The integrator (the integrate stage of every substep): explicit Euler, semi-implicit Euler or
+// Verlet with damping (GAMES101), one thread per particle; pinned particles stay. In frames whose
+// only force is the environment's (FrameShape::environment_in_integration), it computes that force
+// itself. Also the blow-up watch's count of particles whose position is no longer finite. Every
+// model has this module.
 #pragma once
 
 #include "sim/core/mirrored_module.h"
