@@ -40,12 +40,15 @@ void main() {
   vec4 p[4];
   [[unroll]] for (uint j = 0u; j < 4u; ++j)
     p[j] = positions[e.particles[j]];
+  // The coefficients sum to 0, so C is taken over the particles' offsets from the first:
+  // differences of nearby positions are exact, where c_k x_k (c_k about 1 / h, x_k metres from
+  // the origin) would round the bend away far from it.
   vec3 c = vec3(0.0);
   float alpha = current_compliance(e, p) / (params.dt * params.dt);
   float denominator = alpha;
   [[unroll]] for (uint j = 0u; j < 4u; ++j) {
     if (j >= e.arity) break;
-    c += e.coefficients[j] * p[j].xyz;
+    c += e.coefficients[j] * (p[j].xyz - p[0].xyz);
     denominator += e.coefficients[j] * e.coefficients[j] * p[j].w;
   }
   if (denominator == 0.0) {

@@ -6,7 +6,9 @@
 // over the element's share of the surface: the same bending at any resolution.
 //   cloth grids: three consecutive nodes along a row or a column, c = (1, -2, 1)
 //   triangle meshes: the four vertices of two triangles sharing an edge
-// The energy is quadratic in the positions, so its XPBD projection is exact in one step.
+// The energy is quadratic in the positions, so its XPBD projection is exact in one step. The
+// coefficients sum to 0 (C vanishes when the element moves whole), so the solvers take C over the
+// particles' offsets from the first, which rounding cannot blur far from the origin.
 #pragma once
 
 #include <array>

@@ -146,7 +146,7 @@ void Bending::run_cpu(const Step& step, CpuPass<Real>& pass) const {
     Real denominator = alpha;
     for (uint32_t j = 0; j < e.arity; ++j) {
       const Real coefficient = e.coefficients[static_cast<glm::length_t>(j)];
-      c += coefficient * vec3(p[j]);
+      c += coefficient * (vec3(p[j]) - vec3(p[0]));
       denominator += coefficient * coefficient * p[j].w;
     }
     if (denominator == Real(0)) {
@@ -173,9 +173,10 @@ double Bending::elastic_energy_of(const ParticleState<Real>& state) const {
     double w[4];
     for (uint32_t j = 0; j < 4; ++j)
       w[j] = state.positions[e.particles[static_cast<glm::length_t>(j)]].w;
+    const glm::dvec3 first(state.positions[e.particles[0]]);
     for (uint32_t j = 0; j < e.arity; ++j) {
       c += double{e.coefficients[static_cast<glm::length_t>(j)]} *
-           glm::dvec3(state.positions[e.particles[static_cast<glm::length_t>(j)]]);
+           (glm::dvec3(state.positions[e.particles[static_cast<glm::length_t>(j)]]) - first);
     }
     energy += 0.5 * glm::dot(c, c) / current_compliance(e, w);
   }
