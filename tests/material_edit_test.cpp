@@ -20,7 +20,7 @@ ClothMaterial edited_cotton() {
 }
 
 // The object from `first` as a scene builds it: its contact group, under gravity.
-Model with_contacts(Model model, uint32_t first, const ClothMaterial& material) {
+Model with_contacts(Model model, uint32_t first) {
   model.contact_groups.push_back({first, model.particle_count() - first, 0.01f});
   model.environment.gravity = {0.0f, -9.81f, 0.0f};
   return model;
@@ -37,7 +37,7 @@ Model grid_of(const ClothMaterial& material) {
   apply_cloth_material(material, cloth);
   Model model;
   const uint32_t first = add_cloth_grid(model, cloth);
-  return with_contacts(std::move(model), first, material);
+  return with_contacts(std::move(model), first);
 }
 
 // Six triangles of two sizes around a fan, so that edges have different areas beside them.
@@ -51,7 +51,7 @@ Model mesh_of(const ClothMaterial& material) {
   apply_cloth_material(material, mesh);
   Model model;
   const uint32_t first = add_triangle_mesh(model, mesh);
-  return with_contacts(std::move(model), first, material);
+  return with_contacts(std::move(model), first);
 }
 
 // Every figure a material puts in the model, within a float's rounding of the ratios a mesh's
