@@ -87,7 +87,7 @@ TEST_P(SavedEditsTest, SaveTheEditedState) {
     system.knobs.spring_damping_scale = 0.3f;
     system.knobs.added_compliance = 1.5e-4f;
     apply_link_knobs(system.base, system.knobs, system.material_objects, model);
-    EXPECT_EQ(has_links_of_its_own(model, system.material_objects), !edit.materials_have_figures);
+    EXPECT_EQ(system.links_of_its_own, !edit.materials_have_figures);
     // Pins by hand: every seventh particle pinned, then one of them freed again.
     for (uint32_t i = 1; i < model.particle_count(); i += 7)
       pin_by_hand(system, i, true);
@@ -125,7 +125,7 @@ TEST(SavedEdits, TheKnobsLeaveAClothOfAMaterialAsItsFiguresBuildIt) {
   const Scene loaded = load_scene(preset_path("hanging_cloth"));
   std::vector<ViewerScene::System> systems = viewer_systems(loaded);
   ViewerScene::System& system = systems[0];
-  EXPECT_FALSE(has_links_of_its_own(system.model, system.material_objects));
+  EXPECT_FALSE(system.links_of_its_own);
   system.knobs.spring_stiffness_scale = 3.0f;
   system.knobs.added_compliance = 1e-3f;
   apply_link_knobs(system.base, system.knobs, system.material_objects, system.model);

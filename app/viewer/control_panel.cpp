@@ -308,8 +308,7 @@ PanelRequests draw_control_panel(ViewerScene& scene, ViewerSettings& settings,
   }
   if (section("Materials", info)) {
     draw_material_figures(ui, scene.edited(), requests.material_figures_changed);
-    const ViewerScene::System& edited = scene.edited();
-    if (has_links_of_its_own(edited.model, edited.material_objects)) {
+    if (scene.edited().links_of_its_own) {
       draw_link_knobs(ui, scene.edited().knobs, requests.link_knobs_changed);
     }
   }

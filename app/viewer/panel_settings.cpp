@@ -80,8 +80,12 @@ std::string setting_label(const SettingKey& setting) {
 }
 
 void draw_live_settings(PanelWidgets& ui, std::string_view table, Model& model, bool& changed) {
-  for (const SettingKey* setting : setting_keys_of(table)) {
-    if (!setting->live || (setting->applies && !setting->applies(model.environment))) continue;
+  for (const SettingKey& entry : setting_keys()) {
+    const SettingKey* setting = &entry;
+    if (setting->table != table || !setting->live ||
+        (setting->applies && !setting->applies(model.environment))) {
+      continue;
+    }
     SettingValue value = setting->get(model.solver, model.environment);
     const bool edited = draw_control(ui, *setting, setting_label(*setting),
                                      slider_span(*setting, model.solver, model.environment), value);

@@ -112,6 +112,7 @@ ViewerScene::System ViewerScene::adopt_system(const SceneSystem& s) {
     system.material_objects.push_back({object.name, object.first_particle, object.particle_count,
                                        *object.material, *object.material, *object.material});
   }
+  system.links_of_its_own = has_links_of_its_own(system.model, system.material_objects);
   return system;
 }
 

@@ -86,6 +86,8 @@ class ViewerScene {
     std::vector<float> scene_inverse_masses;  // as the scene had them, before any pin by hand
     LinkKnobs knobs;
     std::vector<MaterialObject> material_objects;
+    // Links outside them, which the panel's knobs edit (has_links_of_its_own, found once).
+    bool links_of_its_own = false;
     size_t edited_material = 0;  // which of them the panel shows
     std::vector<SceneEvent> events;
     std::unique_ptr<RecordedSolver> simulation;
