@@ -5,6 +5,7 @@
 #include "app/scene/particle_budget.h"
 #include "app/scene/scene_file.h"
 #include "app/scene/scene_overrides.h"
+#include "app/scene/scene_writer.h"
 #include "app/scene/text_file.h"
 #include "lib/scene_impl.h"
 #include "lib/translate_errors.h"
@@ -42,6 +43,23 @@ const toml::node* find_key(const toml::table& document, const std::string& key) 
     node = table ? table->get(part) : nullptr;
   }
   return node;
+}
+
+// A key of [solver], [environment] or [environment.ground] that the file leaves out: the value
+// the scene runs with (sim/model/setting_keys.h), where every system runs with the same.
+std::optional<std::string> running_setting(const weft::Scene& scene, const std::string& key) {
+  const size_t dot = key.rfind('.');
+  if (dot == std::string::npos || scene.systems.empty()) return std::nullopt;
+  const SettingKey* setting = find_setting_key(key.substr(0, dot), key.substr(dot + 1));
+  if (!setting || !setting->get) return std::nullopt;
+  const auto value_in = [&](const SceneSystem& system) {
+    return setting->get(system.model.solver, system.model.environment);
+  };
+  const SettingValue value = value_in(scene.systems.front());
+  for (const SceneSystem& system : scene.systems) {
+    if (value_in(system) != value) return std::nullopt;
+  }
+  return setting_toml(*setting, value);
 }
 
 }  // namespace
@@ -87,7 +105,7 @@ std::optional<std::string> Scene::get(const std::string& key) const {
     toml::table document = toml::parse(impl_->text, impl_->name);
     apply_scene_overrides(document, impl_->overrides);
     const toml::node* node = find_key(document, key);
-    if (!node) return std::nullopt;
+    if (!node) return running_setting(impl_->scene, key);
     std::ostringstream text;
     node->visit([&](const auto& value) { text << value; });
     return text.str();

@@ -151,7 +151,9 @@ PYBIND11_MODULE(weft, m) {
             const std::optional<std::string> text = s.get(key);
             return text ? weft::python::python_value(*text) : py::none();
           },
-          py::arg("key"), "A scene key's value, or None where the scene leaves it at its default")
+          py::arg("key"),
+          "A scene key's value; a setting ([solver], [environment]) the scene leaves out has its "
+          "default; any other key it leaves out, None")
       .def(
           "set",
           [](Simulation& s, const std::string& key, const py::handle& value) {
@@ -163,7 +165,7 @@ PYBIND11_MODULE(weft, m) {
       .def("__getitem__",
            [](const Simulation& s, const std::string& key) -> py::object {
              const std::optional<std::string> text = s.get(key);
-             if (!text) throw py::key_error(key + " is not in the scene (it has its default)");
+             if (!text) throw py::key_error(key + " is not in the scene, and it is not a setting");
              return weft::python::python_value(*text);
            })
       .def("__setitem__",

@@ -14,27 +14,13 @@ namespace weft {
 
 namespace {
 
-// A setting's value as a scene file spells it.
-std::string setting_text(const SettingKey& setting, const SettingValue& value) {
-  switch (setting.kind) {
-    case SettingKind::integer: return std::to_string(static_cast<int64_t>(std::get<double>(value)));
-    case SettingKind::number:
-      return toml_float(static_cast<float>(std::get<double>(value)), setting.key);
-    case SettingKind::vec3: return toml_vec3(std::get<glm::vec3>(value), setting.key);
-    case SettingKind::boolean: return std::get<bool>(value) ? "true" : "false";
-    case SettingKind::choice: return toml_string(std::get<std::string_view>(value));
-    case SettingKind::table: break;
-  }
-  return "";
-}
-
 // Each key of `table` that has a value on the settings (sim/model/setting_keys.h), in its order;
 // frame_dt only where `scene_wide` asks for it.
 void write_setting_keys(std::string& out, std::string_view table, const SolverSettings& solver,
                         const Environment& environment, bool scene_wide = false) {
   for (const SettingKey* setting : setting_keys_of(table)) {
     if (!setting->get || (setting->scene_wide && !scene_wide)) continue;
-    put(out, std::string(setting->key), setting_text(*setting, setting->get(solver, environment)));
+    put(out, std::string(setting->key), setting_toml(*setting, setting->get(solver, environment)));
   }
 }
 
@@ -164,6 +150,19 @@ void write_events(std::string& out, const SceneSystem& system, SceneText& text) 
 }
 
 }  // namespace
+
+std::string setting_toml(const SettingKey& setting, const SettingValue& value) {
+  switch (setting.kind) {
+    case SettingKind::integer: return std::to_string(static_cast<int64_t>(std::get<double>(value)));
+    case SettingKind::number:
+      return toml_float(static_cast<float>(std::get<double>(value)), setting.key);
+    case SettingKind::vec3: return toml_vec3(std::get<glm::vec3>(value), setting.key);
+    case SettingKind::boolean: return std::get<bool>(value) ? "true" : "false";
+    case SettingKind::choice: return toml_string(std::get<std::string_view>(value));
+    case SettingKind::table: break;
+  }
+  return "";
+}
 
 SceneText write_scene_text(const Scene& scene, const std::string& stem) {
   if (scene.systems.empty()) throw SceneWriteError("the scene has no system to write");

@@ -24,12 +24,16 @@
 
 #include "app/scene/scene_systems.h"
 #include "app/scene/toml_text.h"
+#include "sim/model/setting_keys.h"
 
 namespace weft {
 
 // The first line of every mesh a saved scene writes beside it: weft replaces a file of a mesh's
 // name only when it starts so (app/export/output_file.h, Replace::weft_files).
 inline constexpr const char* kSavedMeshFirstLine = "# weft: a mesh of a saved scene\n";
+
+// A setting's value as a scene file spells it ("16", "[0.0, -9.81, 0.0]", "\"verlet\"", "true").
+std::string setting_toml(const SettingKey& setting, const SettingValue& value);
 
 struct SceneText {
   struct Mesh {

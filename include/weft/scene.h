@@ -30,7 +30,9 @@ class Scene {
   ~Scene();
 
   // A key's value as TOML text ("8", "[0.0, -9.81, 0.0]", "'silk'"), as the file and the overrides
-  // give it; nothing when neither does (the scene then uses the key's default, docs/scenes.md).
+  // give it. A key of [solver], [environment] or [environment.ground] that neither gives has
+  // the value the scene runs with (its default, docs/scenes.md) where every system runs with the
+  // same; any other key that neither gives, nothing.
   std::optional<std::string> get(const std::string& key) const;
   // The scene read again with one more override; InputError (and the scene unchanged) when the
   // key or value is wrong.

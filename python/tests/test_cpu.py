@@ -56,7 +56,11 @@ def test_keys_are_checked_as_the_file_is(scenes):
     assert sim["solver.max_dt"] == 0.004 and sim["environment.air_drag"] == 0
     sim["environment.gravity"] = [0.0, -1.62, 0.0]  # the Moon: a live change
     assert sim.get("environment.gravity") == pytest.approx([0.0, -1.62, 0.0])
-    assert sim.get("environment.wind") is None
+    # A setting the file leaves out has the value the scene runs with: its default.
+    assert sim.get("environment.wind") == pytest.approx([0.0, 0.0, 0.0])
+    assert sim.get("solver.relaxation_sweeps") == 8
+    assert sim.get("solver.variant") == "auto"
+    assert sim.get("rope.color") is None
     with pytest.raises(weft.InputError, match="changes what the scene is made of"):
         sim["rope.nodes"] = 20
 
