@@ -127,8 +127,10 @@ void Simulation::set(const std::string& key, const std::string& value) {
     }
   }
   translate_errors([&] {
-    for (size_t s = 0; s < after.systems.size(); ++s)
+    for (size_t s = 0; s < after.systems.size(); ++s) {
       backend_->systems[s]->set_parameters(after.systems[s].model);
+      backend_->systems[s]->set_link_materials(after.systems[s].model);
+    }
   });
   backend_->scene = std::move(changed);
 }

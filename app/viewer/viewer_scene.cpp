@@ -162,7 +162,7 @@ void ViewerScene::apply_parameters() {
 void ViewerScene::apply_link_knobs() {
   System& s = edited();
   weft::apply_link_knobs(s.base, s.knobs, s.material_objects, s.model);
-  s.simulation->set_parameters(s.model);
+  s.simulation->set_link_materials(s.model);
 }
 
 std::vector<std::pair<uint32_t, float>> ViewerScene::apply_material_figures(System& s) {
@@ -195,7 +195,7 @@ void ViewerScene::apply_material_figures() {
   System& s = edited();
   const std::vector<std::pair<uint32_t, float>> masses = apply_material_figures(s);
   if (!masses.empty()) s.simulation->set_inverse_masses(masses);
-  s.simulation->set_parameters(s.model);
+  s.simulation->set_link_materials(s.model);
 }
 
 void apply_link_knobs(const Model& base, const LinkKnobs& knobs,

@@ -38,9 +38,11 @@ class Solver {
   virtual void end_drag() = 0;
   // The knife: these links break at the start of the next frame.
   virtual void cut_links(const std::vector<LinkCut>& cuts) = 0;
-  // Live parameters: environment and solver settings, then link materials (`model` has the
-  // running model's shape).
+  // Live edits (`model` has the running model's shape): the environment and solver settings,
+  // which travel with the next frame, and the link materials, uploaded at once (on a GPU a wait:
+  // call it when an edit ends, not every frame).
   virtual void set_parameters(const Model& model) = 0;
+  virtual void set_link_materials(const Model& model) = 0;
 
   // The state after the last step or edit: the CPU reference's own, the GPU's read back once
   // however many reads ask for it before the next.

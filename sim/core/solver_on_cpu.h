@@ -35,10 +35,8 @@ class SolverOnCpu : public Interface {
   }
   void end_drag() override { reference_.end_drag(); }
   void cut_links(const std::vector<LinkCut>& cuts) override { reference_.cut_links(cuts); }
-  void set_parameters(const Model& model) override {
-    reference_.set_parameters(model);
-    reference_.set_link_materials(model);
-  }
+  void set_parameters(const Model& model) override { reference_.set_parameters(model); }
+  void set_link_materials(const Model& model) override { reference_.set_link_materials(model); }
   const ParticleState<float>& state() override { return reference_.state(); }
   std::vector<glm::vec3> velocities() override { return reference_.velocities(); }
   HealthReport measure_health() override { return reference_.measure_health(); }

@@ -43,6 +43,9 @@ class SolverOnGpu final : public RecordedSolver {
   }
   void set_parameters(const Model& model) override {
     solver_.set_parameters(model);
+    read_back_.reset();
+  }
+  void set_link_materials(const Model& model) override {
     solver_.set_link_materials(model);
     read_back_.reset();
   }
