@@ -29,16 +29,8 @@ mkdir -p "$work"
 # What the loader needs of weft: the scene code and the model builders; no Vulkan. toml++'s
 # parser is compiled from its headers here (once, in toml_implementation.cpp below, not in every
 # file that reads TOML) so that it is instrumented too.
-sources=(app/scene/closest_match.cpp app/scene/mesh_repair.cpp app/scene/names.cpp
-  app/scene/obj_reader.cpp app/scene/safe_text.cpp app/scene/scene_systems.cpp
-  app/scene/scene_camera.cpp app/scene/scene_colliders.cpp app/scene/scene_colors.cpp
-  app/scene/scene_error.cpp app/scene/scene_file.cpp
-  app/scene/scene_links.cpp app/scene/scene_material.cpp app/scene/scene_objects.cpp
-  app/scene/particle_budget.cpp app/scene/scene_paths.cpp app/scene/scene_pins.cpp
-  app/scene/scene_settings.cpp app/scene/scene_thickness.cpp app/scene/scene_writer.cpp
-  app/scene/table_reader.cpp app/scene/text_file.cpp app/scene/toml_precheck.cpp
-  app/scene/toml_text.cpp app/scene/write_colliders.cpp app/scene/write_objects.cpp
-  app/scene/scene_overrides.cpp app/scene/data_folder.cpp app/scene/scene_drape_test.cpp
+# The weft_scene library (app/scene and the default scene) and what it uses of sim/model.
+sources=(app/scene/*.cpp app/default_scene.cpp
   sim/model/bending_element.cpp sim/model/cloth_grid.cpp sim/model/cloth_material.cpp sim/model/collider_path.cpp
   sim/model/contact_report.cpp sim/model/grid_layout.cpp sim/model/host_memory.cpp sim/model/link.cpp sim/model/model.cpp
   sim/model/model_validation.cpp sim/model/rest_neighbours.cpp sim/model/rope.cpp sim/model/triangle_mesh.cpp

@@ -4,7 +4,9 @@
 
 #include <glm/geometric.hpp>
 
+#include "app/scene/closest_match.h"
 #include "app/scene/obj_reader.h"
+#include "app/scene/object_keys.h"
 #include "app/scene/scene_draft.h"
 #include "app/scene/scene_error.h"
 #include "sim/model/collider_path.h"
@@ -13,15 +15,16 @@ namespace weft {
 
 namespace {
 
-const NumberRange kColliderPosition = NumberRange::any("m");
+constexpr std::string_view kCollider = "environment.collider";
 
 void read_plane(const TableReader& table, Collider& c, ColliderWords& words) {
-  const glm::vec3 normal = table.vec3("normal", NumberRange::any("")).value_or(glm::vec3(0, 1, 0));
+  const glm::vec3 normal =
+      table.vec3("normal", key_range(kCollider, "normal")).value_or(glm::vec3(0, 1, 0));
   if (!(glm::length(glm::dvec3(normal)) > 1e-12)) {
     table.fail("normal", "must not be [0, 0, 0]; expected the plane's normal");
   }
   words.normal = normal;
-  words.offset = float(table.number("offset", kColliderPosition).value_or(0.0));
+  words.offset = float(table.number("offset", key_range(kCollider, "offset")).value_or(0.0));
   c.pose = plane_pose(words.normal, words.offset);
 }
 
@@ -33,8 +36,8 @@ void read_mesh_collider(const TableReader& table, const SceneParseOptions& optio
   }
   glm::vec3 scale(1.0f);
   if (const toml::node* node = table.node("scale"); node && node->is_array()) {
-    scale = *table.vec3("scale", NumberRange::any(""));
-  } else if (auto uniform = table.number("scale", NumberRange::any(""))) {
+    scale = *table.vec3("scale", key_range(kCollider, "scale"));
+  } else if (auto uniform = table.number("scale", key_range(kCollider, "scale"))) {
     scale = glm::vec3(float(*uniform));
   }
   if (scale.x == 0.0f || scale.y == 0.0f || scale.z == 0.0f) {
@@ -52,7 +55,7 @@ void read_mesh_collider(const TableReader& table, const SceneParseOptions& optio
     }
     c.triangles.insert(c.triangles.end(), {a, b, d});
   }
-  c.margin = float(table.number("margin", NumberRange::above(0.0, "m")).value_or(0.005));
+  c.margin = float(table.number("margin", key_range(kCollider, "margin")).value_or(0.005));
 }
 
 }  // namespace
@@ -79,7 +82,7 @@ void read_path(const TableReader& table, const ColliderPose& rest, ColliderPath&
                            "before");
     }
     frame.pose = rest;
-    if (auto center = key.vec3("center", kColliderPosition)) frame.pose.position = *center;
+    if (auto center = key.vec3("center", NumberRange::any("m"))) frame.pose.position = *center;
     const std::optional<glm::vec3> degrees = key.vec3("rotate", NumberRange::any("degrees"));
     if (degrees) frame.pose.rotation = rotation_from_degrees(*degrees);
     path.keyframes.push_back(frame);
@@ -87,18 +90,11 @@ void read_path(const TableReader& table, const ColliderPose& rest, ColliderPath&
   }
 }
 
-std::vector<std::string> collider_keys() {
-  return {"shape",  "center",          "rotate",          "normal",
-          "offset", "radius",          "length",          "size",
-          "file",   "scale",           "margin",          "interpolation",
-          "path",   "static_friction", "kinetic_friction"};
-}
-
 std::optional<ContactFriction> read_contact_friction(const TableReader& table, const char* owner) {
   const std::optional<double> mu_s =
-      table.number("static_friction", NumberRange::at_least(0.0, ""));
+      table.number("static_friction", key_range(kCollider, "static_friction"));
   const std::optional<double> mu_k =
-      table.number("kinetic_friction", NumberRange::at_least(0.0, ""));
+      table.number("kinetic_friction", key_range(kCollider, "kinetic_friction"));
   if (!mu_s && !mu_k) return std::nullopt;
   if (!mu_s) {
     table.fail("kinetic_friction",
@@ -122,42 +118,30 @@ Collider read_collider(const TableReader& table, const SceneParseOptions& option
   c.shape = *shape;
   const std::string shape_key(key_of(kColliderShapeKeys, c.shape));
   // Which keys each shape takes (the rest are refused, naming the shape).
-  const std::vector<std::string> own =
-      c.shape == ColliderShape::plane ? std::vector<std::string>{"normal", "offset"}
-      : c.shape == ColliderShape::capsule
-          ? std::vector<std::string>{"center", "rotate", "radius", "length"}
-      : c.shape == ColliderShape::box
-          ? std::vector<std::string>{"center", "rotate", "size"}
-          : std::vector<std::string>{"center", "rotate", "file", "scale", "margin"};
-  for (const std::string& key : collider_keys()) {
-    if (key == "shape" || key == "path" || key == "interpolation" || key == "static_friction" ||
-        key == "kinetic_friction") {
-      continue;
-    }
-    if (table.has(key) && std::find(own.begin(), own.end(), key) == own.end()) {
-      table.fail(
-          key, "is not a key of a " + shape_key + " collider; expected " + [&] {
-            std::string list;
-            for (const std::string& k : own)
-              list += (list.empty() ? "'" : ", '") + k + "'";
-            return list;
-          }() + ", 'path', 'interpolation', 'static_friction' or 'kinetic_friction'");
+  std::vector<std::string> takes;
+  for (const ObjectKey* entry : object_keys_of(kCollider)) {
+    if (entry->key != "shape" && takes_key(*entry, shape_key)) takes.emplace_back(entry->key);
+  }
+  for (const ObjectKey* entry : object_keys_of(kCollider)) {
+    if (table.has(entry->key) && !takes_key(*entry, shape_key)) {
+      table.fail(entry->key,
+                 "is not a key of a " + shape_key + " collider; expected " + quoted_list(takes));
     }
   }
   if (c.shape == ColliderShape::plane) {
     read_plane(table, c, words);
   } else {
-    c.pose.position = table.vec3("center", kColliderPosition).value_or(glm::vec3(0.0f));
-    words.rotate = table.vec3("rotate", NumberRange::any("degrees")).value_or(glm::vec3(0.0f));
+    c.pose.position = table.vec3("center", key_range(kCollider, "center")).value_or(glm::vec3(0));
+    words.rotate = table.vec3("rotate", key_range(kCollider, "rotate")).value_or(glm::vec3(0));
     c.pose.rotation = rotation_from_degrees(words.rotate);
   }
   if (c.shape == ColliderShape::capsule) {
-    c.radius = float(table.required_number("radius", NumberRange::above(0.0, "m")));
+    c.radius = float(table.required_number("radius", key_range(kCollider, "radius")));
     if (!(c.radius > 0.0f)) table.fail("radius", "is too small to be a float > 0");
     c.half_length =
-        float(table.number("length", NumberRange::at_least(0.0, "m")).value_or(0.0)) / 2.0f;
+        float(table.number("length", key_range(kCollider, "length")).value_or(0.0)) / 2.0f;
   } else if (c.shape == ColliderShape::box) {
-    c.half_extents = table.required_vec3("size", NumberRange::above(0.0, "m")) / 2.0f;
+    c.half_extents = table.required_vec3("size", key_range(kCollider, "size")) / 2.0f;
     if (!(glm::min(c.half_extents.x, glm::min(c.half_extents.y, c.half_extents.z)) > 0.0f)) {
       table.fail("size", "is too small to be a float > 0 along every axis");
     }

@@ -3,6 +3,7 @@
 #include <array>
 #include <cmath>
 
+#include "app/scene/object_keys.h"
 #include "app/scene/scene_systems.h"
 #include "app/scene/table_reader.h"
 
@@ -51,7 +52,7 @@ std::vector<std::vector<ParticleColors>> object_colors(const Scene& scene) {
 }
 
 std::optional<glm::vec3> read_color(const TableReader& table) {
-  return table.vec3("color", NumberRange::between(0.0, 1.0, ""));
+  return table.vec3("color", key_range("objects", "color"));
 }
 
 }  // namespace weft

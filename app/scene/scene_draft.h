@@ -64,7 +64,6 @@ void read_environment(const TableReader& table, const SceneParseOptions& options
 // interpolation keys of a collider or sphere whose pose is `rest` when it does not move (each
 // keyframe's `rotate`, when given, into `rotates`); the pose of a plane of that normal (any
 // length but 0) and offset.
-std::vector<std::string> collider_keys();
 Collider read_collider(const TableReader& table, const SceneParseOptions& options,
                        ColliderWords& words);
 void read_path(const TableReader& table, const ColliderPose& rest, ColliderPath& path,

@@ -11,6 +11,7 @@
 #include "app/scene/closest_match.h"
 #include "app/scene/mesh_repair.h"
 #include "app/scene/names.h"
+#include "app/scene/object_keys.h"
 #include "app/scene/safe_text.h"
 #include "app/scene/scene_colors.h"
 #include "app/scene/scene_draft.h"
@@ -26,10 +27,6 @@
 namespace weft {
 
 namespace {
-
-constexpr int64_t kMaxGridSide = 1 << 16;
-const NumberRange kPosition = NumberRange::any("m");
-const NumberRange kPositiveMass = NumberRange::above(0.0, "kg");
 
 std::string read_name(const SceneDraft& draft, const TableReader& table, SceneObjectKind kind,
                       uint32_t ordinal) {
@@ -85,7 +82,7 @@ void check_budget(SceneDraft& draft, const TableReader& table, std::string_view 
 
 // A link table ([rope.segment], [cloth.shear], ...): a spring, a distance constraint or nothing.
 LinkMaterial read_link(const TableReader& owner, std::string_view key, bool required) {
-  auto table = owner.table(key, {"kind", "stiffness", "damping", "compliance"});
+  auto table = owner.table(key, object_table_key_names("link"));
   if (!table) {
     if (required)
       owner.fail(key,
@@ -110,17 +107,17 @@ LinkMaterial read_link(const TableReader& owner, std::string_view key, bool requ
       if (table->has(other)) table->fail(other, "a link of kind 'none' has no parameters");
     }
   } else if (kind == LinkKind::spring_and_constraint) {
-    link.stiffness = float(table->required_number("stiffness", NumberRange::at_least(0, "N/m")));
-    link.damping = float(table->number_or("damping", 0.0, NumberRange::at_least(0, "N s/m")));
-    link.compliance = float(table->number_or("compliance", 0.0, NumberRange::at_least(0, "m/N")));
+    link.stiffness = float(table->required_number("stiffness", key_range("link", "stiffness")));
+    link.damping = float(table->number_or("damping", 0.0, key_range("link", "damping")));
+    link.compliance = float(table->number_or("compliance", 0.0, key_range("link", "compliance")));
   } else if (kind == LinkKind::spring) {
     if (table->has("compliance")) {
       table->fail("compliance",
                   "only constraints have a compliance; this link is a spring "
                   "(use stiffness, or kind = 'constraint')");
     }
-    link.stiffness = float(table->required_number("stiffness", NumberRange::at_least(0, "N/m")));
-    link.damping = float(table->number_or("damping", 0.0, NumberRange::at_least(0, "N s/m")));
+    link.stiffness = float(table->required_number("stiffness", key_range("link", "stiffness")));
+    link.damping = float(table->number_or("damping", 0.0, key_range("link", "damping")));
   } else {
     for (const char* other : {"stiffness", "damping"}) {
       if (table->has(other)) {
@@ -129,7 +126,7 @@ LinkMaterial read_link(const TableReader& owner, std::string_view key, bool requ
                     "(use compliance, or kind = 'spring')");
       }
     }
-    link.compliance = float(table->number_or("compliance", 0.0, NumberRange::at_least(0, "m/N")));
+    link.compliance = float(table->number_or("compliance", 0.0, key_range("link", "compliance")));
   }
   return link;
 }
@@ -141,7 +138,7 @@ float read_particle_mass(const TableReader& table, uint64_t particles,
   const std::vector<std::string> keys = {per_particle_key, "total_mass"};
   const std::optional<std::string> key = table.at_most_one_of(keys);
   if (!key) table.fail(per_particle_key, "missing; give the mass as " + quoted_list(keys));
-  double mass = *table.number(*key, kPositiveMass);
+  double mass = *table.number(*key, key_range("mass", *key));
   if (*key == "total_mass") mass /= static_cast<double>(particles);
   if (!(mass >= 1e-30 && mass <= 1e30)) {
     table.fail(*key, "gives each particle " + format_number(mass) +
@@ -165,12 +162,11 @@ SurfaceMass read_surface_mass(const TableReader& table, uint64_t particles, doub
   SurfaceMass mass;
   double per_particle = 0.0;
   if (*key == "particle_mass") {
-    per_particle = *table.number(*key, kPositiveMass);
+    per_particle = *table.number(*key, key_range("mass", *key));
     mass.particle_mass = static_cast<float>(per_particle);
   } else {
-    const double density = *key == "total_mass"
-                               ? *table.number(*key, kPositiveMass) / area
-                               : *table.number(*key, NumberRange::above(0.0, "kg/m^2"));
+    const double given = *table.number(*key, key_range("mass", *key));
+    const double density = *key == "total_mass" ? given / area : given;
     per_particle = density * area / static_cast<double>(particles);
     mass.areal_density = static_cast<float>(density);
   }
@@ -182,13 +178,13 @@ SurfaceMass read_surface_mass(const TableReader& table, uint64_t particles, doub
 }
 
 void build_particle(const TableReader& table, Model& model, SceneObject& object) {
-  const glm::vec3 position = table.required_vec3("position", kPosition);
-  const glm::vec3 velocity = table.vec3("velocity", NumberRange::any("m/s")).value_or(glm::vec3(0));
+  const glm::vec3 position = table.required_vec3("position", key_range("particle", "position"));
+  const glm::vec3 velocity =
+      table.vec3("velocity", key_range("particle", "velocity")).value_or(glm::vec3(0));
   const bool pinned = table.boolean("pinned").value_or(false);
   float inverse_mass = 0.0f;
   if (!pinned) {
-    inverse_mass =
-        1.0f / float(table.required_number("mass", NumberRange::between(1e-30, 1e30, "kg")));
+    inverse_mass = 1.0f / float(table.required_number("mass", key_range("particle", "mass")));
   } else if (table.has("mass")) {
     table.fail("mass", "a pinned particle has no use for a mass (it never moves)");
   }
@@ -199,9 +195,11 @@ void build_particle(const TableReader& table, Model& model, SceneObject& object)
 
 void build_rope(SceneDraft& draft, const TableReader& table, Model& model, SceneObject& object) {
   RopeDesc rope;
-  rope.start = table.required_vec3("start", kPosition);
-  rope.end = table.required_vec3("end", kPosition);
-  rope.node_count = uint32_t(table.required_integer("nodes", 2, int64_t{1} << 30));
+  rope.start = table.required_vec3("start", key_range("rope", "start"));
+  rope.end = table.required_vec3("end", key_range("rope", "end"));
+  const ObjectKey& nodes = object_key("rope", "nodes");
+  rope.node_count =
+      uint32_t(table.required_integer("nodes", int64_t(nodes.min), int64_t(nodes.max)));
   check_budget(draft, table, "nodes", rope.node_count);
   rope.node_mass = read_particle_mass(table, rope.node_count, "node_mass");
   rope.segment = read_link(table, "segment", true);
@@ -212,11 +210,16 @@ void build_rope(SceneDraft& draft, const TableReader& table, Model& model, Scene
 
 void build_cloth(SceneDraft& draft, const TableReader& table, Model& model, SceneObject& object) {
   ClothGridDesc cloth;
-  cloth.origin = table.vec3("origin", kPosition).value_or(cloth.origin);
-  cloth.width_axis = table.vec3("width_axis", kPosition).value_or(cloth.width_axis);
-  cloth.height_axis = table.vec3("height_axis", kPosition).value_or(cloth.height_axis);
-  cloth.columns = uint32_t(table.required_integer("columns", 2, kMaxGridSide));
-  cloth.rows = uint32_t(table.required_integer("rows", 2, kMaxGridSide));
+  cloth.origin = table.vec3("origin", key_range("cloth", "origin")).value_or(cloth.origin);
+  cloth.width_axis =
+      table.vec3("width_axis", key_range("cloth", "width_axis")).value_or(cloth.width_axis);
+  cloth.height_axis =
+      table.vec3("height_axis", key_range("cloth", "height_axis")).value_or(cloth.height_axis);
+  const ObjectKey& columns = object_key("cloth", "columns");
+  const ObjectKey& rows = object_key("cloth", "rows");
+  cloth.columns =
+      uint32_t(table.required_integer("columns", int64_t(columns.min), int64_t(columns.max)));
+  cloth.rows = uint32_t(table.required_integer("rows", int64_t(rows.min), int64_t(rows.max)));
   if (draft.options->cloth_columns != 0) {
     // --columns/--rows: this cloth at another resolution; pins by node number would move.
     if (draft.resized_cloth) {
@@ -224,7 +227,7 @@ void build_cloth(SceneDraft& draft, const TableReader& table, Model& model, Scen
           "--columns and --rows resize a scene's only cloth; this scene has more "
           "than one");
     }
-    if (auto pin = table.table("pin", {"nodes", "corners", "region"}); pin && pin->has("nodes")) {
+    if (auto pin = table.table("pin", object_table_key_names("pin")); pin && pin->has("nodes")) {
       pin->fail("nodes",
                 "pins by node number do not carry over to --columns and --rows; pin "
                 "corners or a region instead");
@@ -270,16 +273,17 @@ void build_cloth(SceneDraft& draft, const TableReader& table, Model& model, Scen
 glm::mat4 read_placement(const TableReader& table, SceneMeshSource& source) {
   glm::vec3 scale(1.0f);
   if (const toml::node* node = table.node("scale"); node && node->is_array()) {
-    scale = *table.vec3("scale", NumberRange::any(""));
-  } else if (auto uniform = table.number("scale", NumberRange::any(""))) {
+    scale = *table.vec3("scale", key_range("mesh", "scale"));
+  } else if (auto uniform = table.number("scale", key_range("mesh", "scale"))) {
     scale = glm::vec3(float(*uniform));
   }
   if (scale.x == 0.0f || scale.y == 0.0f || scale.z == 0.0f) {
     table.fail("scale", "must not be 0 along any axis (it would flatten the mesh)");
   }
   const glm::vec3 degrees =
-      table.vec3("rotate", NumberRange::any("degrees")).value_or(glm::vec3(0));
-  const glm::vec3 translate = table.vec3("translate", kPosition).value_or(glm::vec3(0));
+      table.vec3("rotate", key_range("mesh", "rotate")).value_or(glm::vec3(0));
+  const glm::vec3 translate =
+      table.vec3("translate", key_range("mesh", "translate")).value_or(glm::vec3(0));
   source.scale = scale;
   source.rotate = degrees;
   source.translate = translate;
@@ -340,29 +344,10 @@ void build_mesh(SceneDraft& draft, const TableReader& table, Model& model, Scene
   object.mesh_source = std::move(source);
 }
 
-std::vector<std::string> valid_keys(SceneObjectKind kind) {
-  switch (kind) {
-    case SceneObjectKind::particle:
-      return {"name", "system", "position", "velocity", "mass", "pinned"};
-    case SceneObjectKind::rope:
-      return {"name",      "system",     "start",   "end", "nodes",
-              "node_mass", "total_mass", "segment", "pin", "color"};
-    case SceneObjectKind::cloth:
-      return {"name", "system",        "origin",     "width_axis",    "height_axis", "columns",
-              "rows", "particle_mass", "total_mass", "areal_density", "structural",  "shear",
-              "bend", "pin",           "material",   "thickness",     "color"};
-    case SceneObjectKind::mesh:
-      return {"name",   "system",        "file",       "translate",     "rotate", "scale",
-              "repair", "particle_mass", "total_mass", "areal_density", "edge",   "bend",
-              "pin",    "material",      "thickness",  "color"};
-  }
-  return {};
-}
-
 }  // namespace
 
 std::vector<std::string> scene_object_keys(SceneObjectKind kind) {
-  return valid_keys(kind);
+  return object_kind_key_names(kind);
 }
 
 void add_scene_object(SceneDraft& draft, SceneObjectKind kind, const TableReader& table,

@@ -8,13 +8,14 @@
 
 #include "app/scene/closest_match.h"
 #include "app/scene/mesh_repair.h"
+#include "app/scene/object_keys.h"
 #include "app/scene/scene_draft.h"
 
 namespace weft {
 
 void apply_scene_pins(const TableReader& owner, SceneObjectKind kind, Model& model,
                       SceneObject& object, const std::vector<uint32_t>* vertex_to_particle) {
-  auto pin = owner.table("pin", {"nodes", "corners", "region"});
+  auto pin = owner.table("pin", object_table_key_names("pin"));
   if (!pin) return;
   auto pin_particle = [&](uint32_t index) {
     model.inverse_masses[object.first_particle + index] = 0;
@@ -55,8 +56,8 @@ void apply_scene_pins(const TableReader& owner, SceneObjectKind kind, Model& mod
     }
   }
   if (auto region = pin->table("region", {"min", "max"})) {
-    const glm::vec3 lo = region->required_vec3("min", NumberRange::any("m"));
-    const glm::vec3 hi = region->required_vec3("max", NumberRange::any("m"));
+    const glm::vec3 lo = region->required_vec3("min", key_range("pin", "region"));
+    const glm::vec3 hi = region->required_vec3("max", key_range("pin", "region"));
     object.pin_shapes.region_min = lo;
     object.pin_shapes.region_max = hi;
     uint32_t pinned = 0;

@@ -4,6 +4,7 @@
 // are read by walking that list, the others here beside the keys they go with.
 #include <cmath>
 
+#include "app/scene/object_keys.h"
 #include "app/scene/scene_draft.h"
 #include "app/scene/scene_error.h"
 #include "sim/model/frame_clock.h"
@@ -174,12 +175,11 @@ void read_environment(const TableReader& table, const SceneParseOptions& options
     env.spheres.clear();  // a system that lists spheres replaces the scene's list
     words.spheres.clear();
     for (const TableReader& sphere :
-         table.tables("sphere", {"center", "radius", "interpolation", "path", "static_friction",
-                                 "kinetic_friction"})) {
+         table.tables("sphere", object_table_key_names("environment.sphere"))) {
       Sphere s;
       ColliderWords said;
-      s.center = sphere.required_vec3("center", NumberRange::any("m"));
-      s.radius = static_cast<float>(sphere.required_number("radius", NumberRange::above(0, "m")));
+      s.center = sphere.required_vec3("center", key_range("environment.sphere", "center"));
+      s.radius = float(sphere.required_number("radius", key_range("environment.sphere", "radius")));
       if (!(s.radius > 0.0f)) sphere.fail("radius", "is too small to be a float > 0");
       read_path(sphere, ColliderPose{s.center}, s.path, said.path_rotate);
       s.friction = read_contact_friction(sphere, "collider");
@@ -190,7 +190,8 @@ void read_environment(const TableReader& table, const SceneParseOptions& options
   if (table.has("collider")) {
     env.colliders.clear();  // a system that lists colliders replaces the scene's list
     words.colliders.clear();
-    for (const TableReader& collider : table.tables("collider", collider_keys())) {
+    for (const TableReader& collider :
+         table.tables("collider", object_table_key_names("environment.collider"))) {
       words.colliders.emplace_back();
       env.colliders.push_back(read_collider(collider, options, words.colliders.back()));
     }

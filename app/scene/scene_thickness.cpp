@@ -7,6 +7,7 @@
 
 #include <glm/geometric.hpp>
 
+#include "app/scene/object_keys.h"
 #include "app/scene/scene_draft.h"
 #include "app/scene/scene_error.h"
 #include "sim/model/contact_report.h"
@@ -63,7 +64,8 @@ double narrowest_width(const Model& model, const SceneObject& object) {
 }  // namespace
 
 void read_thickness(const TableReader& table, Model& model, SceneObject& object) {
-  const std::optional<double> given = table.number("thickness", NumberRange::above(0.0, "m"));
+  const std::optional<double> given =
+      table.number("thickness", key_range(object_kind_name(object.kind), "thickness"));
   double thickness = given.value_or(spacing(model, object));
   const double width = narrowest_width(model, object);
   if (given && thickness > width) {
