@@ -72,7 +72,8 @@ int main(int argc, char** argv) {
   weft view                            the interactive viewer (needs a display)
   weft sweep SPEC.toml --print-jobs    a grid of --set values as one command line per case
   weft materials                       the figures of a cloth material, and the named ones
-  weft settings                        the keys of [solver] and [environment], with their ranges
+  weft settings [TABLE]                the keys of [solver] and [environment] (or of TABLE: cloth,
+                                       environment.collider, ...) with their units and ranges
   weft --version
 Scenes: scenes/*.toml (ropes, particles and cloths); keys in docs/scenes.md.)");
 
@@ -85,7 +86,8 @@ Scenes: scenes/*.toml (ropes, particles and cloths); keys in docs/scenes.md.)");
   weft::SweepOptions sweep_options;
   CLI::App* sweep = weft::add_sweep_command(app, sweep_options);
   CLI::App* materials = weft::add_materials_command(app);
-  CLI::App* settings = weft::add_settings_command(app);
+  std::string settings_table;
+  CLI::App* settings = weft::add_settings_command(app, settings_table);
   std::vector<std::string> overrides;  // --set, of run and view
   for (CLI::App* command : {run, view})
     weft::add_set_option(*command, overrides);
@@ -116,7 +118,7 @@ Scenes: scenes/*.toml (ropes, particles and cloths); keys in docs/scenes.md.)");
     if (view->parsed()) return weft::view_command(view_options);
     if (sweep->parsed()) return weft::sweep_command(sweep_options);
     if (materials->parsed()) return weft::materials_command();
-    if (settings->parsed()) return weft::settings_command();
+    if (settings->parsed()) return weft::settings_command(settings_table);
   } catch (const weft::SceneError& error) {
     std::fprintf(stderr, "%s\n", error.what());  // file:line: key ...: what was expected
     return kBadInput;

@@ -86,10 +86,10 @@ TEST_F(PanelCollidersTest, AnEditedBoxMovesTheContactOnBothSolvers) {
     return on_cpu;
   };
   // Lowered by 0.1 m: the top at 0.2 m.
-  EXPECT_NEAR(edit_and_settle({{"box 1 centre (m)", {"0", "-0.1", "0"}, "set centre"}}), 0.2f,
+  EXPECT_NEAR(edit_and_settle({{"box 1 center (m)", {"0", "-0.1", "0"}, "set centre"}}), 0.2f,
               1e-5f);
   // Turned 90 degrees about x: its depth is now its height, the top 0.1 m above its centre.
-  EXPECT_NEAR(edit_and_settle({{"box 1 rotation (deg)", {"90", "0", "0"}, "set rotation"}}), 0.0f,
+  EXPECT_NEAR(edit_and_settle({{"box 1 rotate (degrees)", {"90", "0", "0"}, "set rotation"}}), 0.0f,
               1e-5f);
   // Half as deep: the top 0.05 m above its centre.
   EXPECT_NEAR(edit_and_settle({{"box 1 size (m)", {"0.6", "0.6", "0.1"}, "set size"}}), -0.05f,
@@ -116,13 +116,13 @@ TEST_F(PanelCollidersTest, EveryKindShowsItsSizeAndItsPoseUnlessAPathMovesIt) {
   e.colliders = {plane, capsule, moving_box, mesh};
   EXPECT_FALSE(draw(e, {}));  // nothing edited, nothing changed
   for (const char* label :
-       {"sphere 1 centre (m)", "sphere 1 radius (m)", "plane 1 normal", "plane 1 offset (m)",
-        "capsule 1 centre (m)", "capsule 1 rotation (deg)", "capsule 1 radius (m)",
-        "capsule 1 length (m)", "box 1 size (m)", "mesh 1 centre (m)", "mesh 1 rotation (deg)",
+       {"sphere 1 center (m)", "sphere 1 radius (m)", "plane 1 normal", "plane 1 offset (m)",
+        "capsule 1 center (m)", "capsule 1 rotate (degrees)", "capsule 1 radius (m)",
+        "capsule 1 length (m)", "box 1 size (m)", "mesh 1 center (m)", "mesh 1 rotate (degrees)",
         "mesh 1 margin (m)"}) {
     EXPECT_TRUE(layout_.label_positions.count(label)) << label;
   }
-  EXPECT_FALSE(layout_.label_positions.count("box 1 centre (m)"));  // its path moves it
+  EXPECT_FALSE(layout_.label_positions.count("box 1 center (m)"));  // its path moves it
   // The plane tilted and moved: +y turned to the new normal, its point at the offset.
   EXPECT_TRUE(draw(e, {{"plane 1 normal", {"0", "1", "1"}, "set normal"},
                        {"plane 1 offset (m)", {"0.5"}, "set offset"}}));

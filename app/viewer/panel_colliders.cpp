@@ -1,12 +1,12 @@
 #include "app/viewer/panel_colliders.h"
 
 #include <cmath>
-#include <cstdio>
 #include <string>
 
 #include <glm/geometric.hpp>
 #include <glm/mat3x3.hpp>
 
+#include "app/scene/object_keys.h"
 #include "sim/model/collider_path.h"
 
 namespace weft {
@@ -19,10 +19,22 @@ bool edited(bool changed, bool& flag) {
   return changed;
 }
 
-std::string label(const char* kind, int number, const char* what) {
-  char text[64];
-  std::snprintf(text, sizeof text, "%s %d %s", kind, number, what);
+constexpr std::string_view kCollider = "environment.collider";
+constexpr std::string_view kSphere = "environment.sphere";
+
+// A control named as the scene file names its key, "capsule 1 radius (m)"; hovered, it shows
+// the key's meaning.
+std::string label(const char* kind, int number, std::string_view table, std::string_view key) {
+  const ObjectKey& entry = object_key(table, key);
+  std::string text = std::string(kind) + " " + std::to_string(number) + " " + std::string(key);
+  if (entry.unit != "-") text += " (" + std::string(entry.unit) + ")";
   return text;
+}
+
+void explain(std::string_view table, std::string_view key) {
+  if (ImGui::IsItemHovered()) {
+    ImGui::SetTooltip("%s", std::string(object_key(table, key).meaning).c_str());
+  }
 }
 
 // The degrees a rotation widget shows. A rotation has more than one set of angles, and the one
@@ -64,10 +76,13 @@ class RememberedDegrees {
 };
 
 void draw_pose(PanelWidgets& ui, const char* kind, int number, ColliderPose& pose, bool& changed) {
-  edited(ui.drag3(label(kind, number, "centre (m)").c_str(), &pose.position.x, 0.01f), changed);
-  const std::string rotation = label(kind, number, "rotation (deg)");
+  edited(ui.drag3(label(kind, number, kCollider, "center").c_str(), &pose.position.x, 0.01f),
+         changed);
+  explain(kCollider, "center");
+  const std::string rotation = label(kind, number, kCollider, "rotate");
   RememberedDegrees degrees(rotation, pose.rotation);
   const bool turned = ui.drag3(rotation.c_str(), degrees.degrees(), 0.5f, -360.0f, 360.0f);
+  explain(kCollider, "rotate");
   const glm::quat shown = degrees.remember();
   if (edited(turned, changed)) pose.rotation = shown;
 }
@@ -77,9 +92,11 @@ void draw_plane(PanelWidgets& ui, int number, Collider& plane, bool& changed) {
   glm::vec3 normal = plane.pose.rotation * glm::vec3(0.0f, 1.0f, 0.0f);
   float offset = glm::dot(normal, plane.pose.position);
   const bool turned =
-      ui.drag3(label("plane", number, "normal").c_str(), &normal.x, 0.01f, -1.0f, 1.0f);
+      ui.drag3(label("plane", number, kCollider, "normal").c_str(), &normal.x, 0.01f, -1.0f, 1.0f);
+  explain(kCollider, "normal");
   const bool moved =
-      ui.slider(label("plane", number, "offset (m)").c_str(), offset, -10.0f, 10.0f, "%.3f");
+      ui.slider(label("plane", number, kCollider, "offset").c_str(), offset, -10.0f, 10.0f, "%.3f");
+  explain(kCollider, "offset");
   // A normal dragged to nothing keeps the plane as it was.
   if (!(turned || moved) || !(glm::length(normal) > 1e-6f)) return;
   normal = glm::normalize(normal);
@@ -110,11 +127,14 @@ void draw_colliders(PanelWidgets& ui, Environment& environment, bool& changed) {
     Sphere& sphere = environment.spheres[i];
     const int number = static_cast<int>(i) + 1;
     if (sphere.path.keyframes.empty()) {
-      edited(ui.drag3(label("sphere", number, "centre (m)").c_str(), &sphere.center.x, 0.01f),
+      edited(ui.drag3(label("sphere", number, kSphere, "center").c_str(), &sphere.center.x, 0.01f),
              changed);
+      explain(kSphere, "center");
     }
-    edited(ui.slider(label("sphere", number, "radius (m)").c_str(), sphere.radius, 0.05f, 2.0f),
-           changed);
+    edited(
+        ui.slider(label("sphere", number, kSphere, "radius").c_str(), sphere.radius, 0.05f, 2.0f),
+        changed);
+    explain(kSphere, "radius");
   }
   int planes = 0, capsules = 0, boxes = 0, meshes = 0;
   for (Collider& c : environment.colliders) {
@@ -124,32 +144,38 @@ void draw_colliders(PanelWidgets& ui, Environment& environment, bool& changed) {
       case ColliderShape::capsule: {
         ++capsules;
         if (placed) draw_pose(ui, "capsule", capsules, c.pose, changed);
-        edited(ui.slider(label("capsule", capsules, "radius (m)").c_str(), c.radius, 0.005f, 2.0f,
-                         "%.3f", ImGuiSliderFlags_Logarithmic),
+        edited(ui.slider(label("capsule", capsules, kCollider, "radius").c_str(), c.radius, 0.005f,
+                         2.0f, "%.3f", ImGuiSliderFlags_Logarithmic),
                changed);
+        explain(kCollider, "radius");
         float length = 2.0f * c.half_length;
-        if (edited(ui.slider(label("capsule", capsules, "length (m)").c_str(), length, 0.0f, 10.0f),
+        if (edited(ui.slider(label("capsule", capsules, kCollider, "length").c_str(), length, 0.0f,
+                             10.0f),
                    changed)) {
           c.half_length = 0.5f * length;
         }
+        explain(kCollider, "length");
         break;
       }
       case ColliderShape::box: {
         ++boxes;
         if (placed) draw_pose(ui, "box", boxes, c.pose, changed);
         glm::vec3 size = 2.0f * c.half_extents;
-        if (edited(ui.drag3(label("box", boxes, "size (m)").c_str(), &size.x, 0.01f, 0.001f, 20.0f),
+        if (edited(ui.drag3(label("box", boxes, kCollider, "size").c_str(), &size.x, 0.01f, 0.001f,
+                            20.0f),
                    changed)) {
           c.half_extents = 0.5f * size;
         }
+        explain(kCollider, "size");
         break;
       }
       case ColliderShape::mesh:
         ++meshes;
         if (placed) draw_pose(ui, "mesh", meshes, c.pose, changed);
-        edited(ui.slider(label("mesh", meshes, "margin (m)").c_str(), c.margin, 0.0005f, 0.1f,
-                         "%.4f", ImGuiSliderFlags_Logarithmic),
+        edited(ui.slider(label("mesh", meshes, kCollider, "margin").c_str(), c.margin, 0.0005f,
+                         0.1f, "%.4f", ImGuiSliderFlags_Logarithmic),
                changed);
+        explain(kCollider, "margin");
         break;
     }
   }
