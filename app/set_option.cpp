@@ -9,8 +9,8 @@ void add_set_option(CLI::App& command, std::vector<std::string>& overrides) {
       .add_option("--set", overrides,
                   "Override a key of the scene file, checked as the file's own (repeatable): "
                   "--set solver.substeps=16 --set environment.wind=[4,0,0] --set "
-                  "cloth.material=silk (the keys: weft settings, weft materials; all of them: "
-                  "docs/scenes.md)")
+                  "cloth.material=silk --set cloth.columns=64 (the keys: weft settings, weft "
+                  "settings cloth, weft materials; in full: docs/scenes.md)")
       ->option_text("KEY=VALUE")
       ->allow_extra_args(false)
       ->take_all();
