@@ -151,12 +151,7 @@ std::string scene_giving(const ObjectKey& entry, const std::string& value) {
 }
 
 std::string number_text(double value, bool whole) {
-  if (whole) return std::to_string(static_cast<int64_t>(value));
-  std::ostringstream out;
-  out.precision(17);
-  out << value;
-  const std::string text = out.str();
-  return text.find_first_of(".e") == std::string::npos ? text + ".0" : text;
+  return whole ? std::to_string(static_cast<int64_t>(value)) : toml_number(value);
 }
 
 // Each number just outside its bounds is refused at its key, and a bound it may have is accepted.

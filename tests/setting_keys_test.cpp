@@ -66,11 +66,7 @@ std::string scene_with(const SettingKey& setting, const std::string& value) {
 }
 
 std::string number_text(double value) {
-  std::ostringstream out;
-  out.precision(17);
-  out << value;
-  const std::string text = out.str();
-  return text.find_first_of(".e") == std::string::npos ? text + ".0" : text;
+  return toml_number(value);
 }
 
 // Each number just outside its range is refused at its key; its bound, where it may have it, is

@@ -12,8 +12,6 @@ namespace {
 
 using K = ObjectKeyKind;
 
-constexpr double kAny = 1e300;
-
 // The objects' tables in docs/scenes.md's order (the colliders' are in collider_keys.cpp);
 // within a table, the keys in the order of its rows.
 const std::array<ObjectKey, 42> kObjectKeys = {{
@@ -418,18 +416,8 @@ std::string describe_object_range(const ObjectKey& entry) {
   if (!entry.range_text.empty() || entry.kind == ObjectKeyKind::other) {
     return std::string(entry.range_text);
   }
-  const bool whole = entry.kind == ObjectKeyKind::integer;
-  auto bound = [&](double value) {
-    return whole ? std::to_string(static_cast<int64_t>(value)) : bound_text(value);
-  };
-  const bool has_min = entry.min > -kAny;
-  const bool has_max = entry.max < kAny;
-  if (has_min && has_max) {
-    return std::string(whole ? "integer in " : "") + (entry.min_inclusive ? "[" : "(") +
-           bound(entry.min) + ", " + bound(entry.max) + "]";
-  }
-  if (has_min) return (entry.min_inclusive ? ">= " : "> ") + bound(entry.min);
-  return "finite";
+  return range_text(entry.min, entry.max, entry.min_inclusive, true,
+                    entry.kind == ObjectKeyKind::integer);
 }
 
 std::string object_keys_markdown(std::string_view table) {

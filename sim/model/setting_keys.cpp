@@ -404,22 +404,10 @@ std::string describe_setting_range(const SettingKey& setting) {
     case SettingKind::number:
     case SettingKind::integer: break;
   }
-  const bool whole = setting.kind == SettingKind::integer;
-  const std::string integer = whole ? "integer in " : "";
-  const std::string open = setting.min_inclusive ? "[" : "(";
-  const std::string close = setting.max_inclusive ? "]" : ")";
-  auto bound = [&](double value) {
-    return whole ? std::to_string(static_cast<int64_t>(value)) : bound_text(value);
-  };
-  if (!setting.at_most_key.empty()) {
-    return integer + open + bound(setting.min) + ", `" + std::string(setting.at_most_key) + "`" +
-           close;
-  }
-  if (std::isinf(setting.min) && std::isinf(setting.max)) return "finite";
-  if (std::isinf(setting.max)) {
-    return (setting.min_inclusive ? ">= " : "> ") + bound(setting.min);
-  }
-  return integer + open + bound(setting.min) + ", " + bound(setting.max) + close;
+  const std::string at_most =
+      setting.at_most_key.empty() ? "" : "`" + std::string(setting.at_most_key) + "`";
+  return range_text(setting.min, setting.max, setting.min_inclusive, setting.max_inclusive,
+                    setting.kind == SettingKind::integer, at_most);
 }
 
 }  // namespace weft

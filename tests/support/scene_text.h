@@ -3,6 +3,7 @@
 #pragma once
 
 #include <map>
+#include <sstream>
 #include <string>
 
 #include "app/scene/scene_file.h"
@@ -18,6 +19,15 @@ inline SceneParseOptions scene_options(const std::string& file,
     return found != meshes.end() ? parse_obj(found->second, path.string()) : read_obj_file(path);
   };
   return options;
+}
+
+// A number as a TOML float, to the last digit: 0.5, 1e-30, 3.0 (not 3, an integer).
+inline std::string toml_number(double value) {
+  std::ostringstream out;
+  out.precision(17);
+  out << value;
+  const std::string text = out.str();
+  return text.find_first_of(".e") == std::string::npos ? text + ".0" : text;
 }
 
 inline Scene parse_scene_text(const std::string& text,
