@@ -191,6 +191,7 @@ std::vector<Step> SolverCore::build_schedule(const FrameShape& shape) const {
     for (uint32_t sweep = 0; sweep < shape.relaxation_sweeps; ++sweep)
       add(Stage::project, s, sweep);
     add(Stage::after_sweeps, s, 0);
+    add(Stage::contact, s, 0);
     add(Stage::after_project, s, 0);
     add(Stage::collide, s, 0);
   }

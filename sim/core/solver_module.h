@@ -39,8 +39,9 @@ enum class Stage : uint32_t {
   anchors,       // program-driven pins move
   project,       // once per relaxation sweep: position elements (constraints)
   after_sweeps,  // once: what must see the links as the sweeps leave them (tearing)
+  contact,        // once: the colliders and the ground push particles out and apply friction
   after_project,  // once, after that: limits that must hold at the end (tethers, strain limits)
-  collide,        // contacts
+  collide,        // contacts between the cloths' own particles (self-collision)
 };
 
 // The per-frame facts that decide which steps a frame runs. The solver caches the schedule of a

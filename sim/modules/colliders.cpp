@@ -229,7 +229,9 @@ bool Colliders::active() const {
 
 void Colliders::schedule(Stage stage, const FrameShape& shape, uint32_t substep, uint32_t,
                          std::vector<Step>& steps) const {
-  if (stage != Stage::collide) return;
+  // Before the strain limits, so that a substep ends with the links within their allowance
+  // rather than stretched by a push out of a collider (docs/physics.md, "Colliders").
+  if (stage != Stage::contact) return;
   Step step = make_step(*this, kCollide, substep);
   gpu::CollidePush push{};
   push.sphere_count = static_cast<uint32_t>(spheres_.size());
