@@ -5,7 +5,13 @@
 // built-in presets save as the scenes they are.
 #include <gtest/gtest.h>
 
+#include <map>
+#include <string>
+
+#include <glm/geometric.hpp>
+
 #include "app/export/saved_scene.h"
+#include "app/scene/scene_colors.h"
 #include "app/scene/scene_file.h"
 #include "app/scene/toml_text.h"
 #include "app/viewer/hand_pins.h"
@@ -211,12 +217,34 @@ TEST(SavedEdits, BuiltInPresetsSaveAsScenes) {
     ASSERT_EQ(reloaded.systems.size(), 1u);
     Model& model = reloaded.systems[0].model;
     ASSERT_EQ(model.contact_groups.size(), 1u);
-    EXPECT_FALSE(model.environment.self_collision);
+    EXPECT_EQ(model.environment.self_collision, preset.systems[0].model.environment.self_collision);
     EXPECT_TRUE(models_equal(preset.systems[0].model, model)) << presets()[p].name;
     EXPECT_TRUE(same_frames(preset.systems[0].model, {}, model, {}, 2)) << presets()[p].name;
     EXPECT_EQ(reloaded.systems[0].name, "cloth");
     EXPECT_EQ(reloaded.title, presets()[p].name);
+    // Drawn in the same colour, saved as the cloth's `color` where the preset has one.
+    EXPECT_EQ(reloaded.systems[0].objects.at(0).color.has_value(), presets()[p].color.has_value());
+    const glm::vec3 drawn = object_colors(preset).at(0).at(0).color;
+    const glm::vec3 reloaded_drawn = object_colors(reloaded).at(0).at(0).color;
+    EXPECT_LT(glm::distance(drawn, reloaded_drawn), 1e-5f) << presets()[p].name;
   }
+}
+
+// Each material's preset is drawn in a colour of its own, so that switching from one to another
+// shows at a glance which cloth is which.
+TEST(SavedEdits, EachMaterialsPresetHasAColourOfItsOwn) {
+  std::map<std::string, glm::vec3> colour_of;
+  for (size_t p = 0; p < presets().size(); ++p) {
+    const glm::vec3 drawn = object_colors(preset_scene(p, 12, 10)).at(0).at(0).color;
+    const std::string material = presets()[p].material;
+    for (const auto& [other, colour] : colour_of) {
+      if (other != material) {
+        EXPECT_GT(glm::distance(drawn, colour), 0.1f) << material << " looks like " << other;
+      }
+    }
+    colour_of.emplace(material, drawn);
+  }
+  EXPECT_EQ(colour_of.size(), 5u);  // cotton, silk, denim, rubber, paper
 }
 
 }  // namespace

@@ -12,19 +12,25 @@ namespace weft {
 
 namespace {
 
-constexpr std::array kPresets{
+const std::array kPresets{
     Preset{"Cloth on a sphere",
-           "the default scene: cotton pinned at two corners, drapes over a sphere"},
-    Preset{"Silk", "light, bends easily, little air drag: folds finely and swings long"},
-    Preset{"Denim", "heavy twill, forty times stiffer in bending: holds broad folds"},
-    Preset{"Rubber sheet", "stretches freely with no limit, and bends like a 0.5 mm sheet"},
-    Preset{"Curtain in the wind", "the whole top edge pinned, a steady wind, no sphere"},
+           "the default scene: cotton pinned at two corners, drapes over a sphere", "cotton"},
+    Preset{"Silk", "light, bends easily, little air drag: folds finely and swings long", "silk",
+           glm::vec3(0.88f, 0.80f, 0.62f)},  // raw silk
+    Preset{"Denim", "heavy twill, forty times stiffer in bending: holds broad folds", "denim",
+           glm::vec3(0.20f, 0.30f, 0.52f)},  // indigo
+    Preset{"Rubber sheet", "stretches freely with no limit, and bends like a 0.5 mm sheet",
+           "rubber", glm::vec3(0.30f, 0.32f, 0.34f)},
+    Preset{"Curtain in the wind", "the whole top edge pinned, a steady wind, no sphere", "cotton",
+           glm::vec3(0.72f, 0.22f, 0.24f)},  // a red curtain
     Preset{"NeHe ground",
            "one pinned corner, NeHe's ground forces (repulsion, friction, "
-           "absorption) instead of projection"},
+           "absorption) instead of projection, and self-collision",
+           "cotton"},
     Preset{"Paper",
            "a sheet of 80 g/m^2 paper on a table, held along its far edge: it tears beyond 2% "
-           "strain, so pull it away with the mouse, or cut it with the knife (Alt + left drag)"},
+           "strain, so pull it away with the mouse, or cut it with the knife (Alt + left drag)",
+           "paper", glm::vec3(0.92f, 0.91f, 0.86f)},
 };
 
 // Pins exactly the particles listed; every other node of the cloth gets its own mass back.
@@ -48,15 +54,12 @@ Scene preset_scene(size_t index, uint32_t columns, uint32_t rows) {
   DefaultSceneOptions options;
   options.columns = columns;
   options.rows = rows;
-  options.material = index == 1   ? "silk"
-                     : index == 2 ? "denim"
-                     : index == 3 ? "rubber"
-                     : index == 6 ? "paper"
-                                  : "cotton";
+  options.material = kPresets[index].material;
   Scene scene = default_scene(options);
   scene.title = kPresets[index].name;
   scene.description = kPresets[index].description;
   scene.systems.front().name = "cloth";
+  scene.systems.front().objects.front().color = kPresets[index].color;
   Model& model = scene.systems.front().model;
   const ClothGridDesc cloth = default_cloth(options);
   const float m = mean_node_mass(cloth);
@@ -81,6 +84,9 @@ Scene preset_scene(size_t index, uint32_t columns, uint32_t rows) {
       const float scale = m / 0.05f;
       model.environment.ground = {GroundMode::force, -0.6f, 100.0f * scale, 0.2f * scale,
                                   2.0f * scale};
+      // It collapses onto the ground in folds: without self-collision they pass through one
+      // another and its back shows through its face.
+      model.environment.self_collision = true;
       break;
     }
     case 6: {  // paper, lying on the ground: hung, it would tear under its own weight

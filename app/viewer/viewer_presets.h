@@ -5,7 +5,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <span>
+
+#include <glm/vec3.hpp>
 
 #include "app/scene/scene_systems.h"
 #include "sim/model/model.h"
@@ -15,6 +18,10 @@ namespace weft {
 struct Preset {
   const char* name;
   const char* description;
+  const char* material;  // a named material (cloth_material.h)
+  // The fabric's colour (sRGB, 0 to 1), so that the materials tell themselves apart at a glance;
+  // the palette's first where none (weft's orange cotton).
+  std::optional<glm::vec3> color;
 };
 
 std::span<const Preset> presets();
