@@ -67,6 +67,13 @@ inline NumberRange key_range(std::string_view table, std::string_view key) {
   return object_key(table, key).range();
 }
 
+// A required integer key of `table`, held to its entry's bounds.
+inline int64_t required_integer_key(const TableReader& reader, std::string_view table,
+                                    std::string_view key) {
+  const ObjectKey& entry = object_key(table, key);
+  return reader.required_integer(key, int64_t(entry.min), int64_t(entry.max));
+}
+
 // The keys of "link", "pin", "environment.sphere" or "environment.collider".
 std::vector<std::string> object_table_key_names(std::string_view table);
 

@@ -197,9 +197,7 @@ void build_rope(SceneDraft& draft, const TableReader& table, Model& model, Scene
   RopeDesc rope;
   rope.start = table.required_vec3("start", key_range("rope", "start"));
   rope.end = table.required_vec3("end", key_range("rope", "end"));
-  const ObjectKey& nodes = object_key("rope", "nodes");
-  rope.node_count =
-      uint32_t(table.required_integer("nodes", int64_t(nodes.min), int64_t(nodes.max)));
+  rope.node_count = uint32_t(required_integer_key(table, "rope", "nodes"));
   check_budget(draft, table, "nodes", rope.node_count);
   rope.node_mass = read_particle_mass(table, rope.node_count, "node_mass");
   rope.segment = read_link(table, "segment", true);
@@ -215,11 +213,8 @@ void build_cloth(SceneDraft& draft, const TableReader& table, Model& model, Scen
       table.vec3("width_axis", key_range("cloth", "width_axis")).value_or(cloth.width_axis);
   cloth.height_axis =
       table.vec3("height_axis", key_range("cloth", "height_axis")).value_or(cloth.height_axis);
-  const ObjectKey& columns = object_key("cloth", "columns");
-  const ObjectKey& rows = object_key("cloth", "rows");
-  cloth.columns =
-      uint32_t(table.required_integer("columns", int64_t(columns.min), int64_t(columns.max)));
-  cloth.rows = uint32_t(table.required_integer("rows", int64_t(rows.min), int64_t(rows.max)));
+  cloth.columns = uint32_t(required_integer_key(table, "cloth", "columns"));
+  cloth.rows = uint32_t(required_integer_key(table, "cloth", "rows"));
   if (draft.options->cloth_columns != 0) {
     // --columns/--rows: this cloth at another resolution; pins by node number would move.
     if (draft.resized_cloth) {
