@@ -20,14 +20,14 @@ namespace {
 std::string plain(std::string_view text) {
   std::string out;
   for (size_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '`' || (text[i] == '[' && text.find("](", i) != std::string_view::npos))
-      continue;
-    if (text.compare(i, 2, "](") == 0) {
-      i = text.find(')', i);
-      if (i == std::string_view::npos) break;
-      continue;
+    const size_t close = text[i] == '[' ? text.find(']', i) : std::string_view::npos;
+    if (close != std::string_view::npos && text.compare(close, 2, "](") == 0 &&
+        text.find(')', close) != std::string_view::npos) {  // a link: its words alone
+      out += plain(text.substr(i + 1, close - i - 1));
+      i = text.find(')', close);
+    } else if (text[i] != '`') {
+      out += text[i];
     }
-    out += text[i];
   }
   return out;
 }
