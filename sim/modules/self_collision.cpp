@@ -107,7 +107,8 @@ std::vector<const PassInfo*> SelfCollision::passes() const {
 
 void SelfCollision::schedule(Stage stage, const FrameShape&, uint32_t substep, uint32_t,
                              std::vector<Step>& steps) const {
-  if (stage != Stage::collide) return;
+  // Before the strain limits, as the colliders' contacts are (docs/physics.md, "Colliders").
+  if (stage != Stage::contact) return;
   for (const PassInfo* pass : kPasses)
     steps.push_back(make_step(*this, *pass, substep));
 }
