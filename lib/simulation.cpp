@@ -10,6 +10,7 @@
 #include "lib/simulation_backend.h"
 #include "lib/translate_errors.h"
 #include "sim/model/contact_report.h"
+#include "sim/model/model_origin.h"
 #include "sim/model/strain_report.h"
 
 namespace weft::api {
@@ -97,7 +98,16 @@ int Simulation::validation_errors() const {
 
 PointView Simulation::positions(size_t system) {
   const std::vector<glm::vec4>& points = system_at(*backend_, system).state().positions;
-  return {points.empty() ? nullptr : &points[0].x, points.size(), 4};
+  const Model& model = scene_of(*backend_).systems[system].model;
+  if (model.origin == glm::dvec3(0.0)) {
+    // The CPU reference's state is the solver's own; the GPU's is a download.
+    const bool live = backend_->device.rfind("CPU", 0) == 0;
+    return {points.empty() ? nullptr : &points[0].x, points.size(), 4, live};
+  }
+  backend_->world_points.resize(backend_->systems.size());
+  std::vector<glm::vec3>& world = backend_->world_points[system];
+  world = weft::world_positions(model, xyz(points));
+  return {world.empty() ? nullptr : &world[0].x, world.size(), 3, false};
 }
 
 std::vector<Vec3> Simulation::velocities(size_t system) {
@@ -168,7 +178,9 @@ Report Simulation::report() {
 }
 
 void Simulation::export_obj(const std::string& path, size_t system) {
-  const std::vector<glm::vec3> points = xyz(system_at(*backend_, system).state().positions);
+  const std::vector<glm::vec3> points =
+      weft::world_positions(scene_of(*backend_).systems[system].model,
+                            xyz(system_at(*backend_, system).state().positions));
   const SurfaceLayout layout = surface_layout(scene_of(*backend_).systems[system]);
   const std::string comment = "weft: frame " + std::to_string(backend_->frame);
   translate_errors([&] {
@@ -178,8 +190,10 @@ void Simulation::export_obj(const std::string& path, size_t system) {
 
 void Simulation::export_csv(const std::string& path) {
   std::vector<std::vector<glm::vec3>> points;
-  for (auto& system : backend_->systems)
-    points.push_back(xyz(system->state().positions));
+  for (size_t s = 0; s < backend_->systems.size(); ++s) {
+    points.push_back(weft::world_positions(scene_of(*backend_).systems[s].model,
+                                           xyz(backend_->systems[s]->state().positions)));
+  }
   translate_errors([&] { write_positions_csv(path, points); });
 }
 

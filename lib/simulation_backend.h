@@ -25,6 +25,9 @@ class SimulationBackend {
   Scene scene;
   std::string device;
   std::vector<std::unique_ptr<weft::Solver>> systems;  // one per scene system
+  // Per system simulated away from the world's origin (Model::origin), its positions put back in
+  // the world: what Simulation::positions last returned.
+  std::vector<std::vector<glm::vec3>> world_points;
   uint32_t frame = 0;
 };
 

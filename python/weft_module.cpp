@@ -124,18 +124,20 @@ PYBIND11_MODULE(weft, m) {
           [](py::object self, size_t system) {
             Simulation& s = self.cast<Simulation&>();
             const weft::api::PointView view = s.positions(system);
-            const bool on_cpu = s.device().rfind("CPU", 0) == 0;
+            const bool live = view.live;
             // On the CPU, the solver's own memory (it follows the simulation as it steps); the
-            // GPU's download is replaced after the next step, so it is copied.
+            // GPU's download, and positions put back in the world from a frame away from it,
+            // are replaced after the next step, so they are copied.
             py::array_t<float> array({view.count, size_t{3}},
                                      {view.stride * sizeof(float), sizeof(float)}, view.data,
-                                     on_cpu ? self : py::object());
-            if (on_cpu) array.attr("setflags")(py::arg("write") = false);
+                                     live ? self : py::object());
+            if (live) array.attr("setflags")(py::arg("write") = false);
             return array;
           },
           py::arg("system") = 0,
-          "Positions (m) of a system's particles, n x 3: on the CPU a read-only view of the "
-          "solver's state, which changes as it steps (copy it to keep a frame)")
+          "Positions (m, in the world) of a system's particles, n x 3: for a scene simulated "
+          "at the world's origin, on the CPU, a read-only view of the solver's state, which "
+          "changes as it steps (copy it to keep a frame); otherwise a copy")
       .def_property_readonly("positions",
                              [](py::object self) { return self.attr("positions_of")(0); })
       .def(

@@ -32,7 +32,8 @@ class PanelCollidersTest : public VulkanTest {
 
   // One frame of the collider controls, taking these scripted values; returns whether the
   // environment was edited, and fails the test on a value no widget took.
-  bool draw(Environment& environment, std::vector<PanelEdit> values) {
+  bool draw(Environment& environment, std::vector<PanelEdit> values,
+            const glm::dvec3& origin = glm::dvec3(0.0)) {
     PanelEdits edits;
     for (PanelEdit& value : values)
       edits.add(std::move(value));
@@ -41,7 +42,7 @@ class PanelCollidersTest : public VulkanTest {
     PanelWidgets ui(edits, &layout_);
     bool changed = false;
     layout_ = {};
-    draw_colliders(ui, environment, changed);
+    draw_colliders(ui, environment, origin, changed);
     ImGui::End();
     ImGui::Render();
     for (const std::string& error : edits.finish_frame())
@@ -132,6 +133,23 @@ TEST_F(PanelCollidersTest, EveryKindShowsItsSizeAndItsPoseUnlessAPathMovesIt) {
   // A capsule's length is the scene file's: twice its half length.
   EXPECT_TRUE(draw(e, {{"capsule 1 length (m)", {"1"}, "set length"}}));
   EXPECT_FLOAT_EQ(e.colliders[1].half_length, 0.5f);
+}
+
+// A scene far from the world's origin is simulated in a frame near its particles (Model::origin):
+// the panel shows and takes positions in the world, the model keeps them in its frame.
+TEST_F(PanelCollidersTest, PositionsAreShownAndTakenInTheWorld) {
+  const glm::dvec3 origin(0.0, 100.0, 0.0);
+  Environment e;
+  e.spheres.push_back({{0.0f, 1.0f, 0.0f}, 0.3f});  // at y = 101 in the world
+  Collider plane;
+  plane.shape = ColliderShape::plane;
+  e.colliders = {plane};
+  // Moved to y = 99.5 in the world: 0.5 m below the frame's origin.
+  EXPECT_TRUE(draw(e, {{"sphere 1 center (m)", {"0", "99.5", "0"}, "set centre"}}, origin));
+  EXPECT_LT(glm::distance(e.spheres[0].center, glm::vec3(0.0f, -0.5f, 0.0f)), 1e-5f);
+  // A level plane at y = 98 in the world: 2 m below the frame's origin.
+  EXPECT_TRUE(draw(e, {{"plane 1 offset (m)", {"98"}, "set offset"}}, origin));
+  EXPECT_LT(glm::distance(e.colliders[0].pose.position, glm::vec3(0.0f, -2.0f, 0.0f)), 1e-5f);
 }
 
 TEST(PanelDegrees, AreTheAnglesOfTheRotationTheyMake) {

@@ -21,8 +21,10 @@
 #include "app/render/offscreen_render.h"
 #include "app/scene/scene_colors.h"
 #include "app/scene/scene_file.h"
+#include "app/scene/scene_origin.h"
 #include "engine/device.h"
 #include "sim/gpu/gpu_solver.h"
+#include "sim/model/model_origin.h"
 #include "tests/support/picture_compare.h"
 #include "tests/support/picture_regions.h"
 #include "tests/support/presets.h"
@@ -62,14 +64,21 @@ class PictureTest : public VulkanTest {
       const Model& model = scene_.systems[s].model;
       solvers_.push_back(std::make_unique<GpuSolver>(device(), model));
       if (shot.shape) {
+        // Shapes and cameras are given in the world; the scene is simulated and drawn in its
+        // model's frame (Model::origin).
         ParticleState<float> state = solvers_.back()->download_state();
+        for (glm::vec4& p : state.positions)
+          p = glm::vec4(world_position(model, glm::vec3(p)), p.w);
         shot.shape(model, state);
+        for (glm::vec4& p : state.positions)
+          p = glm::vec4(model_position(model, glm::dvec3(glm::vec3(p))), p.w);
         solvers_.back()->upload_state(state);
       }
       drawn.push_back({solvers_.back().get(), &model, colors[s]});
     }
-    return render_offscreen(device(), drawn, chosen_camera(shot.camera), kExtent, DrawSettings{},
-                            current_bounds(device(), drawn));
+    return render_offscreen(device(), drawn,
+                            chosen_camera(camera_in_frame(shot.camera, scene_origin(scene_))),
+                            kExtent, DrawSettings{}, current_bounds(device(), drawn));
   }
 
   static void write_png(const std::string& path, const Picture& picture) {

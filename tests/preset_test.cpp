@@ -10,6 +10,7 @@
 #include <glm/geometric.hpp>
 
 #include "app/scene/scene_file.h"
+#include "app/scene/scene_origin.h"
 #include "sim/core/cpu_solver.h"
 #include "sim/model/health.h"
 #include "tests/support/presets.h"
@@ -66,7 +67,8 @@ const SceneSystem& system_named(const Scene& scene, const std::string& name) {
 }
 
 TEST(Presets, NeHe39HasItsThreeCases) {
-  const Scene scene = load_scene(preset_path("nehe39_three_cases"));
+  // Positions as the file gives them, in the world (the scene is simulated about its middle).
+  const Scene scene = scene_in_world(load_scene(preset_path("nehe39_three_cases")));
   ASSERT_EQ(scene.systems.size(), 3u);
   const Model& constant = system_named(scene, "constant_velocity").model;
   EXPECT_EQ(constant.positions[0], glm::vec3(0, 0, 0));
@@ -103,12 +105,14 @@ TEST(Presets, NeHe39MassesFollowTheirAnalyticPaths) {
     constant.step_frame();
     thrown.step_frame();
   }
-  EXPECT_NEAR(constant.state().positions[0].x, t, 1e-9);
-  EXPECT_NEAR(constant.state().positions[0].y, 0.0, 1e-12);
+  // In the world: the systems are simulated about the middle of the scene's particles.
+  const glm::dvec3 origin = scene_origin(scene);
+  EXPECT_NEAR(constant.state().positions[0].x + origin.x, t, 1e-9);
+  EXPECT_NEAR(constant.state().positions[0].y + origin.y, 0.0, 1e-12);
   // Semi-implicit Euler lands g t dt / 2 (8 cm after a second) below the parabola.
   const double y = 15.0 * t - 0.5 * 9.81 * t * t;
-  EXPECT_NEAR(thrown.state().positions[0].x, -10.0 + 10.0 * t, 1e-6);
-  EXPECT_NEAR(thrown.state().positions[0].y, y, 0.5 * 9.81 * t * dt + 1e-3);
+  EXPECT_NEAR(thrown.state().positions[0].x + origin.x, -10.0 + 10.0 * t, 1e-6);
+  EXPECT_NEAR(thrown.state().positions[0].y + origin.y, y, 0.5 * 9.81 * t * dt + 1e-3);
 }
 
 TEST(Presets, NeHe40RopeHasTheLessonsConstants) {

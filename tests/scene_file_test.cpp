@@ -7,6 +7,7 @@
 #include "app/scene/closest_match.h"
 #include "app/scene/names.h"
 #include "app/scene/scene_error.h"
+#include "sim/model/model_origin.h"
 #include "tests/support/scene_text.h"
 
 namespace weft::test {
@@ -31,7 +32,9 @@ pin = { nodes = [0, 3] }
   ASSERT_EQ(scene.systems.size(), 1u);
   const Model& model = scene.systems[0].model;
   ASSERT_EQ(model.particle_count(), 4u);
-  EXPECT_EQ(model.positions[2], glm::vec3(2, 0, 0));
+  // The scene is simulated about the middle of its particles, (1.5, 0, 0) rounded to whole metres.
+  EXPECT_EQ(model.origin, glm::dvec3(2, 0, 0));
+  EXPECT_EQ(world_position(model, model.positions[2]), glm::vec3(2, 0, 0));
   EXPECT_FLOAT_EQ(model.inverse_masses[1], 2.0f);  // 0.5 kg each
   EXPECT_EQ(model.inverse_masses[0], 0.0f);
   EXPECT_EQ(model.inverse_masses[3], 0.0f);
@@ -215,7 +218,7 @@ pin = { nodes = [4] }
   EXPECT_EQ(pinned_count(model), 1u);
   for (uint32_t i = 0; i < 4; ++i) {
     if (model.inverse_masses[i] == 0.0f) {
-      EXPECT_EQ(model.positions[i], glm::vec3(2, 1, 0));
+      EXPECT_EQ(world_position(model, model.positions[i]), glm::vec3(2, 1, 0));
     }
   }
   ASSERT_EQ(scene.notes.size(), 1u);

@@ -33,7 +33,7 @@ mkdir -p "$work"
 sources=(app/scene/*.cpp app/default_scene.cpp
   sim/model/bending_element.cpp sim/model/cloth_grid.cpp sim/model/cloth_material.cpp sim/model/collider_path.cpp
   sim/model/contact_report.cpp sim/model/grid_layout.cpp sim/model/host_memory.cpp sim/model/link.cpp sim/model/model.cpp
-  sim/model/model_validation.cpp sim/model/rest_neighbours.cpp sim/model/rope.cpp sim/model/triangle_mesh.cpp
+  sim/model/model_origin.cpp sim/model/model_validation.cpp sim/model/rest_neighbours.cpp sim/model/rope.cpp sim/model/triangle_mesh.cpp
   sim/model/frame_clock.cpp sim/model/drape_shadow.cpp sim/model/surface_area.cpp sim/model/material_figures.cpp
   sim/model/range_text.cpp sim/model/setting_keys.cpp)
 # TOML_ASSERT: toml++ 3.3.0 asserts a precondition in parse_key() that malformed headers such as

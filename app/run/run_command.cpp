@@ -73,7 +73,7 @@ class AnimationSink final : public FrameSink {
     return exporter_.next_after(frame, last_frame);
   }
   void take(uint32_t frame, std::vector<std::unique_ptr<Solver>>& solvers) override {
-    exporter_.record(frame, all_positions(solvers), torn_link_states(scene_, solvers));
+    exporter_.record(frame, world_positions(scene_, solvers), torn_link_states(scene_, solvers));
   }
 
  private:
@@ -381,7 +381,7 @@ int run_command(const RunOptions& options) {
   };
   try {
     if (!options.export_csv.empty() && !skipped) {
-      note(write_positions_csv(options.export_csv, all_positions(solvers)));
+      note(write_positions_csv(options.export_csv, world_positions(scene, solvers)));
     }
     if (!options.screenshot.empty() && !skipped) {
       note(write_screenshot(*gpu.device, drawn_systems(scene, solvers), options.screenshot,

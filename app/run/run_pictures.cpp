@@ -2,6 +2,7 @@
 
 #include "app/render/framing.h"
 #include "app/scene/scene_colors.h"
+#include "app/scene/scene_origin.h"
 
 namespace weft {
 
@@ -45,7 +46,9 @@ std::vector<DrawnSystem> drawn_systems(const Scene& scene,
 
 std::optional<SceneCamera> chosen_picture_camera(const Scene& scene,
                                                  const std::optional<SceneCamera>& option) {
-  return option ? option : scene.camera;
+  const std::optional<SceneCamera>& chosen = option ? option : scene.camera;
+  if (!chosen) return std::nullopt;
+  return camera_in_frame(*chosen, scene_origin(scene));
 }
 
 Bounds bounds_over_run(Device& device, const Scene& scene, unsigned cpu_threads, uint32_t frames,

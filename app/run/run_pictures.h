@@ -27,7 +27,8 @@ class Device;
 std::vector<DrawnSystem> drawn_systems(const Scene& scene,
                                        const std::vector<std::unique_ptr<Solver>>& solvers);
 
-// The camera a run's pictures use when one was chosen: `--camera` over the scene's [camera].
+// The camera a run's pictures use when one was chosen: `--camera` over the scene's [camera],
+// both in the world, moved into the frame the scene is drawn in (scene_origin.h).
 std::optional<SceneCamera> chosen_picture_camera(const Scene& scene,
                                                  const std::optional<SceneCamera>& option);
 

@@ -8,6 +8,7 @@
 #include "app/export/interrupt.h"
 #include "app/export/output_file.h"
 #include "sim/model/model.h"
+#include "sim/model/model_origin.h"
 
 namespace weft {
 
@@ -20,6 +21,15 @@ std::vector<std::vector<glm::vec3>> all_positions(std::vector<std::unique_ptr<So
   std::vector<std::vector<glm::vec3>> positions;
   for (auto& solver : solvers)
     positions.push_back(positions_of(*solver));
+  return positions;
+}
+
+std::vector<std::vector<glm::vec3>> world_positions(const Scene& scene,
+                                                    std::vector<std::unique_ptr<Solver>>& solvers) {
+  std::vector<std::vector<glm::vec3>> positions;
+  for (size_t s = 0; s < solvers.size(); ++s)
+    positions.push_back(
+        weft::world_positions(scene.systems.at(s).model, positions_of(*solvers[s])));
   return positions;
 }
 
@@ -58,7 +68,8 @@ RunOutcome run_scene_frames(const Scene& scene, std::vector<std::unique_ptr<Solv
   // before it are complete.
   auto export_frame = [&](uint32_t frame) {
     try {
-      options.exporter->write(frame, all_positions(solvers), torn_link_states(scene, solvers));
+      options.exporter->write(frame, world_positions(scene, solvers),
+                              torn_link_states(scene, solvers));
       return true;
     } catch (const WriteInterrupted&) {
       return false;

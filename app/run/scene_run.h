@@ -76,8 +76,11 @@ struct RunLoopOptions {
 RunOutcome run_scene_frames(const Scene& scene, std::vector<std::unique_ptr<Solver>>& solvers,
                             const RunLoopOptions& options);
 
-// Positions of every system, as the exporters take them.
+// Positions of every system, each in its model's frame (Model::origin).
 std::vector<std::vector<glm::vec3>> all_positions(std::vector<std::unique_ptr<Solver>>& solvers);
+// The same in world coordinates (each system's model.origin added), as exports write them.
+std::vector<std::vector<glm::vec3>> world_positions(const Scene& scene,
+                                                    std::vector<std::unique_ptr<Solver>>& solvers);
 // Per system, its particles' torn links (shaders/link_state_layout.h) when its cloth can tear, read
 // back from the solver; empty for a system that cannot tear.
 std::vector<std::vector<uint32_t>> torn_link_states(const Scene& scene,

@@ -6,6 +6,7 @@
 
 #include "app/scene/closest_match.h"
 #include "app/scene/scene_draft.h"
+#include "sim/model/model_origin.h"
 #include "sim/model/surface_area.h"
 
 namespace weft {
@@ -84,7 +85,9 @@ DrapeMeasurement measure_scene_drape(const Scene& scene,
     const SceneSystem& system = scene.systems[s];
     for (const SceneObject& object : system.objects) {
       if (object.name != test.cloth) continue;
-      const DrapeSupport support{{test.center.x, test.center.z}, test.support_radius};
+      // The support is where the file put it, in the world; the positions are in the model's frame.
+      const glm::vec3 center = model_position(system.model, glm::dvec3(test.center));
+      const DrapeSupport support{{center.x, center.z}, test.support_radius};
       return measure_drape(positions.at(s), system.model.positions,
                            object_triangles(system.model, object), support);
     }

@@ -16,6 +16,7 @@
 #include "app/scene/toml_precheck.h"
 #include "sim/model/model_error.h"
 #include "app/scene/scene_camera.h"
+#include "app/scene/scene_origin.h"
 #include "sim/model/model_validation.h"
 #include "sim/model/setting_keys.h"
 
@@ -218,6 +219,7 @@ Scene parse_scene(std::string_view text, const SceneParseOptions& options) {
   }
   draft.scene.drape_test = read_drape_test(root, draft);
   finish_systems(draft);
+  centre_scene(draft.scene);
   return std::move(draft.scene);
 }
 

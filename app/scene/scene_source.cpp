@@ -1,6 +1,7 @@
 #include "app/scene/scene_source.h"
 
 #include "app/scene/scene_file.h"
+#include "app/scene/scene_origin.h"
 
 namespace weft {
 
@@ -24,6 +25,7 @@ Scene default_scene(const DefaultSceneOptions& options) {
   cloth.pin_shapes.corners = {"first_row_first_column", "first_row_last_column"};
   system.objects.push_back(cloth);
   scene.systems.push_back(std::move(system));
+  centre_scene(scene);  // simulated about its middle, as a scene file is
   return scene;
 }
 

@@ -7,6 +7,7 @@
 // [system.solver] and [system.environment], complete, over a [solver] that holds only frame_dt.
 #include "app/scene/scene_writer.h"
 
+#include "app/scene/scene_origin.h"
 #include "app/scene/scene_writer_parts.h"
 #include "sim/model/setting_keys.h"
 
@@ -164,8 +165,10 @@ std::string setting_toml(const SettingKey& setting, const SettingValue& value) {
   return "";
 }
 
-SceneText write_scene_text(const Scene& scene, const std::string& stem) {
-  if (scene.systems.empty()) throw SceneWriteError("the scene has no system to write");
+SceneText write_scene_text(const Scene& simulated, const std::string& stem) {
+  if (simulated.systems.empty()) throw SceneWriteError("the scene has no system to write");
+  // A file states positions in the world, not in the frame the scene is simulated in.
+  const Scene scene = scene_in_world(simulated);
   SceneText text;
   std::string& out = text.toml;
   out +=

@@ -221,7 +221,7 @@ void draw_solver(PanelWidgets& ui, Model& model, bool& changed) {
 void draw_environment(PanelWidgets& ui, Model& model, bool& changed) {
   draw_live_settings(ui, "environment", model, changed);
   draw_live_settings(ui, "environment.ground", model, changed);
-  draw_colliders(ui, model.environment, changed);
+  draw_colliders(ui, model.environment, model.origin, changed);
 }
 
 // For links a scene gave by their own tables, not by a material's figures.

@@ -31,6 +31,15 @@ std::string label(const char* kind, int number, std::string_view table, std::str
   return text;
 }
 
+// A position the model holds in its own frame, dragged where it is in the world.
+bool drag_position(PanelWidgets& ui, const std::string& label, glm::vec3& position,
+                   const glm::dvec3& origin) {
+  glm::vec3 world(glm::dvec3(position) + origin);
+  if (!ui.drag3(label.c_str(), &world.x, 0.01f)) return false;
+  position = glm::vec3(glm::dvec3(world) - origin);
+  return true;
+}
+
 void explain(std::string_view table, std::string_view key) {
   if (ImGui::IsItemHovered()) {
     ImGui::SetTooltip("%s", std::string(object_key(table, key).meaning).c_str());
@@ -75,8 +84,9 @@ class RememberedDegrees {
   glm::vec3 degrees_{0.0f};
 };
 
-void draw_pose(PanelWidgets& ui, const char* kind, int number, ColliderPose& pose, bool& changed) {
-  edited(ui.drag3(label(kind, number, kCollider, "center").c_str(), &pose.position.x, 0.01f),
+void draw_pose(PanelWidgets& ui, const char* kind, int number, ColliderPose& pose,
+               const glm::dvec3& origin, bool& changed) {
+  edited(drag_position(ui, label(kind, number, kCollider, "center"), pose.position, origin),
          changed);
   explain(kCollider, "center");
   const std::string rotation = label(kind, number, kCollider, "rotate");
@@ -87,21 +97,25 @@ void draw_pose(PanelWidgets& ui, const char* kind, int number, ColliderPose& pos
   if (edited(turned, changed)) pose.rotation = shown;
 }
 
-void draw_plane(PanelWidgets& ui, int number, Collider& plane, bool& changed) {
+void draw_plane(PanelWidgets& ui, int number, Collider& plane, const glm::dvec3& origin,
+                bool& changed) {
   if (!plane.path.keyframes.empty()) return;  // its path decides where it is
   glm::vec3 normal = plane.pose.rotation * glm::vec3(0.0f, 1.0f, 0.0f);
-  float offset = glm::dot(normal, plane.pose.position);
+  const glm::dvec3 world = glm::dvec3(plane.pose.position) + origin;
+  float offset = static_cast<float>(glm::dot(glm::dvec3(normal), world));
   const bool turned =
       ui.drag3(label("plane", number, kCollider, "normal").c_str(), &normal.x, 0.01f, -1.0f, 1.0f);
   explain(kCollider, "normal");
-  const bool moved =
-      ui.slider(label("plane", number, kCollider, "offset").c_str(), offset, -10.0f, 10.0f, "%.3f");
+  // The slider spans 10 m either side of the model's frame.
+  const auto middle = static_cast<float>(glm::dot(glm::dvec3(normal), origin));
+  const bool moved = ui.slider(label("plane", number, kCollider, "offset").c_str(), offset,
+                               middle - 10.0f, middle + 10.0f, "%.3f");
   explain(kCollider, "offset");
   // A normal dragged to nothing keeps the plane as it was.
   if (!(turned || moved) || !(glm::length(normal) > 1e-6f)) return;
   normal = glm::normalize(normal);
   plane.pose.rotation = rotation_to(normal);
-  plane.pose.position = normal * offset;
+  plane.pose.position = glm::vec3(glm::dvec3(normal) * double{offset} - origin);
   changed = true;
 }
 
@@ -122,12 +136,13 @@ glm::vec3 degrees_from_rotation(const glm::quat& rotation) {
   return glm::degrees(glm::vec3(x, y, z));
 }
 
-void draw_colliders(PanelWidgets& ui, Environment& environment, bool& changed) {
+void draw_colliders(PanelWidgets& ui, Environment& environment, const glm::dvec3& origin,
+                    bool& changed) {
   for (size_t i = 0; i < environment.spheres.size(); ++i) {
     Sphere& sphere = environment.spheres[i];
     const int number = static_cast<int>(i) + 1;
     if (sphere.path.keyframes.empty()) {
-      edited(ui.drag3(label("sphere", number, kSphere, "center").c_str(), &sphere.center.x, 0.01f),
+      edited(drag_position(ui, label("sphere", number, kSphere, "center"), sphere.center, origin),
              changed);
       explain(kSphere, "center");
     }
@@ -140,10 +155,10 @@ void draw_colliders(PanelWidgets& ui, Environment& environment, bool& changed) {
   for (Collider& c : environment.colliders) {
     const bool placed = c.path.keyframes.empty();  // else its path decides where it is
     switch (c.shape) {
-      case ColliderShape::plane: draw_plane(ui, ++planes, c, changed); break;
+      case ColliderShape::plane: draw_plane(ui, ++planes, c, origin, changed); break;
       case ColliderShape::capsule: {
         ++capsules;
-        if (placed) draw_pose(ui, "capsule", capsules, c.pose, changed);
+        if (placed) draw_pose(ui, "capsule", capsules, c.pose, origin, changed);
         edited(ui.slider(label("capsule", capsules, kCollider, "radius").c_str(), c.radius, 0.005f,
                          2.0f, "%.3f", ImGuiSliderFlags_Logarithmic),
                changed);
@@ -159,7 +174,7 @@ void draw_colliders(PanelWidgets& ui, Environment& environment, bool& changed) {
       }
       case ColliderShape::box: {
         ++boxes;
-        if (placed) draw_pose(ui, "box", boxes, c.pose, changed);
+        if (placed) draw_pose(ui, "box", boxes, c.pose, origin, changed);
         glm::vec3 size = 2.0f * c.half_extents;
         if (edited(ui.drag3(label("box", boxes, kCollider, "size").c_str(), &size.x, 0.01f, 0.001f,
                             20.0f),
@@ -171,7 +186,7 @@ void draw_colliders(PanelWidgets& ui, Environment& environment, bool& changed) {
       }
       case ColliderShape::mesh:
         ++meshes;
-        if (placed) draw_pose(ui, "mesh", meshes, c.pose, changed);
+        if (placed) draw_pose(ui, "mesh", meshes, c.pose, origin, changed);
         edited(ui.slider(label("mesh", meshes, kCollider, "margin").c_str(), c.margin, 0.0005f,
                          0.1f, "%.4f", ImGuiSliderFlags_Logarithmic),
                changed);

@@ -15,8 +15,10 @@
 
 namespace weft {
 
-// Edits the environment's colliders in place; `changed` is set when one was edited.
-void draw_colliders(PanelWidgets& ui, Environment& environment, bool& changed);
+// Edits the environment's colliders in place; `changed` is set when one was edited. Positions
+// are shown in the world: the model holds them relative to `origin` (Model::origin).
+void draw_colliders(PanelWidgets& ui, Environment& environment, const glm::dvec3& origin,
+                    bool& changed);
 
 // A rotation as degrees about x, then y, then z (the inverse of rotation_from_degrees, with the
 // angle about y within [-90, 90]).

@@ -87,14 +87,22 @@ void draw_live_settings(PanelWidgets& ui, std::string_view table, Model& model, 
       continue;
     }
     SettingValue value = setting->get(model.solver, model.environment);
-    const bool edited = draw_control(ui, *setting, setting_label(*setting),
-                                     slider_span(*setting, model.solver, model.environment), value);
+    PanelSlider span = slider_span(*setting, model.solver, model.environment);
+    // A coordinate is shown where it is in the world; the model holds it in its own frame.
+    const double shift = setting->world_axis >= 0 ? model.origin[setting->world_axis] : 0.0;
+    if (shift != 0.0) {
+      value = std::get<double>(value) + shift;
+      span.min += shift;
+      span.max += shift;
+    }
+    const bool edited = draw_control(ui, *setting, setting_label(*setting), span, value);
     if (ImGui::IsItemHovered()) {
       const std::string range = describe_setting_range(*setting);
       ImGui::SetTooltip("%s%s%s", std::string(setting->meaning).c_str(),
                         range.empty() ? "" : "; a scene may give ", range.c_str());
     }
     if (!edited) continue;
+    if (shift != 0.0) value = std::get<double>(value) - shift;
     setting->set(model.solver, model.environment, value);
     changed = true;
   }

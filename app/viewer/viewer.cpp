@@ -13,6 +13,7 @@
 #include "app/render/framing.h"
 #include "app/render/offscreen_render.h"
 #include "app/scene/safe_text.h"
+#include "app/scene/scene_origin.h"
 #include "app/viewer/control_panel.h"
 #include "app/viewer/draw_quality.h"
 #include "app/viewer/imgui_layer.h"
@@ -122,7 +123,7 @@ VkExtent2D Viewer::scene_area() const {
 void Viewer::frame_camera() {
   // A scene that says where to look from (its [camera], or a camera saved with it) starts there.
   const std::optional<SceneCamera>& chosen = scene_->scene().camera;
-  camera_ = chosen ? chosen_camera(*chosen)
+  camera_ = chosen ? chosen_camera(camera_in_frame(*chosen, scene_origin(scene_->scene())))
                    : framing_camera(scene_->renderer().expected_bounds(), scene_area());
 }
 

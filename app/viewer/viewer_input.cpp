@@ -7,6 +7,7 @@
 #include "app/export/output_file.h"
 #include "app/render/framing.h"
 #include "app/scene/safe_text.h"
+#include "app/scene/scene_origin.h"
 #include "app/viewer/hand_pins.h"
 #include "app/viewer/imgui_layer.h"
 #include "app/viewer/knife_stroke.h"
@@ -148,8 +149,9 @@ void Viewer::do_action(Action action) {
       break;
     }
     case Action::save_scene: {
-      const SaveOutcome outcome =
-          save_viewer_scene(*scene_, options_.save_to, scene_camera_of(camera_));
+      const SaveOutcome outcome = save_viewer_scene(
+          *scene_, options_.save_to,
+          camera_in_world(scene_camera_of(camera_), scene_origin(scene_->scene())));
       message_ = outcome.message;
       std::fprintf(
           outcome.saved ? stdout : stderr, "%s%s\n",

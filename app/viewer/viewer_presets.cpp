@@ -5,6 +5,7 @@
 #include <unordered_set>
 
 #include "app/default_scene.h"
+#include "app/scene/scene_origin.h"
 #include "app/scene/scene_source.h"
 #include "sim/model/cloth_grid.h"
 
@@ -55,7 +56,8 @@ Scene preset_scene(size_t index, uint32_t columns, uint32_t rows) {
   options.columns = columns;
   options.rows = rows;
   options.material = kPresets[index].material;
-  Scene scene = default_scene(options);
+  // Built in the world's coordinates, then simulated about its middle.
+  Scene scene = scene_in_world(default_scene(options));
   scene.title = kPresets[index].name;
   scene.description = kPresets[index].description;
   scene.systems.front().name = "cloth";
@@ -102,6 +104,7 @@ Scene preset_scene(size_t index, uint32_t columns, uint32_t rows) {
     }
     default: break;
   }
+  centre_scene(scene);  // simulated about its middle, as a scene file is
   return scene;
 }
 

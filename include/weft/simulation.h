@@ -19,13 +19,17 @@ struct Vec3 {
   float x = 0.0f, y = 0.0f, z = 0.0f;
 };
 
-// `count` points of three floats, each `stride` floats after the one before: memory the
-// Simulation owns (on the CPU the solver's own state, not a copy; on the GPU a download), valid
-// until it steps again, sets a parameter, reads positions again or is destroyed.
+// `count` points of three floats, each `stride` floats after the one before, in the world:
+// memory the Simulation owns (the CPU solver's own state for a scene simulated at the world's
+// origin; else a download or a copy moved into the world), valid until it steps again, sets a
+// parameter, reads positions again or is destroyed.
 struct PointView {
   const float* data = nullptr;
   size_t count = 0;
   size_t stride = 3;
+  // The solver's own memory, which follows the simulation as it steps (the CPU reference, for a
+  // scene simulated at the world's origin); else a copy, in world coordinates.
+  bool live = false;
   Vec3 operator[](size_t i) const {
     return {data[i * stride], data[i * stride + 1], data[i * stride + 2]};
   }

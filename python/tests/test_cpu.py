@@ -79,10 +79,28 @@ def test_threads_give_the_same_run(scenes):
         weft.Simulation(path, threads=-1)
 
 
-def test_positions_are_a_view_of_the_cpu_state(scenes):
-    sim = weft.Simulation(os.path.join(scenes, "nehe40_rope.toml"))
+ROPE_ABOUT_THE_ORIGIN = """
+[environment]
+gravity = [0.0, -9.81, 0.0]
+[[rope]]
+name = "rope"
+start = [-1.0, 0.0, 0.0]
+end = [1.0, 0.0, 0.0]
+nodes = 21
+node_mass = 0.05
+pin = { nodes = [0] }
+segment = { kind = "spring", stiffness = 1000.0, damping = 0.1 }
+"""
+
+
+def test_positions_are_a_view_of_the_cpu_state(tmp_path):
+    # A scene is simulated about the middle of its particles: this one's is the world's origin,
+    # so the solver's own state is in world coordinates and positions are a view of it.
+    scene = tmp_path / "rope.toml"
+    scene.write_text(ROPE_ABOUT_THE_ORIGIN)
+    sim = weft.Simulation(str(scene))
     positions = sim.positions
-    assert positions.shape == (80, 3) and positions.dtype == np.float32
+    assert positions.shape == (21, 3) and positions.dtype == np.float32
     assert not positions.flags.writeable
     again = sim.positions
     assert np.shares_memory(positions, again)
@@ -90,6 +108,19 @@ def test_positions_are_a_view_of_the_cpu_state(scenes):
     sim.step(5)
     assert not np.array_equal(before, positions), "the view did not follow the simulation"
     assert np.array_equal(positions, sim.positions)
+
+
+def test_positions_are_in_the_world(scenes):
+    # NeHe's rope lies from x = 0 to 3.95 m: it is simulated about x = 2 m, and its positions
+    # come back in the world, as a copy.
+    sim = weft.Simulation(os.path.join(scenes, "nehe40_rope.toml"))
+    positions = sim.positions
+    assert positions.shape == (80, 3)
+    assert positions[0, 0] == 0.0 and abs(positions[-1, 0] - 3.95) < 1e-6
+    before = positions.copy()
+    sim.step(5)
+    assert np.array_equal(positions, before), "a copy does not follow the simulation"
+    assert not np.array_equal(sim.positions, before)
 
 
 def test_report_and_exports(scenes, tmp_path):

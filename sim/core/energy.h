@@ -12,7 +12,7 @@ class SolverCore;
 
 struct Energy {
   double kinetic = 0.0;        // sum of m v^2 / 2 over free particles, J
-  double gravitational = 0.0;  // sum of -m g . x, J
+  double gravitational = 0.0;  // sum of -m g . x, J, x in the world (Model::origin added)
   double elastic = 0.0;  // springs ks (L - L0)^2 / 2, compliant constraints C^2 / (2 alpha), J
   double total() const { return kinetic + gravitational + elastic; }
 };

@@ -39,6 +39,7 @@ gpu::SimParams make_sim_params(const Model& model) {
 SolverCore::SolverCore(const Model& model) {
   validate_model(model);
   params_ = make_sim_params(model);
+  origin_ = model.origin;
   settings_ = model.solver;
   const uint32_t n = model.particle_count();
   const float dt = params_.dt;

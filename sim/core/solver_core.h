@@ -34,6 +34,8 @@ class SolverCore {
   SolverCore& operator=(const SolverCore&) = delete;
 
   const gpu::SimParams& params() const { return params_; }
+  // Where the model's frame sits in the world (Model::origin): the solver works in that frame.
+  const glm::dvec3& origin() const { return origin_; }
   const SolverSettings& settings() const { return settings_; }
   uint32_t particle_count() const { return params_.particle_count; }
   // The particle state the solvers start from (positions' w: inverse mass, kept current by
@@ -123,6 +125,7 @@ class SolverCore {
   void write_inverse_mass(uint32_t particle, float inverse_mass);
 
   gpu::SimParams params_{};
+  glm::dvec3 origin_{0.0};
   double time_ = 0.0;  // s of simulated time at the start of the next frame
   SolverSettings settings_;
   std::vector<glm::vec4> positions_;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include <glm/vec3.hpp>
+#include <glm/ext/vector_double3.hpp>
 
 #include "sim/model/bending_element.h"
 #include "sim/model/collider_path.h"
@@ -230,6 +231,10 @@ struct SolverSettings {
 };
 
 struct Model {
+  // m: where the model's frame sits in the world. Every position the model holds (particles,
+  // colliders and their paths, the ground's height) is relative to it, so that a model far from
+  // the world's origin keeps a float's finest steps where its particles are (model_origin.h).
+  glm::dvec3 origin{0.0};
   std::vector<glm::vec3> positions;   // m
   std::vector<glm::vec3> velocities;  // m/s (Verlet starts from x_prev = x - v dt)
   std::vector<float> inverse_masses;  // 1/kg; 0 pins the particle

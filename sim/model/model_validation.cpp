@@ -40,6 +40,9 @@ void require_non_negative(float value, const std::string& what, const char* unit
 void validate_particles(const Model& model) {
   const size_t n = model.positions.size();
   require(n > 0, "the model has no particles");
+  require(std::isfinite(model.origin.x) && std::isfinite(model.origin.y) &&
+              std::isfinite(model.origin.z),
+          "the model's origin must be finite");
   require(n <= 0xfffffffeull,
           "the model has " + std::to_string(n) + " particles; at most 2^32 - 2 fit");
   require(model.velocities.size() == n && model.inverse_masses.size() == n,

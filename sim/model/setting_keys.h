@@ -73,6 +73,9 @@ struct SettingKey {
   // gives it a control, in this list's order, shown while `applies` holds (always where none).
   bool live = false;
   PanelSlider slider;  // live numbers and integers, and vectors (each component)
+  // A coordinate along this axis of the world (0 x, 1 y, 2 z), or -1: a model holds it in its
+  // own frame (Model::origin), the panel shows it in the world and its slider spans the model's.
+  int world_axis = -1;
   bool (*applies)(const Environment& environment) = nullptr;
 };
 

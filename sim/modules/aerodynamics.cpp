@@ -64,6 +64,7 @@ Aerodynamics::Aerodynamics(const ModuleContext& context) : on_(context.model.env
                     bits.begin() + adjacency.offsets[i + 1]);
     }
   }
+  origin_ = context.model.origin;
   set_air(context.model.environment.air, 0.0);
   dirty_ = false;
 }
@@ -80,9 +81,10 @@ void Aerodynamics::set_air(const Air& settings, double start) {
     const double wavenumber = two_pi / (shape.wavelength * settings.gusts.scale);  // rad/m
     const double angular = two_pi * shape.rate * settings.gusts.frequency;         // rad/s
     gpu::GustWave& wave = air_.waves[k];
-    const glm::vec3 vector = glm::normalize(shape.direction) * static_cast<float>(wavenumber);
-    wave.wave_vector =
-        glm::vec4(vector, static_cast<float>(std::fmod(angular * start + shape.phase, two_pi)));
+    const glm::dvec3 vector = glm::normalize(glm::dvec3(shape.direction)) * wavenumber;
+    // The shader takes positions in the model's frame; the waves stand still in the world.
+    const double phase = angular * start + shape.phase + glm::dot(vector, origin_);
+    wave.wave_vector = glm::vec4(glm::vec3(vector), static_cast<float>(std::fmod(phase, two_pi)));
     wave.angular_frequency = static_cast<float>(angular);
     wave.axis = shape.axis;
   }

@@ -56,7 +56,8 @@ class Aerodynamics final : public MirroredModule<Aerodynamics> {
   std::vector<uint32_t> tears_;  // per corner, for a cloth that tears (empty: none does)
   gpu::AirParams air_{};
   double start_ = 0.0;
-  bool dirty_ = false;  // air_ changed since the GPU's copy was written
+  glm::dvec3 origin_{0.0};  // the model's (Model::origin)
+  bool dirty_ = false;      // air_ changed since the GPU's copy was written
 };
 
 }  // namespace weft

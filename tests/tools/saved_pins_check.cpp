@@ -15,6 +15,7 @@
 
 #include "app/scene/scene_error.h"
 #include "app/scene/scene_file.h"
+#include "sim/model/model_origin.h"
 
 namespace {
 
@@ -60,7 +61,7 @@ int main(int argc, char** argv) {
     const weft::Model& model = system.model;
     for (uint32_t i = 0; i < model.particle_count(); ++i, ++row) {
       if (row >= final_positions.size()) return fail("the CSV has fewer rows than particles");
-      const glm::vec3 start = model.positions[i];
+      const glm::vec3 start = weft::world_position(model, model.positions[i]);  // as the CSV
       const glm::vec3 end = final_positions[row];
       if (model.inverse_masses[i] == 0.0f) {
         ++pinned;
