@@ -58,6 +58,24 @@ struct GridPush {
   uint read_scratch;  // relax_grid_jacobi: 1 when this sweep reads the scratch copies (odd sweeps)
 };
 
+// relax_grid_tiles: a workgroup loads a square of WEFT_GRID_TILE_SPAN nodes a side (one per
+// invocation) and writes the WEFT_GRID_TILE nodes a side in its middle, after as many sweeps as
+// its halo (WEFT_GRID_TILE_HALO nodes deep) lets it run exactly: one node of halo per sweep, two
+// where the bend links (two nodes apart) are constraints.
+#define WEFT_GRID_TILE 8
+#define WEFT_GRID_TILE_HALO 4
+#define WEFT_GRID_TILE_SPAN (WEFT_GRID_TILE + 2 * WEFT_GRID_TILE_HALO)
+
+// Push constants of relax_grid_tiles.
+struct GridTilesPush {
+  uint thread_count;  // invocations: tile_count * WEFT_GROUP_SIZE
+  uint grid_count;
+  uint reset_lambda;  // 1 when the dispatch's first sweep is the first of a substep
+  uint read_scratch;  // 1 when it reads the scratch copies (and writes the others)
+  uint sweeps;        // sweeps this dispatch runs
+  uint tile;          // nodes a side of the square a workgroup writes
+};
+
 #ifdef __cplusplus
 }  // namespace weft::gpu
 #endif

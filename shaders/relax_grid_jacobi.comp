@@ -1,26 +1,33 @@
 #version 450
-// Grid path, pass 3 of a substep: one Jacobi sweep over every distance constraint of the cloth
-// grids, one thread per node. Each thread gathers the XPBD correction of each of its
-// constraints from the positions of the previous sweep and writes its node's new position to
-// the other buffer (positions <-> scratch, alternating by sweep), so no thread reads what another
-// writes and a whole sweep is one dispatch. Both ends of a constraint compute it identically
-// (owner minus other, from the same inputs); the owner (lower index) keeps its multiplier.
-// Corrections are scaled by jacobi_scale so that the sum over a node's constraints cannot
-// overshoot. The grids' bending is solved before the sweeps (bend_grid_lines.comp), and so is the
-// stretch of their structural links (stretch_grid_lines.comp).
+// Grid path, pass 3 of a substep: Jacobi sweeps over every distance constraint of the cloth
+// grids, several in one dispatch. A workgroup loads a square of WEFT_GRID_TILE_SPAN nodes a side
+// into shared memory, one node per invocation, and sweeps it there: each node gathers the XPBD
+// correction of each of its constraints from the positions of the previous sweep. What a node
+// knows moves one link per sweep (two where the bend links are constraints), so after the
+// dispatch's sweeps the nodes at least that far inside the square (push.tile a side) hold
+// exactly what as many separate sweeps over the whole grid would have left there; only they are
+// written, and the squares of neighbouring workgroups overlap so that every node is some
+// workgroup's to write. A whole substep's sweeps are one dispatch instead of one each, and the
+// positions are read and written once instead of once per sweep.
+// Both ends of a constraint compute it identically (owner minus other, from the same inputs);
+// the owner (lower index) keeps its multiplier. Corrections are scaled by jacobi_scale so that
+// the sum over a node's constraints cannot overshoot. A dispatch reads the positions (or the
+// scratch copy) and writes the other buffer, so no workgroup reads what another writes. The
+// grids' bending is solved before the sweeps (bend_grid_lines.comp), and so is the stretch of
+// their structural links (stretch_grid_lines.comp).
 // Mirrors GridJacobi::relax in sim/modules/grid_jacobi.cpp.
 #extension GL_EXT_control_flow_attributes : require
 #include "grid_directions.glsl"
 
 layout(local_size_x = WEFT_GROUP_SIZE) in;
 layout(push_constant) uniform Push {
-  GridPush push;
+  GridTilesPush push;
 };
 // Multipliers: WEFT_GRID_LAMBDAS_PER_PARTICLE slots per node, indexed by thread.
 layout(std430, set = WEFT_MODULE_SET, binding = WEFT_GRID_BINDING_LAMBDAS) buffer LambdasBuffer {
   float lambdas[];
 };
-// Positions written by even sweeps and read by odd ones, indexed by thread.
+// Positions written by even dispatches and read by odd ones, indexed by thread.
 layout(std430, set = WEFT_MODULE_SET, binding = WEFT_GRID_BINDING_SCRATCH) buffer ScratchBuffer {
   vec4 scratch[];
 };
@@ -29,12 +36,16 @@ layout(std430, set = WEFT_MODULE_SET, binding = WEFT_GRID_BINDING_LAMBDAS_SCRATC
   float lambdas_scratch[];
 };
 
-// The position of the node at `thread` (particle `particle`) as the previous sweep left it.
+// The square's nodes as the last sweep left them, and the multipliers of the links they own.
+shared vec4 tile_positions[WEFT_GROUP_SIZE];
+shared float tile_lambdas[WEFT_GROUP_SIZE * 6];
+
+// The position of the node at `thread` (particle `particle`) as the previous dispatch left it.
 vec4 source_position(uint thread, uint particle) {
   return push.read_scratch != 0u ? scratch[thread] : positions[particle];
 }
 
-// The multiplier of the link in `slot` (of kind `kind`) as the previous sweep left it; 0 on a
+// The multiplier of the link in `slot` (of kind `kind`) as the previous dispatch left it; 0 on a
 // substep's first sweep, but for the structural links the line solve has just written.
 float source_lambda(GridParams grid, uint slot, uint kind) {
   if (grid.uses_lambdas == 0u) return 0.0;
@@ -53,53 +64,125 @@ void write_lambda(GridParams grid, uint slot, float value) {
   }
 }
 
+// The squares of a grid: push.tile nodes a side each, as many as cover it.
+uint tiles_of(GridParams grid) {
+  return ((grid.columns + push.tile - 1u) / push.tile) * ((grid.rows + push.tile - 1u) / push.tile);
+}
+
 void main() {
-  uint t = thread_index();
-  if (t >= push.thread_count) return;
-  GridParams grid = grids[grid_of_thread(t, push.grid_count)];
-  uint node = t - grid.first_thread;
+  // Every invocation of a workgroup works on the same square: the test is uniform.
+  uint tile = thread_index() / WEFT_GROUP_SIZE;
+  if (tile >= push.thread_count / WEFT_GROUP_SIZE) return;
+  uint g = 0u;
+  uint first_tile = 0u;
+  for (; g + 1u < push.grid_count; ++g) {
+    uint tiles = tiles_of(grids[g]);
+    if (tile < first_tile + tiles) break;
+    first_tile += tiles;
+  }
+  GridParams grid = grids[g];
+  uint across = (grid.columns + push.tile - 1u) / push.tile;
+  uint halo = (WEFT_GRID_TILE_SPAN - push.tile) / 2u;
+  uint local = gl_LocalInvocationIndex;
+  int local_column = int(local % WEFT_GRID_TILE_SPAN);
+  int local_row = int(local / WEFT_GRID_TILE_SPAN);
+  int column = int(((tile - first_tile) % across) * push.tile) - int(halo) + local_column;
+  int row = int(((tile - first_tile) / across) * push.tile) - int(halo) + local_row;
+  bool on_grid = column >= 0 && column < int(grid.columns) && row >= 0 && row < int(grid.rows);
+  uint node = on_grid ? uint(row) * grid.columns + uint(column) : 0u;
+  uint t = grid.first_thread + node;
   uint i = grid.first_particle + node;
-  vec4 p = source_position(t, i);
-  uint column = node % grid.columns;
-  uint row = node / grid.columns;
-  // Links that tore are skipped, their multipliers kept at 0 (tearing_layout.h).
-  uint links = grid.break_strain > 0.0 ? link_state[i] : 0u;
-  vec3 correction = vec3(0.0);
-  [[unroll]] for (uint k = 0u; k < 12u; ++k) {
+
+  // The links this node owns (the even directions, to a higher index): their slots are the ones
+  // it reads and writes.
+  uint owned = 0u;
+  [[unroll]] for (uint k = 0u; k < 12u; k += 2u) {
     uint j;
-    if ((grid.constraint_kinds & kKindBit[k]) == 0u || !grid_neighbour(grid, column, row, k, j)) continue;
-    bool forward = (k & 1u) == 0u;
-    uint other_thread = grid.first_thread + j;
-    uint owner = forward ? t : other_thread;
-    vec4 po = forward ? p : source_position(other_thread, grid.first_particle + j);
-    vec4 pt = forward ? source_position(other_thread, grid.first_particle + j) : p;
-    uint slot = owner * WEFT_GRID_LAMBDAS_PER_PARTICLE + k / 2u;
-    if (link_torn(links, k)) {
-      if (forward) write_lambda(grid, slot, 0.0);
-      continue;
+    if (on_grid && (grid.constraint_kinds & kKindBit[k]) != 0u &&
+        grid_neighbour(grid, uint(column), uint(row), k, j)) {
+      owned |= 1u << (k / 2u);
     }
-    float lambda = source_lambda(grid, slot, kKind[k]);
-    float w = po.w + pt.w;
-    vec3 d = po.xyz - pt.xyz;
-    float len = length(d);
-    if (w == 0.0 || len == 0.0) {
-      if (forward) write_lambda(grid, slot, lambda);
-      continue;
-    }
-    float rest = grid_rest_length(grid, k / 2u);
-    // Softer while compressed where the material buckles (sim/model/link.h).
-    float compliance = len < rest ? grid.compression[kKind[k]] : grid.compliance[kKind[k]];
-    float alpha = compliance / (params.dt * params.dt);
-    vec3 n = d / len;
-    float delta_lambda = grid.jacobi_scale * (-(len - rest) - alpha * lambda) / (w + alpha);
-    if (forward) write_lambda(grid, slot, lambda + delta_lambda);
-    correction += forward ? (p.w * delta_lambda) * n : (-p.w * delta_lambda) * n;
   }
-  vec4 result = vec4(p.xyz + correction, p.w);
+  vec4 p = on_grid ? source_position(t, i) : vec4(0.0);
+  float own[6];
+  [[unroll]] for (uint s = 0u; s < 6u; ++s) {
+    own[s] = (owned & (1u << s)) != 0u
+                 ? source_lambda(grid, t * WEFT_GRID_LAMBDAS_PER_PARTICLE + s, kKind[2u * s])
+                 : 0.0;
+    tile_lambdas[local * 6u + s] = own[s];
+  }
+  tile_positions[local] = p;
+  // Links that tore are skipped, their multipliers kept at 0 (tearing_layout.h).
+  uint links = on_grid && grid.break_strain > 0.0 ? link_state[i] : 0u;
+  vec3 velocity = on_grid && !integrator_is_verlet() ? velocities[i].xyz : vec3(0.0);
+  barrier();
+
+  for (uint sweep = 0u; sweep < push.sweeps; ++sweep) {
+    vec3 correction = vec3(0.0);
+    float next[6] = own;
+    [[unroll]] for (uint k = 0u; k < 12u; ++k) {
+      uint j;
+      if (!on_grid || (grid.constraint_kinds & kKindBit[k]) == 0u ||
+          !grid_neighbour(grid, uint(column), uint(row), k, j)) {
+        continue;
+      }
+      bool forward = (k & 1u) == 0u;
+      uint slot = k / 2u;
+      // A neighbour outside the square: this node is in the halo, and what it computes is
+      // never written.
+      int other_column = local_column + kColumnOffset[k];
+      int other_row = local_row + kRowOffset[k];
+      if (other_column < 0 || other_column >= WEFT_GRID_TILE_SPAN || other_row < 0 ||
+          other_row >= WEFT_GRID_TILE_SPAN) {
+        continue;
+      }
+      uint other = uint(other_row * WEFT_GRID_TILE_SPAN + other_column);
+      vec4 q = tile_positions[other];
+      vec4 po = forward ? p : q;
+      vec4 pt = forward ? q : p;
+      if (link_torn(links, k)) {
+        if (forward) next[slot] = 0.0;
+        continue;
+      }
+      float lambda = forward ? own[slot] : tile_lambdas[other * 6u + slot];
+      float w = po.w + pt.w;
+      vec3 d = po.xyz - pt.xyz;
+      float len = length(d);
+      if (w == 0.0 || len == 0.0) {
+        if (forward) next[slot] = lambda;
+        continue;
+      }
+      float rest = grid_rest_length(grid, slot);
+      // Softer while compressed where the material buckles (sim/model/link.h).
+      float compliance = len < rest ? grid.compression[kKind[k]] : grid.compliance[kKind[k]];
+      float alpha = compliance / (params.dt * params.dt);
+      vec3 n = d / len;
+      float delta_lambda = grid.jacobi_scale * (-(len - rest) - alpha * lambda) / (w + alpha);
+      if (forward) next[slot] = lambda + delta_lambda;
+      correction += forward ? (p.w * delta_lambda) * n : (-p.w * delta_lambda) * n;
+    }
+    p = vec4(p.xyz + correction, p.w);
+    own = next;
+    if (!integrator_is_verlet()) velocity += correction / params.dt;
+    barrier();  // every node has read the last sweep's values
+    tile_positions[local] = p;
+    [[unroll]] for (uint s = 0u; s < 6u; ++s)
+      tile_lambdas[local * 6u + s] = own[s];
+    barrier();
+  }
+
+  bool inside = uint(local_column) >= halo && uint(local_column) < halo + push.tile &&
+                uint(local_row) >= halo && uint(local_row) < halo + push.tile;
+  if (!on_grid || !inside) return;
   if (push.read_scratch != 0u) {
-    positions[i] = result;
+    positions[i] = p;
   } else {
-    scratch[t] = result;
+    scratch[t] = p;
   }
-  if (!integrator_is_verlet()) velocities[i].xyz += correction / params.dt;
+  [[unroll]] for (uint s = 0u; s < 6u; ++s) {
+    if ((owned & (1u << s)) != 0u) {
+      write_lambda(grid, t * WEFT_GRID_LAMBDAS_PER_PARTICLE + s, own[s]);
+    }
+  }
+  if (!integrator_is_verlet()) velocities[i].xyz = velocity;
 }

@@ -184,50 +184,67 @@ uint64_t grid_force_bytes(const SolverCore& m) {
   return a.bytes();
 }
 
-// relax_grid_jacobi.comp, one sweep (one dispatch), and the copy back after an odd last sweep.
-uint64_t grid_relax_bytes(const SolverCore& m, uint32_t sweep, bool copy_back) {
+// relax_grid_jacobi.comp, one dispatch of `sweeps` sweeps (the `dispatch`th of its substep), and
+// the copy back after an odd count. A workgroup loads a square of 16 x 16 nodes and writes its
+// middle, which shrinks by a node a side per sweep (two where bend links are constraints); the
+// squares overlap, and a node read by several counts once.
+uint64_t grid_relax_bytes(const SolverCore& m, uint32_t dispatch, uint32_t sweeps, bool copy_back) {
   AccessCount a;
   const GridJacobi& jacobi = *m.find<GridJacobi>();
   const GridSet& grids = jacobi.grids();
-  const bool odd = sweep % 2 == 1;
+  const bool odd = dispatch % 2 == 1;
+  const bool restart = dispatch == 0;
   const bool lambdas = jacobi.lambda_count() > 0;
+  bool bend = false;
+  for (const gpu::GridParams& grid : grids.params())
+    bend = bend || (grid.constraint_kinds & WEFT_GRID_BEND) != 0;
+  const int halo = int(sweeps) * (bend ? 2 : 1);
+  const int tile = 16 - 2 * halo;
   for (uint32_t g = 0; g < grids.grid_count(); ++g) {
     const gpu::GridParams& grid = grids.params()[g];
     a.read("grids", g, sizeof(gpu::GridParams));
-    // Positions are read from (and written to) the particle buffer by particle, scratch by thread.
-    auto read_source = [&](uint32_t node) {
-      if (odd) {
-        a.read("scratch", grid.first_thread + node, 16);
-      } else {
-        a.read("positions", grid.first_particle + node, 16);
-      }
-    };
-    for (uint32_t node = 0; node < grid.columns * grid.rows; ++node) {
-      read_source(node);
-      for (const GridDirection& d : kGridDirections) {
-        uint32_t j = 0;
-        if ((grid.constraint_kinds & kind_bit(d)) == 0 || !grid_neighbour(grid, node, d, j)) {
-          continue;
+    const int columns = int(grid.columns), rows = int(grid.rows);
+    for (int top = 0; top < rows; top += tile) {
+      for (int left = 0; left < columns; left += tile) {
+        for (int row = top - halo; row < top - halo + 16; ++row) {
+          for (int column = left - halo; column < left - halo + 16; ++column) {
+            if (row < 0 || row >= rows || column < 0 || column >= columns) continue;
+            const uint32_t node = uint32_t(row * columns + column);
+            // Positions are read from (and written to) the particle buffer by particle, scratch
+            // by thread.
+            if (odd) {
+              a.read("scratch", grid.first_thread + node, 16);
+            } else {
+              a.read("positions", grid.first_particle + node, 16);
+            }
+            if (!verlet(m)) a.read("velocities", grid.first_particle + node, 16);
+            const bool inside =
+                row >= top && row < top + tile && column >= left && column < left + tile;
+            for (const GridDirection& d : kGridDirections) {
+              uint32_t j = 0;
+              if (!d.forward || (grid.constraint_kinds & kind_bit(d)) == 0 ||
+                  !grid_neighbour(grid, node, d, j)) {
+                continue;
+              }
+              const uint64_t slot =
+                  uint64_t{grid.first_thread + node} * kGridLambdasPerParticle + d.slot;
+              // The first sweep reads the multipliers the line solve wrote for structural links.
+              const bool from_lines =
+                  d.kind == GridLinkKind::structural && grid.structural_solved_along_lines != 0;
+              if (lambdas && (!restart || from_lines)) {
+                a.read(odd ? "lambdas scratch" : "lambdas", slot, 4);
+              }
+              if (lambdas && inside) a.write(odd ? "lambdas" : "lambdas scratch", slot, 4);
+            }
+            if (!inside) continue;
+            if (odd) {
+              a.write("positions", grid.first_particle + node, 16);
+            } else {
+              a.write("scratch", grid.first_thread + node, 16);
+            }
+            if (!verlet(m)) a.write("velocities", grid.first_particle + node, 16);
+          }
         }
-        read_source(j);
-        const uint32_t owner = grid.first_thread + (d.forward ? node : j);
-        const uint64_t slot = uint64_t{owner} * kGridLambdasPerParticle + d.slot;
-        // The first sweep reads the multipliers the line solve wrote for structural links.
-        const bool from_lines =
-            d.kind == GridLinkKind::structural && grid.structural_solved_along_lines != 0;
-        if (lambdas && (sweep > 0 || from_lines)) {
-          a.read(odd ? "lambdas scratch" : "lambdas", slot, 4);
-        }
-        if (lambdas && d.forward) a.write(odd ? "lambdas" : "lambdas scratch", slot, 4);
-      }
-      if (odd) {
-        a.write("positions", grid.first_particle + node, 16);
-      } else {
-        a.write("scratch", grid.first_thread + node, 16);
-      }
-      if (!verlet(m)) {
-        a.read("velocities", grid.first_particle + node, 16);
-        a.write("velocities", grid.first_particle + node, 16);
       }
     }
   }
@@ -305,8 +322,12 @@ void expect_grid_counts_match(const Model& model, uint32_t substeps) {
     EXPECT_EQ(traffic_of(traffic, "anchors"), substeps * anchor_bytes(m));
   }
   uint64_t relax = 0;
-  for (uint32_t sweep = 0; sweep < shape.relaxation_sweeps; ++sweep) {
-    relax += grid_relax_bytes(m, sweep, sweep + 1 == shape.relaxation_sweeps && sweep % 2 == 0);
+  const uint32_t per_dispatch = m.find<GridJacobi>()->sweeps_per_dispatch();
+  for (uint32_t first = 0, dispatch = 0; first < shape.relaxation_sweeps;
+       first += per_dispatch, ++dispatch) {
+    const uint32_t sweeps = std::min(per_dispatch, shape.relaxation_sweeps - first);
+    const bool last = first + sweeps == shape.relaxation_sweeps;
+    relax += grid_relax_bytes(m, dispatch, sweeps, last && dispatch % 2 == 0);
   }
   ASSERT_GT(relax, 0u);
   EXPECT_EQ(traffic_of(traffic, "constraint relaxation (grid Jacobi)"), substeps * relax);

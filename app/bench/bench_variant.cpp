@@ -10,8 +10,8 @@ const std::vector<BenchVariant>& bench_variants() {
        "any mesh: springs gathered through per-particle refs (CSR), coloured constraints",
        SolverVariant::general},
       {"grid",
-       "cloth grid: neighbours by index (no refs, no constraint lists), one Jacobi dispatch per "
-       "relaxation sweep",
+       "cloth grid: neighbours by index (no refs, no constraint lists), Jacobi sweeps four to a "
+       "dispatch in shared-memory squares",
        SolverVariant::grid},
   };
   return variants;

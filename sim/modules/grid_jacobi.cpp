@@ -26,6 +26,13 @@ uint64_t count_constraint_links(const GridSet& grids) {
   return links;
 }
 
+uint32_t reach_of(const GridSet& grids) {
+  for (const gpu::GridParams& grid : grids.params()) {
+    if ((grid.constraint_kinds & WEFT_GRID_BEND) != 0) return 2;
+  }
+  return 1;
+}
+
 bool any_uses_lambdas(const GridSet& grids) {
   for (const gpu::GridParams& grid : grids.params()) {
     if (grid.uses_lambdas) return true;
@@ -48,7 +55,15 @@ GridJacobi::GridJacobi(const ModuleContext& context)
     : grids_(context.model, context.paths),
       constraint_links_(count_constraint_links(grids_)),
       uses_lambdas_(any_uses_lambdas(grids_)),
+      reach_(reach_of(grids_)),
       lines_(stretch_lines(grids_, uses_lambdas_)) {}
+
+uint32_t GridJacobi::tile_count(uint32_t tile) const {
+  uint32_t tiles = 0;
+  for (const gpu::GridParams& grid : grids_.params())
+    tiles += ((grid.columns + tile - 1) / tile) * ((grid.rows + tile - 1) / tile);
+  return tiles;
+}
 
 std::vector<const PassInfo*> GridJacobi::passes() const {
   return {&kRelax, &StretchLines::pass()};
@@ -56,27 +71,38 @@ std::vector<const PassInfo*> GridJacobi::passes() const {
 
 std::string GridJacobi::label(const Step& step) const {
   if (step.pass == &StretchLines::pass()) return lines_.label(step);
-  return "constraint relaxation (grid Jacobi, sweep " + std::to_string(step.sweep) + ")";
+  const uint32_t sweeps = from_push<gpu::GridTilesPush>(step.push).sweeps;
+  const uint32_t last = step.sweep + sweeps - 1;
+  return "constraint relaxation (grid Jacobi, " +
+         (sweeps == 1 ? "sweep " + std::to_string(step.sweep)
+                      : "sweeps " + std::to_string(step.sweep) + " to " + std::to_string(last)) +
+         ")";
 }
 
 uint32_t GridJacobi::threads(const Step& step) const {
-  return step.pass == &StretchLines::pass() ? lines_.threads(step) : grids_.thread_count();
+  if (step.pass == &StretchLines::pass()) return lines_.threads(step);
+  return from_push<gpu::GridTilesPush>(step.push).thread_count;
 }
 
 void GridJacobi::schedule(Stage stage, const FrameShape& shape, uint32_t substep, uint32_t sweep,
                           std::vector<Step>& steps) const {
   const uint32_t sweeps = shape.relaxation_sweeps;
-  if (stage != Stage::project || sweep >= sweeps) return;
+  const uint32_t per_dispatch = sweeps_per_dispatch();
+  if (stage != Stage::project || sweep >= sweeps || sweep % per_dispatch != 0) return;
   if (sweep == 0) lines_.schedule(*this, substep, steps);
-  Step step = make_step(*this, kRelax, substep, sweep);
-  gpu::GridPush push{};
-  push.thread_count = grids_.thread_count();
+  const uint32_t dispatch = sweep / per_dispatch;
+  Step step = make_step(*this, kRelax, substep, sweep, dispatch);
+  gpu::GridTilesPush push{};
+  push.sweeps = std::min(per_dispatch, sweeps - sweep);
+  push.tile = tile_after(push.sweeps);
+  push.thread_count = tile_count(push.tile) * WEFT_GROUP_SIZE;
   push.grid_count = grids_.grid_count();
   push.reset_lambda = sweep == 0 ? 1u : 0u;
-  push.read_scratch = sweep % 2;
+  push.read_scratch = dispatch % 2;
   step.push = to_push(push);
-  if (sweep + 1 == sweeps && sweep % 2 == 0) {
-    // The last sweep of an odd number left the result in the scratch buffers: copy it back.
+  if (sweep + push.sweeps == sweeps && dispatch % 2 == 0) {
+    // The last of an odd number of dispatches left the result in the scratch buffers: copy it
+    // back.
     for (const gpu::GridParams& grid : grids_.params()) {
       const uint64_t nodes = uint64_t{grid.columns} * grid.rows;
       step.copies.push_back({{false, kScratch},
@@ -108,21 +134,30 @@ std::vector<ModuleBuffer> GridJacobi::buffers() const {
 }
 
 // shaders/relax_grid_jacobi.comp. The CPU has no scratch buffers: every sweep reads the current
-// positions and writes the relaxed ones back, which is what the GPU's alternation amounts to.
+// positions and writes the relaxed ones back, which is what the GPU's alternation amounts to;
+// and it sweeps the whole grid, which is what the GPU's squares amount to.
 template <typename Real>
 void GridJacobi::run_cpu(const Step& step, CpuPass<Real>& pass) const {
-  using vec3 = cpu::vec3<Real>;
-  using vec4 = cpu::vec4<Real>;
-  const gpu::SimParams& params = pass.params;
-  ParticleState<Real>& state = pass.state;
-  const gpu::GridPush push = from_push<gpu::GridPush>(step.push);
-  const Real dt = params.dt;
   std::vector<Real> no_lambdas;
-  std::vector<Real>& lambdas = uses_lambdas_ ? state.module_arrays[first_state_array] : no_lambdas;
+  std::vector<Real>& lambdas =
+      uses_lambdas_ ? pass.state.module_arrays[first_state_array] : no_lambdas;
   if (step.pass == &StretchLines::pass()) {
     lines_.run(step, pass, lambdas);
     return;
   }
+  const gpu::GridTilesPush push = from_push<gpu::GridTilesPush>(step.push);
+  for (uint32_t sweep = 0; sweep < push.sweeps; ++sweep)
+    sweep_cpu(push.reset_lambda != 0 && sweep == 0, pass, lambdas);
+}
+
+template <typename Real>
+void GridJacobi::sweep_cpu(bool restart_sweep, CpuPass<Real>& pass,
+                           std::vector<Real>& lambdas) const {
+  using vec3 = cpu::vec3<Real>;
+  using vec4 = cpu::vec4<Real>;
+  const gpu::SimParams& params = pass.params;
+  ParticleState<Real>& state = pass.state;
+  const Real dt = params.dt;
   std::vector<vec4> relaxed(grids_.thread_count());
   std::vector<Real> next_lambdas = lambdas;
   // A node writes its own position and the multipliers of the links it owns.
@@ -154,8 +189,8 @@ void GridJacobi::run_cpu(const Step& step, CpuPass<Real>& pass) const {
       }
       // A substep's first sweep restarts the multipliers, but those of the structural links the
       // line solve has just written.
-      const bool restart = push.reset_lambda != 0 && (d.kind != GridLinkKind::structural ||
-                                                      grid.structural_solved_along_lines == 0);
+      const bool restart = restart_sweep && (d.kind != GridLinkKind::structural ||
+                                             grid.structural_solved_along_lines == 0);
       const Real lambda = restart || !grid_lambdas ? Real(0) : lambdas[slot];
       const Real w = po.w + pt.w;
       const vec3 delta = vec3(po) - vec3(pt);
@@ -215,10 +250,12 @@ double GridJacobi::elastic_energy_of(const ParticleState<Real>& state) const {
 
 uint64_t GridJacobi::bytes(const Step& step, const TrafficContext& context) const {
   if (step.pass == &StretchLines::pass()) return lines_.bytes(step, context);
-  // Every node reads x from one buffer and writes x' to the other (Euler: and v); multipliers,
-  // when a kind is compliant: read (not on the sweep that restarts them) and written, 4 B per
-  // constraint link. The copy back of an odd count reads and writes both scratch buffers.
-  const gpu::GridPush push = from_push<gpu::GridPush>(step.push);
+  // Every node reads x from one buffer and writes x' to the other (Euler: and v), once however
+  // many sweeps the dispatch runs; multipliers, when a kind is compliant: read (not on the sweep
+  // that restarts them) and written, 4 B per constraint link. The copy back of an odd count reads
+  // and writes both scratch buffers. Neighbouring squares share their edges: those reads are
+  // counted once, as if the cache served the second.
+  const gpu::GridTilesPush push = from_push<gpu::GridTilesPush>(step.push);
   const bool verlet = context.integrator == WEFT_INTEGRATOR_VERLET;
   uint64_t bytes = uint64_t{grids_.thread_count()} * (verlet ? 2 : 4) * 16 +
                    grids_.params().size() * sizeof(gpu::GridParams);

@@ -21,6 +21,11 @@ static_assert(offsetof(gpu::GridParams, first_particle) == 120);
 static_assert(offsetof(gpu::GridParams, first_thread) == 124);
 static_assert(sizeof(gpu::GridPush) == 16);
 static_assert(offsetof(gpu::GridPush, read_scratch) == 12);
+static_assert(sizeof(gpu::GridTilesPush) == 24);
+static_assert(offsetof(gpu::GridTilesPush, sweeps) == 16);
+static_assert(offsetof(gpu::GridTilesPush, tile) == 20);
+// relax_grid_jacobi.comp: one invocation per node of a workgroup's square.
+static_assert(WEFT_GRID_TILE_SPAN * WEFT_GRID_TILE_SPAN == WEFT_GROUP_SIZE);
 
 GridSet::GridSet(const Model& model, const SolverPaths& paths)
     : GridSet(model, paths.grid_path()) {}
