@@ -58,13 +58,15 @@ struct GridPush {
   uint read_scratch;  // relax_grid_jacobi: 1 when this sweep reads the scratch copies (odd sweeps)
 };
 
-// relax_grid_tiles: a workgroup loads a square of WEFT_GRID_TILE_SPAN nodes a side (one per
-// invocation) and writes the WEFT_GRID_TILE nodes a side in its middle, after as many sweeps as
-// its halo (WEFT_GRID_TILE_HALO nodes deep) lets it run exactly: one node of halo per sweep, two
-// where the bend links (two nodes apart) are constraints.
-#define WEFT_GRID_TILE 8
+// relax_grid_jacobi: a workgroup loads a square of WEFT_GRID_TILE_SPAN nodes a side (up to
+// WEFT_GRID_TILE_NODES per invocation) and writes the WEFT_GRID_TILE nodes a side in its middle,
+// after as many sweeps as its halo (WEFT_GRID_TILE_HALO nodes deep) lets it run exactly: one node
+// of halo per sweep, two where the bend links (two nodes apart) are constraints.
+#define WEFT_GRID_TILE 16
 #define WEFT_GRID_TILE_HALO 4
 #define WEFT_GRID_TILE_SPAN (WEFT_GRID_TILE + 2 * WEFT_GRID_TILE_HALO)
+#define WEFT_GRID_TILE_NODES \
+  ((WEFT_GRID_TILE_SPAN * WEFT_GRID_TILE_SPAN + WEFT_GROUP_SIZE - 1) / WEFT_GROUP_SIZE)
 
 // Push constants of relax_grid_tiles.
 struct GridTilesPush {

@@ -185,7 +185,7 @@ uint64_t grid_force_bytes(const SolverCore& m) {
 }
 
 // relax_grid_jacobi.comp, one dispatch of `sweeps` sweeps (the `dispatch`th of its substep), and
-// the copy back after an odd count. A workgroup loads a square of 16 x 16 nodes and writes its
+// the copy back after an odd count. A workgroup loads a square of 24 x 24 nodes and writes its
 // middle, which shrinks by a node a side per sweep (two where bend links are constraints); the
 // squares overlap, and a node read by several counts once.
 uint64_t grid_relax_bytes(const SolverCore& m, uint32_t dispatch, uint32_t sweeps, bool copy_back) {
@@ -199,15 +199,16 @@ uint64_t grid_relax_bytes(const SolverCore& m, uint32_t dispatch, uint32_t sweep
   for (const gpu::GridParams& grid : grids.params())
     bend = bend || (grid.constraint_kinds & WEFT_GRID_BEND) != 0;
   const int halo = int(sweeps) * (bend ? 2 : 1);
-  const int tile = 16 - 2 * halo;
+  const int span = 24;
+  const int tile = span - 2 * halo;
   for (uint32_t g = 0; g < grids.grid_count(); ++g) {
     const gpu::GridParams& grid = grids.params()[g];
     a.read("grids", g, sizeof(gpu::GridParams));
     const int columns = int(grid.columns), rows = int(grid.rows);
     for (int top = 0; top < rows; top += tile) {
       for (int left = 0; left < columns; left += tile) {
-        for (int row = top - halo; row < top - halo + 16; ++row) {
-          for (int column = left - halo; column < left - halo + 16; ++column) {
+        for (int row = top - halo; row < top - halo + span; ++row) {
+          for (int column = left - halo; column < left - halo + span; ++column) {
             if (row < 0 || row >= rows || column < 0 || column >= columns) continue;
             const uint32_t node = uint32_t(row * columns + column);
             // Positions are read from (and written to) the particle buffer by particle, scratch

@@ -24,8 +24,10 @@ static_assert(offsetof(gpu::GridPush, read_scratch) == 12);
 static_assert(sizeof(gpu::GridTilesPush) == 24);
 static_assert(offsetof(gpu::GridTilesPush, sweeps) == 16);
 static_assert(offsetof(gpu::GridTilesPush, tile) == 20);
-// relax_grid_jacobi.comp: one invocation per node of a workgroup's square.
-static_assert(WEFT_GRID_TILE_SPAN * WEFT_GRID_TILE_SPAN == WEFT_GROUP_SIZE);
+// relax_grid_jacobi.comp: a workgroup's square, WEFT_GRID_TILE_NODES nodes per invocation, and
+// shared memory within the 32 KB lavapipe gives (a position and six multipliers per node).
+static_assert(WEFT_GRID_TILE_NODES * WEFT_GROUP_SIZE >= WEFT_GRID_TILE_SPAN * WEFT_GRID_TILE_SPAN);
+static_assert(WEFT_GRID_TILE_SPAN * WEFT_GRID_TILE_SPAN * (16 + 6 * 4) <= 32768);
 
 GridSet::GridSet(const Model& model, const SolverPaths& paths)
     : GridSet(model, paths.grid_path()) {}
