@@ -18,6 +18,7 @@
 #include "sim/core/cpu_solver.h"
 #include "sim/core/solver_on_cpu.h"
 #include "sim/model/model_origin.h"
+#include "tests/support/pendulum_swing.h"
 #include "tests/support/scene_text.h"
 
 namespace weft::test {
@@ -25,7 +26,6 @@ namespace {
 
 constexpr double kPi = 3.14159265358979;
 constexpr double kGravity = 9.81;
-constexpr double kFrame = 1.0 / 60.0;
 
 // A 1 m rod (two nodes, an inextensible link) pivoted at y = `pivot`, released 11.5 degrees off
 // vertical, at 64 substeps of a frame.
@@ -41,21 +41,13 @@ std::string pendulum_scene(double pivot) {
          "[rope.segment]\nkind = \"constraint\"\ncompliance = 0.0\n";
 }
 
-// The time between the bob's first and third crossings of the vertical, halved (s), from its
-// sideways position each frame, interpolated linearly between frames: read to about 1e-4 s.
+// The pendulum's half-period (s), pivoted at y = `pivot`.
 double half_period(double pivot) {
   const Scene scene = parse_scene_text(pendulum_scene(pivot));
   CpuSolver<float> solver(scene.systems.front().model);
-  std::vector<double> crossings;
-  double x = solver.state().positions[1].x;
-  for (int frame = 1; frame <= 240 && crossings.size() < 3; ++frame) {
-    solver.step_frame();
-    const double next = solver.state().positions[1].x;
-    if ((x > 0.0) != (next > 0.0)) crossings.push_back((frame - 1 + x / (x - next)) * kFrame);
-    x = next;
-  }
-  EXPECT_EQ(crossings.size(), 3u) << "the pendulum pivoted at y = " << pivot << " did not swing";
-  return crossings.size() == 3 ? (crossings[2] - crossings[0]) / 2.0 : 0.0;
+  const double half = pendulum_half_period(solver);
+  EXPECT_GT(half, 0.0) << "the pendulum pivoted at y = " << pivot << " did not swing";
+  return half;
 }
 
 // The exact half-period at 11.5 degrees: pi sqrt(L / g) (1 + theta^2 / 16 + ...) = 1.0056 s; the

@@ -11,6 +11,7 @@
 #include "sim/core/cpu_solver.h"
 #include "sim/model/model.h"
 #include "sim/model/rope.h"
+#include "tests/support/pendulum_swing.h"
 
 namespace weft::test {
 namespace {
@@ -39,20 +40,12 @@ Model pendulum(float pivot_height, uint32_t substeps) {
   return model;
 }
 
-// The time between the bob's first two crossings of the vertical (s), from its sideways position
-// each frame, interpolated linearly between frames.
+// The pendulum's half-period (s), pivoted at y = `pivot_height`.
 double half_period(float pivot_height, uint32_t substeps) {
   CpuSolver<float> solver(pendulum(pivot_height, substeps));
-  std::vector<double> crossings;
-  double x = solver.state().positions[1].x;
-  for (int frame = 1; frame <= 240 && crossings.size() < 3; ++frame) {
-    solver.step_frame();
-    const double next = solver.state().positions[1].x;
-    if ((x > 0.0) != (next > 0.0)) crossings.push_back((frame - 1 + x / (x - next)) * kFrame);
-    x = next;
-  }
-  EXPECT_EQ(crossings.size(), 3u) << "the pendulum at y = " << pivot_height << " did not swing";
-  return crossings.size() == 3 ? (crossings[2] - crossings[0]) / 2.0 : 0.0;
+  const double half = pendulum_half_period(solver);
+  EXPECT_GT(half, 0.0) << "the pendulum at y = " << pivot_height << " did not swing";
+  return half;
 }
 
 // The exact half-period at 11.5 degrees: pi sqrt(L / g) (1 + theta^2 / 16 + ...) = 1.0056 s. At 16
