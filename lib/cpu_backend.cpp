@@ -13,6 +13,7 @@ std::unique_ptr<SimulationBackend> make_cpu_backend(const Scene& scene, unsigned
   if (threads == 0) threads = CpuThreads::available_cores();
   auto backend = std::make_unique<SimulationBackend>(scene);
   backend->device = "CPU reference (float)";
+  backend->live_state = true;
   if (threads > 1) backend->device += " on " + std::to_string(threads) + " threads";
   translate_errors([&] {
     for (const SceneSystem& system : scene.impl().scene.systems)

@@ -99,11 +99,8 @@ int Simulation::validation_errors() const {
 PointView Simulation::positions(size_t system) {
   const std::vector<glm::vec4>& points = system_at(*backend_, system).state().positions;
   const Model& model = scene_of(*backend_).systems[system].model;
-  if (model.origin == glm::dvec3(0.0)) {
-    // The CPU reference's state is the solver's own; the GPU's is a download.
-    const bool live = backend_->device.rfind("CPU", 0) == 0;
-    return {points.empty() ? nullptr : &points[0].x, points.size(), 4, live};
-  }
+  if (model.origin == glm::dvec3(0.0))
+    return {points.empty() ? nullptr : &points[0].x, points.size(), 4, backend_->live_state};
   backend_->world_points.resize(backend_->systems.size());
   std::vector<glm::vec3>& world = backend_->world_points[system];
   world = weft::world_positions(model, xyz(points));

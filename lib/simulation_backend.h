@@ -24,6 +24,9 @@ class SimulationBackend {
 
   Scene scene;
   std::string device;
+  // The solvers' state is their own memory, which follows the simulation as it steps (the CPU
+  // reference), not a download.
+  bool live_state = false;
   std::vector<std::unique_ptr<weft::Solver>> systems;  // one per scene system
   // Per system simulated away from the world's origin (Model::origin), its positions put back in
   // the world: what Simulation::positions last returned.
