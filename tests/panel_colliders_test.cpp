@@ -1,7 +1,8 @@
 // The panel's collider controls (app/viewer/panel_colliders.h) drawn by Dear ImGui without a
 // window, with values set by their labels as the input script sets them: an edited box moves
 // the contact on both solvers alike; every kind shows the controls of its size, and its pose
-// unless a path moves it; and the rotation's degrees go back and forth to a rotation.
+// unless a path moves it; the rotation's degrees go back and forth to a rotation; and positions,
+// the ground's height among them, are shown and taken in the world, not the model's frame.
 #include <gtest/gtest.h>
 
 #include <optional>
@@ -9,7 +10,9 @@
 #include <imgui.h>
 
 #include "app/viewer/panel_colliders.h"
+#include "app/viewer/panel_settings.h"
 #include "sim/model/collider_path.h"
+#include "sim/model/model_origin.h"
 #include "sim/core/cpu_solver.h"
 #include "sim/gpu/gpu_solver.h"
 #include "tests/support/headless_imgui.h"
@@ -43,6 +46,24 @@ class PanelCollidersTest : public VulkanTest {
     bool changed = false;
     layout_ = {};
     draw_colliders(ui, environment, origin, changed);
+    ImGui::End();
+    ImGui::Render();
+    for (const std::string& error : edits.finish_frame())
+      ADD_FAILURE() << error;
+    return changed;
+  }
+
+  // The same for the ground's live settings (panel_settings.h).
+  bool draw_ground(Model& model, std::vector<PanelEdit> values) {
+    PanelEdits edits;
+    for (PanelEdit& value : values)
+      edits.add(std::move(value));
+    ImGui::NewFrame();
+    ImGui::Begin("panel");
+    PanelWidgets ui(edits, &layout_);
+    bool changed = false;
+    layout_ = {};
+    draw_live_settings(ui, "environment.ground", model, changed);
     ImGui::End();
     ImGui::Render();
     for (const std::string& error : edits.finish_frame())
@@ -150,6 +171,17 @@ TEST_F(PanelCollidersTest, PositionsAreShownAndTakenInTheWorld) {
   // A level plane at y = 98 in the world: 2 m below the frame's origin.
   EXPECT_TRUE(draw(e, {{"plane 1 offset (m)", {"98"}, "set offset"}}, origin));
   EXPECT_LT(glm::distance(e.colliders[0].pose.position, glm::vec3(0.0f, -2.0f, 0.0f)), 1e-5f);
+}
+
+// The ground's height likewise: a plane at y = 99.5 in the world, 0.5 m below the frame's origin.
+TEST_F(PanelCollidersTest, TheGroundsHeightIsShownAndTakenInTheWorld) {
+  Model model;
+  model.add_particle({0.0f, 0.0f, 0.0f}, 1.0f);
+  model.environment.ground = {GroundMode::projection, 99.5f};
+  move_origin(model, glm::dvec3(0.0, 100.0, 0.0));
+  ASSERT_EQ(model.environment.ground.height, -0.5f);
+  EXPECT_TRUE(draw_ground(model, {{"ground.height (m)", {"99"}, "set height"}}));
+  EXPECT_EQ(model.environment.ground.height, -1.0f);
 }
 
 TEST(PanelDegrees, AreTheAnglesOfTheRotationTheyMake) {
