@@ -53,7 +53,7 @@ std::optional<std::string> running_setting(const weft::Scene& scene, const std::
   const SettingKey* setting = find_setting_key(key.substr(0, dot), key.substr(dot + 1));
   if (!setting || !setting->get) return std::nullopt;
   const auto value_in = [&](const SceneSystem& system) {
-    return setting->get(system.model.solver, system.model.environment);
+    return world_value(*setting, system.model);
   };
   const SettingValue value = value_in(scene.systems.front());
   for (const SceneSystem& system : scene.systems) {

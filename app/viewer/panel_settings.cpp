@@ -86,15 +86,12 @@ void draw_live_settings(PanelWidgets& ui, std::string_view table, Model& model, 
         (setting->applies && !setting->applies(model.environment))) {
       continue;
     }
-    SettingValue value = setting->get(model.solver, model.environment);
-    PanelSlider span = slider_span(*setting, model.solver, model.environment);
     // A coordinate is shown where it is in the world; the model holds it in its own frame.
-    const double shift = setting->world_axis >= 0 ? model.origin[setting->world_axis] : 0.0;
-    if (shift != 0.0) {
-      value = std::get<double>(value) + shift;
-      span.min += shift;
-      span.max += shift;
-    }
+    SettingValue value = world_value(*setting, model);
+    PanelSlider span = slider_span(*setting, model.solver, model.environment);
+    const double shift = world_shift(*setting, model);
+    span.min += shift;
+    span.max += shift;
     const bool edited = draw_control(ui, *setting, setting_label(*setting), span, value);
     if (ImGui::IsItemHovered()) {
       const std::string range = describe_setting_range(*setting);

@@ -123,6 +123,17 @@ def test_positions_are_in_the_world(scenes):
     assert not np.array_equal(sim.positions, before)
 
 
+def test_a_scene_far_up_reads_its_settings_in_the_world(tmp_path):
+    # Simulated about its middle (y = 100 m), the ground it leaves at its default height is
+    # still at y = 0 in the world, and its particles are at y = 100.
+    scene = tmp_path / "far.toml"
+    scene.write_text(ROPE_ABOUT_THE_ORIGIN.replace("0.0, 0.0]", "100.0, 0.0]")
+                     + '[environment.ground]\nmode = "projection"\n')
+    sim = weft.Simulation(str(scene))
+    assert sim.get("environment.ground.height") == 0
+    assert abs(sim.positions[0, 1] - 100.0) < 1e-5
+
+
 def test_report_and_exports(scenes, tmp_path):
     sim = weft.Simulation(os.path.join(scenes, "nehe40_rope.toml"))
     sim.step(3)

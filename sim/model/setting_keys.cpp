@@ -379,6 +379,16 @@ const SettingKey* find_setting_key(std::string_view table, std::string_view key)
   return nullptr;
 }
 
+double world_shift(const SettingKey& setting, const Model& model) {
+  return setting.world_axis >= 0 ? model.origin[setting.world_axis] : 0.0;
+}
+
+SettingValue world_value(const SettingKey& setting, const Model& model) {
+  const SettingValue value = setting.get(model.solver, model.environment);
+  const double shift = world_shift(setting, model);
+  return shift != 0.0 ? SettingValue(std::get<double>(value) + shift) : value;
+}
+
 PanelSlider slider_span(const SettingKey& setting, const SolverSettings& solver,
                         const Environment& environment) {
   PanelSlider span = setting.slider;

@@ -88,6 +88,12 @@ std::vector<std::string> setting_key_names(std::string_view table);
 // nullptr for a key the table does not have.
 const SettingKey* find_setting_key(std::string_view table, std::string_view key);
 
+// The setting's value on this model as a scene file states it: a coordinate (world_axis) in the
+// world, with the model's origin added; any other as the model holds it.
+SettingValue world_value(const SettingKey& setting, const Model& model);
+// What a world_axis coordinate adds to go from the model's frame to the world; 0 for any other.
+double world_shift(const SettingKey& setting, const Model& model);
+
 // A live setting's slider on these settings: its entry's, up to the value of the key it may not
 // exceed (kinetic_friction up to static_friction).
 PanelSlider slider_span(const SettingKey& setting, const SolverSettings& solver,
