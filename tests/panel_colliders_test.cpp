@@ -33,10 +33,10 @@ class PanelCollidersTest : public VulkanTest {
     VulkanTest::TearDown();
   }
 
-  // One frame of the collider controls, taking these scripted values; returns whether the
-  // environment was edited, and fails the test on a value no widget took.
-  bool draw(Environment& environment, std::vector<PanelEdit> values,
-            const glm::dvec3& origin = glm::dvec3(0.0)) {
+  // One frame of the panel's controls that `controls` draws, taking these scripted values;
+  // returns whether they edited something, and fails the test on a value no widget took.
+  template <typename Controls>
+  bool draw_frame(std::vector<PanelEdit> values, Controls&& controls) {
     PanelEdits edits;
     for (PanelEdit& value : values)
       edits.add(std::move(value));
@@ -45,7 +45,7 @@ class PanelCollidersTest : public VulkanTest {
     PanelWidgets ui(edits, &layout_);
     bool changed = false;
     layout_ = {};
-    draw_colliders(ui, environment, origin, changed);
+    controls(ui, changed);
     ImGui::End();
     ImGui::Render();
     for (const std::string& error : edits.finish_frame())
@@ -53,22 +53,19 @@ class PanelCollidersTest : public VulkanTest {
     return changed;
   }
 
-  // The same for the ground's live settings (panel_settings.h).
+  // The collider controls.
+  bool draw(Environment& environment, std::vector<PanelEdit> values,
+            const glm::dvec3& origin = glm::dvec3(0.0)) {
+    return draw_frame(std::move(values), [&](PanelWidgets& ui, bool& changed) {
+      draw_colliders(ui, environment, origin, changed);
+    });
+  }
+
+  // The ground's live settings (panel_settings.h).
   bool draw_ground(Model& model, std::vector<PanelEdit> values) {
-    PanelEdits edits;
-    for (PanelEdit& value : values)
-      edits.add(std::move(value));
-    ImGui::NewFrame();
-    ImGui::Begin("panel");
-    PanelWidgets ui(edits, &layout_);
-    bool changed = false;
-    layout_ = {};
-    draw_live_settings(ui, "environment.ground", model, changed);
-    ImGui::End();
-    ImGui::Render();
-    for (const std::string& error : edits.finish_frame())
-      ADD_FAILURE() << error;
-    return changed;
+    return draw_frame(std::move(values), [&](PanelWidgets& ui, bool& changed) {
+      draw_live_settings(ui, "environment.ground", model, changed);
+    });
   }
 
   std::optional<HeadlessImGui> imgui_;
