@@ -16,10 +16,12 @@ layout(location = 0) out vec3 world_position;
 layout(location = 1) out vec3 world_normal;
 layout(location = 2) out vec4 fabric;  // rgb: linear colour of the cloth's face; w: 1 when the
                                        // face is the side the normal points to
+layout(location = 3) out vec3 pattern;  // render_bindings.glsl: fabric_patterns
 
 void main() {
   world_position = position.xyz;
   world_normal = normal.xyz;
   fabric = fabric_color(gl_VertexIndex);
+  pattern = fabric_patterns[gl_VertexIndex].xyz;
   gl_Position = push.view_projection * vec4(pulled_to_eye(position.xyz, push.eye), 1.0);
 }

@@ -54,6 +54,12 @@ layout(std430, set = 0, binding = WEFT_RENDER_BINDING_COLORS) readonly buffer Co
   uint fabric_colors[];
 };
 
+// Per particle: xy its rest coordinates in its fabric (m), z the side of the squares of the check
+// woven into it (0: a plain fabric); render_mesh.h: fabric_patterns.
+layout(std430, set = 0, binding = WEFT_RENDER_BINDING_PATTERNS) readonly buffer PatternsBuffer {
+  vec4 fabric_patterns[];
+};
+
 // The linear colour of the fabric (or rope) a particle belongs to, and in w 1 when the fabric's
 // face is the side its normal points to, 0 when it is the other (render_mesh.h: packed_colors).
 vec4 fabric_color(uint particle) {

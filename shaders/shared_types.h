@@ -107,7 +107,8 @@ struct Health {
 #define WEFT_RENDER_BINDING_DRAWN 12           // the index buffer drawn: torn triangles collapsed
 #define WEFT_RENDER_BINDING_COLORS 13          // uint per particle: its fabric's linear RGB, unorm8
 #define WEFT_RENDER_BINDING_TORN_TRIANGLES 14  // TornTriangle, parallel to TRIANGLES
-#define WEFT_RENDER_BINDING_COUNT 15
+#define WEFT_RENDER_BINDING_PATTERNS 15        // vec4 per particle: its place in its fabric's check
+#define WEFT_RENDER_BINDING_COUNT 16
 
 // Descriptor bindings of the ground's set: the shadow map it samples.
 #define WEFT_GROUND_BINDING_SHADOW_MAP 0  // sampler2DShadow: depth seen from the key light

@@ -16,6 +16,7 @@ layout(push_constant) uniform Push {
 layout(location = 0) out vec3 world_position;
 layout(location = 1) out vec3 world_normal;
 layout(location = 2) out vec4 fabric;
+layout(location = 3) out vec3 pattern;
 
 // The share of a torn edge's rest length each side stops short of where it parts.
 const float kCutGap = 0.12;
@@ -64,10 +65,12 @@ void main() {
     world_position = vec3(0.0);
     world_normal = vec3(0.0, 1.0, 0.0);
     fabric = vec4(0.0);
+    pattern = vec3(0.0);
     return;
   }
   uint owner = code / 4u, toward = code % 4u;
   vec3 x = positions[v[owner]].xyz;
+  pattern = fabric_patterns[v[owner]].xyz;
   if (toward != owner) {
     // The edge between the two: edge `owner` when `toward` follows it (and owner is its first
     // end), else edge `toward`; the owner's share of it runs from its end to where it parts.
@@ -76,7 +79,12 @@ void main() {
     float share = max((first ? parts[e] : 1.0 - parts[e]) - kCutGap, 0.0);
     vec3 d = positions[v[toward]].xyz - x;
     float len = length(d);
-    if (len > 0.0) x += d * (share * min(rest[e], len) / len);
+    if (len > 0.0) {
+      float along = share * min(rest[e], len) / len;
+      x += d * along;
+      // The check follows the cloth: its rest coordinates are shared out as the position is.
+      pattern.xy += (fabric_patterns[v[toward]].xy - pattern.xy) * along;
+    }
   }
   world_position = x;
   world_normal = normals[v[owner]].xyz;

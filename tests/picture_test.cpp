@@ -7,6 +7,7 @@
 // pixels of antialiasing) and nothing that changes a surface.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
@@ -137,6 +138,48 @@ TEST_F(PictureTest, ThePleatedCurtainFromBehind) {
                 p.z = 0.05f * std::sin(2.0f * 3.14159265f * p.x / 0.24f);
             }};
   expect_like_reference(shot, draw(shot));
+}
+
+// hanging_cloth hung straight down (set here) and seen square on: the check woven into it (its
+// scene's check_size) shows along a row of pixels across it as light and dark squares in turn, as
+// many as fit across the cloth; a plain fabric would be one even tone.
+TEST_F(PictureTest, ACheckedClothShowsItsSquares) {
+  Shot shot{"hanging_check",
+            "hanging_cloth",
+            {{0.0f, 1.0f, 1.4f}, {0.0f, 1.0f, 0.0f}, 40.0f},
+            [](const Model&, ParticleState<float>& state) {
+              // Laid out level along x and z from its pinned edge at z = 0: hung down from it.
+              for (glm::vec4& p : state.positions)
+                p = glm::vec4(p.x, 1.5f - p.z, 0.0f, p.w);
+            }};
+  const Picture picture = draw(shot);
+  const float check = scene_.systems.at(0).objects.at(0).check_size;
+  ASSERT_GT(check, 0.0f) << "the scene's cloth has no check";
+  const ClothPixels cloth = find_cloth(picture.rgba, picture.width, picture.height);
+  ASSERT_GT(cloth.count, 10000u);
+  // Along the middle row, each pixel is dark or light against the middle of the row's tones.
+  const uint32_t y = static_cast<uint32_t>(cloth.centroid.y);
+  std::vector<float> tones;
+  for (uint32_t x = static_cast<uint32_t>(cloth.bounds.x0) + 2;
+       x + 2 < static_cast<uint32_t>(cloth.bounds.x1); ++x) {
+    tones.push_back(luma(&picture.rgba[(size_t{y} * picture.width + x) * 4]));
+  }
+  ASSERT_GT(tones.size(), 150u);
+  std::vector<float> sorted = tones;
+  std::sort(sorted.begin(), sorted.end());
+  const float dark = sorted[sorted.size() / 10], light = sorted[sorted.size() * 9 / 10];
+  EXPECT_GT(light - dark, 5.0f) << "no second tone across the cloth";  // plain: about 1
+  int changes = 0;
+  bool was_dark = tones.front() < 0.5f * (dark + light);
+  for (float tone : tones) {
+    const bool is_dark = tone < 0.5f * (dark + light);
+    changes += is_dark != was_dark ? 1 : 0;
+    was_dark = is_dark;
+  }
+  // The cloth is 1 m wide: one change between each square and the next.
+  const double squares = 1.0 / check;
+  EXPECT_NEAR(changes, squares, 0.15 * squares);
+  expect_like_reference(shot, picture);
 }
 
 // nehe40_rope, sagging between its anchor and its free end (set here), over its ground, its

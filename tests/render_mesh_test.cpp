@@ -1,13 +1,16 @@
 // The CPU side of the graphics pass (app/render/render_mesh.h): the triangle corners around each
 // vertex that the GPU normals gather, the normals they give, the links and pins drawn, the
-// particles and links outside any surface (spheres and thick lines), their sizes, and the room
-// the camera frames.
+// particles and links outside any surface (spheres and thick lines), their sizes, where each
+// fabric's check lies, and the room the camera frames.
 #include <gtest/gtest.h>
 
 #include <glm/geometric.hpp>
 
 #include "app/default_scene.h"
 #include "app/render/render_mesh.h"
+#include "app/scene/scene_colors.h"
+#include "sim/model/grid_layout.h"
+#include "sim/model/model.h"
 #include "sim/model/rope.h"
 
 namespace weft::test {
@@ -41,6 +44,43 @@ TEST(RenderMesh, NormalsOfAFoldAreAreaWeightedAndUnit) {
   EXPECT_NEAR(glm::length(normals[1]), 1.0f, 1e-6f);
   EXPECT_LT(normals[1].x, 0.0f);
   EXPECT_GT(normals[1].y, std::sqrt(0.5f));
+}
+
+// A check is laid out in each fabric's rest coordinates: a grid node's column and row times the
+// spacing, whichever way the grid lies; a mesh vertex's rest position, less the corner of its
+// box, along the two axes the mesh spans most; nothing for a plain fabric.
+TEST(RenderMesh, FabricChecksFollowTheRestCoordinates) {
+  Model model;
+  // A 3 x 2 grid standing in the x-y plane: 0.1 m between columns, 0.2 m between rows.
+  GridLayout grid;
+  grid.columns = 3;
+  grid.rows = 2;
+  grid.column_step = {0.1f, 0.0f, 0.0f};
+  grid.row_step = {0.0f, -0.2f, 0.0f};
+  model.grids.push_back(grid);
+  for (uint32_t r = 0; r < 2; ++r) {
+    for (uint32_t c = 0; c < 3; ++c)
+      model.positions.push_back(glm::vec3(7.0f, 1.0f, 2.0f) + float(c) * grid.column_step +
+                                float(r) * grid.row_step);
+  }
+  // A mesh lying level at y = 1, 1 m along x and 2 m along z; then two particles of a plain
+  // fabric.
+  for (const glm::vec3& p : {glm::vec3(5, 1, 3), glm::vec3(6, 1, 3), glm::vec3(5, 1, 5),
+                             glm::vec3(6, 1, 5), glm::vec3(0, 0, 0), glm::vec3(1, 1, 1)})
+    model.positions.push_back(p);
+  const std::vector<ParticleColors> colors = {{0, 6, glm::vec3(1.0f), false, 0.05f},
+                                              {6, 4, glm::vec3(1.0f), true, 0.1f},
+                                              {10, 2, glm::vec3(1.0f), true, 0.0f}};
+  const std::vector<glm::vec4> patterns = fabric_patterns(model, colors);
+  ASSERT_EQ(patterns.size(), 12u);
+  EXPECT_EQ(patterns[0], glm::vec4(0.0f, 0.0f, 0.05f, 0.0f));
+  EXPECT_NEAR(patterns[5].x, 0.2f, 1e-6f);  // column 2, row 1
+  EXPECT_NEAR(patterns[5].y, 0.2f, 1e-6f);
+  EXPECT_EQ(patterns[5].z, 0.05f);
+  EXPECT_EQ(patterns[6], glm::vec4(0.0f, 0.0f, 0.1f, 0.0f));
+  EXPECT_EQ(patterns[9], glm::vec4(1.0f, 2.0f, 0.1f, 0.0f));  // along x, then z
+  EXPECT_EQ(patterns[10], glm::vec4(0.0f));
+  EXPECT_EQ(patterns[11], glm::vec4(0.0f));
 }
 
 TEST(RenderMesh, LinksAndPinsOfTheDefaultScene) {

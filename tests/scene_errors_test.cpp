@@ -152,6 +152,11 @@ const std::vector<BadScene> kBadScenes = {
      "in [0, 1]"},
     {"colour of two components", std::string(kRope) + "color = [1.0, 0.5]\n", 8, "color",
      "expected an array of 3 numbers"},
+    {"a rope has no check", std::string(kRope) + "check_size = 0.1\n", 8, "check_size",
+     "in [[rope]]: unknown key"},
+    {"a check of negative size",
+     "[[cloth]]\ncolumns = 4\nrows = 4\nmaterial = \"cotton\"\ncheck_size = -0.1\n", 5,
+     "check_size", "must be in [0, 100] m, got -0.1"},
     {"camera without a target",
      "[camera]\neye = [0, 1, 4]\n[[particle]]\nposition = [0, 0, 0]\n"
      "mass = 1\n",

@@ -70,7 +70,7 @@ std::string preset_test_name(const ::testing::TestParamInfo<std::string>& param)
 INSTANTIATE_TEST_SUITE_P(Scenes, SavedPresetTest, ::testing::ValuesIn(preset_names()),
                          preset_test_name);
 
-// A scene's camera and its objects' colours are written back as they were read.
+// A scene's camera and its objects' colours and checks are written back as they were read.
 TEST(SavedScene, KeepsTheCameraAndTheColours) {
   const Scene original = parse_scene_text(
       "[camera]\neye = [1.5, 2.25, -3.0]\ntarget = [0.125, 0.5, 0.0]\nfov = 33.5\n"
@@ -78,9 +78,12 @@ TEST(SavedScene, KeepsTheCameraAndTheColours) {
       "node_mass = 0.1\nsegment = { kind = \"spring\", stiffness = 100.0 }\n"
       "color = [0.9, 0.1, 0.2]\n"
       "[[rope]]\nname = \"plain\"\nstart = [0, 1, 0]\nend = [1, 1, 0]\nnodes = 4\n"
-      "node_mass = 0.1\nsegment = { kind = \"spring\", stiffness = 100.0 }\n",
+      "node_mass = 0.1\nsegment = { kind = \"spring\", stiffness = 100.0 }\n"
+      "[[cloth]]\nname = \"checked\"\ncolumns = 4\nrows = 4\nmaterial = \"cotton\"\n"
+      "check_size = 0.125\n",
       {}, "look.toml");
   ASSERT_TRUE(original.camera);
+  EXPECT_EQ(original.systems[0].objects[2].check_size, 0.125f);
   ASSERT_TRUE(original.systems[0].objects[0].color);
   EXPECT_FALSE(original.systems[0].objects[1].color);  // the palette's, not written
   const fs::path file = fresh_directory("saved_look") / "look.toml";

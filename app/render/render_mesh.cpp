@@ -157,6 +157,42 @@ std::vector<uint32_t> packed_colors(uint32_t particle_count,
   return packed;
 }
 
+std::vector<glm::vec4> fabric_patterns(const Model& model, std::span<const ParticleColors> colors) {
+  const uint32_t count = model.particle_count();
+  std::vector<glm::vec4> patterns(count, glm::vec4(0.0f));
+  for (const ParticleColors& range : colors) {
+    if (!(range.check_size > 0.0f)) continue;
+    const uint32_t first = std::min(range.first_particle, count);
+    const uint32_t end = std::min(range.first_particle + range.particle_count, count);
+    if (first == end) continue;
+    // A mesh lies out along the two axes of its rest box that are longest.
+    glm::vec3 lo = model.positions[first], hi = lo;
+    for (uint32_t p = first; p < end; ++p) {
+      lo = glm::min(lo, model.positions[p]);
+      hi = glm::max(hi, model.positions[p]);
+    }
+    const glm::vec3 span = hi - lo;
+    const int flat = span.x <= span.y && span.x <= span.z ? 0 : (span.y <= span.z ? 1 : 2);
+    const int u = flat == 0 ? 1 : 0, v = flat == 2 ? 1 : 2;
+    for (uint32_t p = first; p < end; ++p) {
+      const glm::vec3 rest = model.positions[p] - lo;
+      patterns[p] = glm::vec4(rest[u], rest[v], range.check_size, 0.0f);
+    }
+    for (const GridLayout& grid : model.grids) {
+      const uint32_t nodes = static_cast<uint32_t>(grid.node_count());
+      if (grid.first_particle + nodes <= first || grid.first_particle >= end) continue;
+      const float du = glm::length(grid.column_step), dv = glm::length(grid.row_step);
+      for (uint32_t k = 0; k < nodes; ++k) {
+        const uint32_t p = grid.first_particle + k;
+        if (p < first || p >= end) continue;
+        patterns[p] = glm::vec4(float(k % grid.columns) * du, float(k / grid.columns) * dv,
+                                range.check_size, 0.0f);
+      }
+    }
+  }
+  return patterns;
+}
+
 Bounds scene_bounds(const Model& model) {
   Bounds b;
   if (model.positions.empty()) return b;

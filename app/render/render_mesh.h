@@ -54,6 +54,12 @@ uint32_t move_line_links_first(std::vector<gpu::RenderLink>& links, const Model&
 std::vector<uint32_t> packed_colors(uint32_t particle_count,
                                     std::span<const ParticleColors> colors);
 
+// Each particle's place in its fabric's check for the shaders (render_bindings.glsl:
+// fabric_patterns): x and y its rest coordinates in m (a grid node's column and row times the
+// spacing; a mesh vertex's rest position along the two axes its object spans most), z the side of
+// the check's squares, from the ranges given (0, a plain fabric, elsewhere).
+std::vector<glm::vec4> fabric_patterns(const Model& model, std::span<const ParticleColors> colors);
+
 struct Bounds {
   glm::vec3 lo{0.0f};
   glm::vec3 hi{0.0f};

@@ -101,6 +101,7 @@ SystemRenderer::SystemRenderer(Device& device, const GpuSolver& solver, const Mo
   particles_ = make_filled(device, free, kStorage, "free particles");
   style_buffer_ = make_filled(device, std::vector<gpu::RenderStyle>{style_}, kStorage, "style");
   colors_ = make_filled(device, packed_colors(vertex_count_, colors), kStorage, "fabric colours");
+  patterns_ = make_filled(device, fabric_patterns(model, colors), kStorage, "fabric checks");
   std::vector<uint32_t> indices;
   indices.reserve(model.triangles.size() * 3);
   for (const glm::uvec3& t : model.triangles)
@@ -126,6 +127,7 @@ SystemRenderer::SystemRenderer(Device& device, const GpuSolver& solver, const Mo
   bindings_.write(WEFT_RENDER_BINDING_DRAWN, indices_);
   bindings_.write(WEFT_RENDER_BINDING_COLORS, colors_);
   bindings_.write(WEFT_RENDER_BINDING_TORN_TRIANGLES, torn_triangles_);
+  bindings_.write(WEFT_RENDER_BINDING_PATTERNS, patterns_);
 }
 
 void SystemRenderer::set_dragged(std::optional<uint32_t> particle) {

@@ -113,6 +113,7 @@ class SystemRenderer {
   Buffer particles_;  // the free particles
   Buffer style_buffer_;
   Buffer colors_;          // per particle: packed linear RGB (render_mesh.h: packed_colors)
+  Buffer patterns_;        // per particle: its place in its fabric's check (fabric_patterns)
   Buffer indices_;         // drawn: rewritten every frame for a cloth that tears
   Buffer triangles_;       // gpu::RenderTriangle: what open_torn_cloth.comp rewrites them from
   Buffer torn_triangles_;  // gpu::TornTriangle: how torn_cloth.vert draws them once torn

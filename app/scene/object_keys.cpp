@@ -14,7 +14,7 @@ using K = ObjectKeyKind;
 
 // The objects' tables in docs/scenes.md's order (the colliders' are in collider_keys.cpp);
 // within a table, the keys in the order of its rows.
-const std::array<ObjectKey, 42> kObjectKeys = {{
+const std::array<ObjectKey, 43> kObjectKeys = {{
     // Every object
     {.table = "objects",
      .key = "name",
@@ -41,6 +41,17 @@ const std::array<ObjectKey, 42> kObjectKeys = {{
      .meaning = "the fabric's front (`[[cloth]]`, `[[mesh]]`) or the rope's colour (`[[rope]]`); a "
                 "cloth's back is drawn paler and greyer (half way to a warm grey)",
      .takers = "rope, cloth, mesh"},
+    {.table = "objects",
+     .key = "check_size",
+     .kind = K::number,
+     .unit = "m",
+     .min = 0.0,
+     .max = 100.0,
+     .default_text = "0 (a plain fabric)",
+     .meaning = "a check woven into the fabric, squares this wide in the cloth's own rest "
+                "coordinates (along a grid's rows and columns), in two tones of its colour: it "
+                "moves with the cloth and shows how it folds, stretches and shears; drawing only",
+     .takers = "cloth, mesh"},
     {.table = "objects",
      .key = "pin",
      .unit = "table",

@@ -45,7 +45,7 @@ std::vector<std::vector<ParticleColors>> object_colors(const Scene& scene) {
       if (object.kind == SceneObjectKind::particle) continue;  // drawn in the particles' teal
       const glm::vec3 srgb = object.color ? *object.color : palette_color(next++);
       colors[s].push_back({object.first_particle, object.particle_count, srgb_to_linear(srgb),
-                           object.kind == SceneObjectKind::mesh});
+                           object.kind == SceneObjectKind::mesh, object.check_size});
     }
   }
   return colors;
@@ -53,6 +53,11 @@ std::vector<std::vector<ParticleColors>> object_colors(const Scene& scene) {
 
 std::optional<glm::vec3> read_color(const TableReader& table) {
   return table.vec3("color", key_range("objects", "color"));
+}
+
+float read_check_size(const TableReader& table) {
+  return static_cast<float>(
+      table.number("check_size", key_range("objects", "check_size")).value_or(0.0));
 }
 
 }  // namespace weft

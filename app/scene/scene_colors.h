@@ -24,6 +24,9 @@ struct ParticleColors {
   uint32_t particle_count = 0;
   glm::vec3 color{0.0f};
   bool face_along_normal = false;  // the face is the side the triangles' normals point to
+  // m: the side of the squares of a check woven into the fabric, laid out in the particles' rest
+  // coordinates (a grid's rows and columns); 0: a plain fabric.
+  float check_size = 0.0f;
 };
 
 // The n-th colour of the palette (sRGB, 0..1); it repeats after a few.
@@ -36,5 +39,7 @@ std::vector<std::vector<ParticleColors>> object_colors(const Scene& scene);
 
 // The `color = [r, g, b]` key of an object table, each component from 0 to 1, if given.
 std::optional<glm::vec3> read_color(const TableReader& table);
+// The `check_size` key of a cloth or mesh table, m; 0 where it is not given.
+float read_check_size(const TableReader& table);
 
 }  // namespace weft

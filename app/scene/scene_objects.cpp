@@ -371,6 +371,9 @@ void add_scene_object(SceneDraft& draft, SceneObjectKind kind, const TableReader
     read_thickness(table, model, object);
   }
   if (kind != SceneObjectKind::particle) object.color = read_color(table);
+  if (kind == SceneObjectKind::cloth || kind == SceneObjectKind::mesh) {
+    object.check_size = read_check_size(table);
+  }
   if (kind != SceneObjectKind::particle) {  // a particle has its own `pinned` key
     apply_scene_pins(table, kind, model, object,
                      kind == SceneObjectKind::mesh ? &place.vertex_to_particle : nullptr);

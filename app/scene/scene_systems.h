@@ -62,6 +62,7 @@ struct SceneObject {
   std::optional<float> thickness;  // m: cloth and mesh, as the file gave it (else from spacing)
   ScenePinShapes pin_shapes;
   std::optional<glm::vec3> color;  // cloth, mesh and rope: sRGB, 0..1 (scene_colors.h)
+  float check_size = 0.0f;         // cloth and mesh: m, a woven check's squares (0: plain)
 };
 
 // What a scene file said of a sphere's or collider's orientation, which the model holds as a

@@ -232,6 +232,9 @@ void write_object(std::string& out, const SceneSystem& system, const SceneObject
   put(out, "name", toml_string(object.name));
   if (system_key) put(out, "system", toml_string(system.name));
   if (object.color) put(out, "color", toml_vec3(*object.color, describe(object) + " color"));
+  if (object.check_size > 0.0f) {
+    put(out, "check_size", toml_float(object.check_size, describe(object) + " check_size"));
+  }
   switch (object.kind) {
     case SceneObjectKind::particle: {
       put(out, "position", toml_vec3(model.positions[first], describe(object) + " position"));

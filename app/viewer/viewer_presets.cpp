@@ -78,6 +78,9 @@ Scene preset_scene(size_t index, uint32_t columns, uint32_t rows) {
       // Drag of 1 N s/m per kg: a 4 m/s wind pushes with 4 m/s^2 against gravity's 9.81.
       model.environment.wind = {0.5f, 0.0f, 4.0f};
       model.environment.air_drag = 1.0f * m;
+      // Hung by its whole edge it blows back nearly flat: a check shows it is cloth, and how it
+      // curls.
+      scene.systems.front().objects.front().check_size = 0.1f;
       break;
     }
     case 5: {  // NeHe lesson 40's ground model, scaled from its 0.05 kg masses to this cloth's

@@ -70,8 +70,8 @@ inline ::testing::AssertionResult same_events(const std::vector<SceneEvent>& a,
   return ::testing::AssertionSuccess();
 }
 
-// The systems by name, their objects by name, kind, place and colour, their models and events,
-// the camera and the drape test.
+// The systems by name, their objects by name, kind, place, colour and check, their models and
+// events, the camera and the drape test.
 inline void expect_same_scene(const Scene& expected, const Scene& loaded) {
   EXPECT_EQ(loaded.title, expected.title);
   EXPECT_EQ(loaded.description, expected.description);
@@ -100,6 +100,7 @@ inline void expect_same_scene(const Scene& expected, const Scene& loaded) {
       EXPECT_EQ(l.objects[k].first_particle, e.objects[k].first_particle);
       EXPECT_EQ(l.objects[k].particle_count, e.objects[k].particle_count);
       EXPECT_EQ(l.objects[k].color, e.objects[k].color) << e.objects[k].name;
+      EXPECT_EQ(l.objects[k].check_size, e.objects[k].check_size) << e.objects[k].name;
     }
     EXPECT_TRUE(models_equal(e.model, l.model)) << "system " << e.name;
     EXPECT_TRUE(same_events(e.events, l.events)) << "system " << e.name;
