@@ -32,7 +32,8 @@ std::unique_ptr<SolverModule> make(const ModuleContext& context) {
 // before the air and one-shot forces add to it; constraints are relaxed before contacts are
 // resolved; bending is solved before the sweeps, so that they end a substep with the links at their
 // lengths; the tethers bring the cloth back within reach of its pins before the strain limits
-// even out what that leaves between neighbours. One line per kind of element.
+// even out what that leaves between neighbours, and self-collision, in the same stage, comes
+// after them. One line per kind of element.
 // clang-format off
 constexpr Factory kModules[] = {
     make<AdjacencySprings>,

@@ -39,8 +39,8 @@ enum class Stage : uint32_t {
   anchors,       // program-driven pins move
   project,       // once per relaxation sweep: position elements (constraints)
   after_sweeps,  // once: what must see the links as the sweeps leave them (tearing)
-  contact,  // once: contacts (self-collision, then the colliders and the ground), with friction
-  after_project,  // once, last: limits that must hold at the end (tethers, strain limits)
+  contact,       // once: contacts with the colliders and the ground, with friction
+  after_project,  // once, last: tethers and strain limits, then self-collision
 };
 
 // The per-frame facts that decide which steps a frame runs. The solver caches the schedule of a

@@ -107,8 +107,9 @@ std::vector<const PassInfo*> SelfCollision::passes() const {
 
 void SelfCollision::schedule(Stage stage, const FrameShape&, uint32_t substep, uint32_t,
                              std::vector<Step>& steps) const {
-  // Before the strain limits, as the colliders' contacts are (docs/physics.md, "Colliders").
-  if (stage != Stage::contact) return;
+  // Last, after the tethers and strain limits: with the limits after it, a fold's layers never
+  // came to rest in some scenes (docs/physics.md, "Colliders").
+  if (stage != Stage::after_project) return;
   for (const PassInfo* pass : kPasses)
     steps.push_back(make_step(*this, *pass, substep));
 }
