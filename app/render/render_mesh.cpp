@@ -165,6 +165,17 @@ std::vector<glm::vec4> fabric_patterns(const Model& model, std::span<const Parti
     const uint32_t first = std::min(range.first_particle, count);
     const uint32_t end = std::min(range.first_particle + range.particle_count, count);
     if (first == end) continue;
+    const auto grid = std::find_if(model.grids.begin(), model.grids.end(),
+                                   [&](const GridLayout& g) { return g.holds(first); });
+    if (grid != model.grids.end()) {
+      const float du = glm::length(grid->column_step), dv = glm::length(grid->row_step);
+      for (uint32_t p = first; p < end; ++p) {
+        const uint32_t k = p - grid->first_particle;
+        patterns[p] = glm::vec4(float(k % grid->columns) * du, float(k / grid->columns) * dv,
+                                range.check_size, 0.0f);
+      }
+      continue;
+    }
     // A mesh lies out along the two axes of its rest box that are longest.
     glm::vec3 lo = model.positions[first], hi = lo;
     for (uint32_t p = first; p < end; ++p) {
@@ -177,17 +188,6 @@ std::vector<glm::vec4> fabric_patterns(const Model& model, std::span<const Parti
     for (uint32_t p = first; p < end; ++p) {
       const glm::vec3 rest = model.positions[p] - lo;
       patterns[p] = glm::vec4(rest[u], rest[v], range.check_size, 0.0f);
-    }
-    for (const GridLayout& grid : model.grids) {
-      const uint32_t nodes = static_cast<uint32_t>(grid.node_count());
-      if (grid.first_particle + nodes <= first || grid.first_particle >= end) continue;
-      const float du = glm::length(grid.column_step), dv = glm::length(grid.row_step);
-      for (uint32_t k = 0; k < nodes; ++k) {
-        const uint32_t p = grid.first_particle + k;
-        if (p < first || p >= end) continue;
-        patterns[p] = glm::vec4(float(k % grid.columns) * du, float(k / grid.columns) * dv,
-                                range.check_size, 0.0f);
-      }
     }
   }
   return patterns;
