@@ -2,7 +2,9 @@
 // Particles in no triangle (a rope's nodes, free particles) as lit spheres drawn as impostors: one
 // screen-facing square per particle, six vertices, no vertex buffer, and particles.frag cuts the
 // disc and shades it as a sphere. style.particle_radius in the world, and on the screen at least
-// style.min_pixels unless that would crowd its neighbours (RenderParticle::spacing). The square
+// style.min_pixels unless that would crowd its neighbours (RenderParticle::spacing); a particle
+// linked to no neighbour (a lone mass, as in NeHe's and Witkin's scenes) at least a hundredth of
+// the picture's height, so that a run framed over a long flight still shows it. The square
 // sits at the sphere's front, so a line through the particle's centre stays behind it; the sphere
 // is pulled a hair towards the eye, as lines and cloth are.
 #include "render_bindings.glsl"
@@ -29,7 +31,9 @@ void main() {
   float pixel = world_per_pixel(push.view_projection, clip.w, push.viewport_height);
   // A fifth of the spacing: two neighbours' discs stay apart, and stay inside their line.
   float crowded = particle.spacing > 0.0 ? 0.2 * particle.spacing : 1e30;
-  float radius = max(style.particle_radius, min(style.min_pixels * pixel, crowded));
+  float least = particle.spacing > 0.0 ? style.min_pixels
+                                        : max(style.min_pixels, 0.01 * push.viewport_height);
+  float radius = max(style.particle_radius, min(least * pixel, crowded));
   right = screen_right(push.view_projection);
   down = screen_down(push.view_projection);
   to_eye = normalize(push.eye.xyz - center);

@@ -265,6 +265,34 @@ TEST_F(RenderTest, FreeParticlesAreSpheresAndRopesThickLines) {
   EXPECT_GE(count_blobs(picture.rgba, kExtent.width, kExtent.height, is_particle_color, 4), 6u);
 }
 
+// A particle linked to nothing keeps a hundredth of the picture's height as its radius, however
+// far away it is: seen from 60 m its 1 cm sphere would be a fifth of a pixel, and the 3-pixel
+// floor of a rope's nodes would leave a speck in a run framed over a long flight.
+TEST_F(RenderTest, ALoneParticleFarAwayStaysAHundredthOfThePictureAcross) {
+  Model model;
+  model.add_particle({0.0f, 0.0f, 0.0f}, 1.0f);
+  model.add_particle({3.0f, 0.0f, 0.0f}, 1.0f);  // 48 px to the right
+  model.environment.gravity = glm::vec3(0.0f);
+  model.environment.ground.mode = GroundMode::none;
+  GpuSolver solver(device(), model);
+  constexpr VkExtent2D kTall{400, 600};
+  OrbitCamera camera;
+  camera.look_at({0.0f, 0.0f, 60.0f}, {0.0f, 0.0f, 0.0f}, 0.6f);
+  const Picture picture = render_offscreen(device(), solver, model, camera, kTall);
+  uint32_t left = kTall.width, right = 0, top = kTall.height, bottom = 0;
+  for (uint32_t y = 0; y < kTall.height; ++y) {
+    for (uint32_t x = 0; x < kTall.width / 2 + 24; ++x) {  // the middle, not the other particle
+      if (!is_particle_color(&picture.rgba[(size_t(y) * kTall.width + x) * 4])) continue;
+      left = std::min(left, x), right = std::max(right, x);
+      top = std::min(top, y), bottom = std::max(bottom, y);
+    }
+  }
+  ASSERT_LE(left, right) << "no particle drawn";
+  const float diameter = 2.0f * 0.01f * float(kTall.height);  // 12 px
+  EXPECT_NEAR(float(right - left + 1), diameter, 3.0f) << "px";
+  EXPECT_NEAR(float(bottom - top + 1), diameter, 3.0f) << "px";
+}
+
 // A pinned particle's marker seen from 0.3 m: a round magenta disc (marker.frag cuts it out of
 // its square) as wide as the style's marker radius makes it. The scene's two particles span 1 m,
 // so markers are 1.2 cm (render_style), about 13 pixels at this distance; far more than the
