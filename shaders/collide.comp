@@ -188,15 +188,25 @@ void main() {
         hit = true;
       }
     } else if (s.kind == WEFT_COLLIDER_BOX) {
-      vec3 grown = s.size.xyz + reach;  // its corners stay sharp: a particle is a point there
-      vec3 q = abs(local) - grown;
-      if (q.x < 0.0 && q.y < 0.0 && q.z < 0.0) {
-        // Out through the nearest face.
+      // The box grown by the particle's reach, its edges and corners rounded: a particle is a
+      // ball of that radius, and it touches an edge or a corner at its reach from it.
+      vec3 extent = s.size.xyz;
+      vec3 q = abs(local) - extent;
+      if (q.x <= 0.0 && q.y <= 0.0 && q.z <= 0.0) {  // inside: out through the nearest face
         uint axis = q.x > q.y ? (q.x > q.z ? 0u : 2u) : (q.y > q.z ? 1u : 2u);
         n_local = vec3(0.0);
         n_local[axis] = local[axis] < 0.0 ? -1.0 : 1.0;
-        local[axis] = n_local[axis] * grown[axis];
+        local[axis] = n_local[axis] * (extent[axis] + reach);
         hit = true;
+      } else {
+        vec3 nearest = clamp(local, -extent, extent);
+        vec3 d = local - nearest;
+        float dist = length(d);
+        if (dist < reach) {
+          n_local = d / dist;
+          local = nearest + n_local * reach;
+          hit = true;
+        }
       }
     } else {
       hit = collide_mesh(s, reach, local, unrotate(q0, x_prev - p0), n_local);

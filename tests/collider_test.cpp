@@ -5,6 +5,7 @@
 // through friction relative to its surface, and kept half their cloth's thickness off every
 // surface; paths go through their keyframes.
 #include <algorithm>
+#include <cmath>
 
 #include <gtest/gtest.h>
 
@@ -71,6 +72,40 @@ TEST(Colliders, CapsuleAndBoxPushParticlesOutToTheirSurface) {
   const glm::dvec3 b(solver.state().positions[1]);
   EXPECT_NEAR(b.z, 0.35, 1e-6);  // out through the nearest face
   EXPECT_NEAR(b.x, 2.0, 1e-6);
+}
+
+// A cloth particle is a ball of its reach: it touches a box's edge or corner at its reach from
+// it, so the box it keeps out of is grown by the reach with its edges and corners rounded. Near
+// an edge, a particle closer than its reach goes out along the line from the edge; one beyond
+// its reach from the edge, though inside the box grown with sharp corners, stays where it is.
+TEST(Colliders, ABoxsEdgesAndCornersAreRoundedByTheReach) {
+  const double reach = 0.01;
+  const double near = 0.006, far = 0.009;  // off each face: sqrt(2) x 6 mm < 1 cm < sqrt(2) x 9 mm
+  Model model = one_particle({0.5f + near, 0.4f + near, 0.0f}, glm::vec3(0.0f));  // by an edge
+  model.add_particle({0.5f + far, 0.4f + far, 0.0f}, 1.0f);  // clear of that edge
+  model.add_particle({0.505f, 0.405f, 0.355f}, 1.0f);        // by a corner: sqrt(3) x 5 mm
+  model.contact_groups.push_back({0, model.particle_count(), float(2.0 * reach)});
+  model.environment.gravity = glm::vec3(0.0f);
+  model.environment.ground.mode = GroundMode::none;
+  model.solver.substeps = 1;
+  Collider box;
+  box.shape = ColliderShape::box;
+  box.half_extents = {0.5f, 0.4f, 0.35f};
+  model.environment.colliders = {box};
+  CpuSolver<double> solver(model);
+  solver.step_frame();
+  const auto& x = solver.state().positions;
+  const double out = reach / std::sqrt(2.0);
+  EXPECT_NEAR(x[0].x, 0.5 + out, 1e-6);
+  EXPECT_NEAR(x[0].y, 0.4 + out, 1e-6);
+  EXPECT_NEAR(x[0].z, 0.0, 1e-6);
+  EXPECT_NEAR(x[1].x, 0.5 + far, 1e-6);  // untouched
+  EXPECT_NEAR(x[1].y, 0.4 + far, 1e-6);
+  const glm::dvec3 corner(0.5, 0.4, 0.35);
+  const glm::dvec3 c = glm::dvec3(x[2]) - corner;
+  EXPECT_NEAR(glm::length(c), reach, 1e-6);
+  EXPECT_NEAR(c.x, c.z, 1e-6);  // out along the diagonal it came from
+  EXPECT_NEAR(c.x, c.y, 1e-6);
 }
 
 // A square of two triangles, 4 mm of margin: a particle falling at 3 m/s (6 mm a substep, more

@@ -348,14 +348,25 @@ void Colliders::run_cpu(const Step& step, CpuPass<Real>& pass) const {
           hit = true;
         }
       } else if (s.kind == WEFT_COLLIDER_BOX) {
-        const vec3 grown = vec3(size) + reach;
-        const vec3 q = glm::abs(local) - grown;
-        if (q.x < Real(0) && q.y < Real(0) && q.z < Real(0)) {
+        // The box grown by the particle's reach, its edges and corners rounded: a particle is a
+        // ball of that radius, and it touches an edge or a corner at its reach from it.
+        const vec3 half(size);
+        const vec3 q = glm::abs(local) - half;
+        if (q.x <= Real(0) && q.y <= Real(0) && q.z <= Real(0)) {  // inside: out the nearest face
           const int axis = q.x > q.y ? (q.x > q.z ? 0 : 2) : (q.y > q.z ? 1 : 2);
           n_local = vec3(0);
           n_local[axis] = local[axis] < Real(0) ? Real(-1) : Real(1);
-          local[axis] = n_local[axis] * grown[axis];
+          local[axis] = n_local[axis] * (half[axis] + reach);
           hit = true;
+        } else {
+          const vec3 nearest = glm::clamp(local, -half, half);
+          const vec3 d = local - nearest;
+          const Real dist = glm::length(d);
+          if (dist < reach) {
+            n_local = d / dist;
+            local = nearest + n_local * reach;
+            hit = true;
+          }
         }
       } else {
         hit = collide_mesh(s, corners_, reach, local, unrotate(q0, x_prev - p0), n_local);
