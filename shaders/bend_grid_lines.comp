@@ -19,8 +19,14 @@
 // line each there, side by side, and all store the results at once. Each invocation reads back,
 // in the second pass, only the factors it stored itself in the first (chunks start at multiples
 // of CHUNK in both), so no barrier on device memory is needed.
-// Mirrors GridBending::solve in sim/modules/grid_bending.cpp.
-#include "particle_bindings.glsl"
+//
+// Where every particle is a node of a bending grid (push.integrate), the pass along rows also
+// integrates each free node as it loads it in the forward walk (integration.glsl) and stores the
+// step there: the look-ahead nodes past a chunk and the walkers' first two nodes are integrated
+// again, in registers, when they are read, and stored only by the chunk that owns them. The back
+// substitution reads each node's position from the invocation that stored it.
+// Mirrors GridBending::run_cpu in sim/modules/grid_bending.cpp.
+#include "integration.glsl"
 #include "grid_bending_layout.h"
 
 layout(local_size_x = WEFT_GROUP_SIZE) in;
@@ -77,8 +83,15 @@ Line line_of_thread(uint t) {
   return line;
 }
 
+// Node i's position as the solve sees it: integrated first where this pass integrates.
 vec4 node_position(Line line, uint i) {
-  return i < line.count ? positions[line.first + i * line.stride] : vec4(0.0);
+  if (i >= line.count) return vec4(0.0);
+  uint particle = line.first + i * line.stride;
+  vec4 p = positions[particle];
+  if (push.integrate == WEFT_BEND_INTEGRATE_NONE || p.w == 0.0) return p;
+  IntegrationStep step =
+      integration_step(particle, p, push.integrate == WEFT_BEND_INTEGRATE_ENVIRONMENT);
+  return vec4(step.position, p.w);
 }
 
 // A chunk of each of the workgroup's lines: its nodes' positions (two more for the elimination's
@@ -133,10 +146,23 @@ void main() {
   vec4 next = node_position(walked, 1u);
   float alpha1 = 0.0, beta1 = 0.0, alpha2 = 0.0, beta2 = 0.0;  // rows i - 1 and i - 2
   vec3 z1 = vec3(0.0), z2 = vec3(0.0);
+  barrier();  // the walkers read their first nodes before the first chunk's loads store them
   for (uint base = 0u; base < longest; base += CHUNK) {
     for (uint j = lane; j < CHUNK + 2u; j += LANES) {
       uint node = base + j;
-      chunk_positions[slot][j] = node_position(line, node);
+      if (push.integrate != WEFT_BEND_INTEGRATE_NONE && j < CHUNK && node < line.count) {
+        uint particle = line.first + node * line.stride;
+        vec4 p = positions[particle];
+        if (p.w != 0.0) {
+          IntegrationStep step =
+              integration_step(particle, p, push.integrate == WEFT_BEND_INTEGRATE_ENVIRONMENT);
+          store_integration_step(particle, p, step);
+          p.xyz = step.position;
+        }
+        chunk_positions[slot][j] = p;
+      } else {
+        chunk_positions[slot][j] = node_position(line, node);
+      }
       chunk_links[slot][j] =
           line.tears != 0u && node < line.count ? link_state[line.first + node * line.stride] : 0u;
     }

@@ -33,12 +33,19 @@ struct BendingGrid {
   vec4 compliance;
 };
 
+// What a dispatch along rows does to each free node before it solves: nothing, or the
+// integrator's step (integration.glsl) with the force gathered into forces[], or with the
+// environment's force computed there (FrameShape::environment_in_integration).
+#define WEFT_BEND_INTEGRATE_NONE 0u
+#define WEFT_BEND_INTEGRATE_FORCES 1u
+#define WEFT_BEND_INTEGRATE_ENVIRONMENT 2u
+
 // Push constants of bend_grid_lines.comp.
 struct GridBendingPush {
   uint axis;        // WEFT_BEND_ALONG_ROWS or WEFT_BEND_ALONG_COLUMNS
   uint line_count;  // rows (or columns) of every grid
   uint grid_count;
-  uint pad0;
+  uint integrate;  // WEFT_BEND_INTEGRATE_*
 };
 
 #ifdef __cplusplus

@@ -3,6 +3,7 @@
 // the element and what was expected).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <set>
@@ -10,6 +11,7 @@
 
 #include <glm/geometric.hpp>
 
+#include "shaders/grid_bending_layout.h"
 #include "shaders/integration.h"
 #include "sim/model/cloth_grid.h"
 #include "sim/model/constraint_coloring.h"
@@ -193,6 +195,69 @@ TEST(FrameSchedule, RunsThePassesOfEverySubstepInOrder) {
   ASSERT_EQ(next_steps.size(), (substep0.size() - 2) * 2);
   EXPECT_EQ(std::string(next_steps[0].pass->name), "Verlet update");
   EXPECT_EQ(from_push<gpu::IntegratePush>(next_steps[0].push).environment, 1u);
+}
+
+// Where every particle is a node of a grid that bends, the bending's pass along rows integrates
+// them as it loads them: no integration pass runs. A rope beside the cloth, or a cloth that does
+// not bend, keeps the integration pass.
+TEST(FrameSchedule, TheBendingIntegratesAClothOfGridsThatBendOnly) {
+  const auto cloth_model = [](float bending_stiffness) {
+    Model model;
+    ClothGridDesc cloth;
+    cloth.columns = 5;
+    cloth.rows = 4;
+    cloth.structural = {LinkKind::constraint, 0.0f, 0.0f, 0.0f};
+    cloth.shear = {LinkKind::constraint, 0.0f, 0.0f, 0.0f};
+    cloth.bend = {LinkKind::none, 0.0f, 0.0f, 0.0f};  // no springs: no force gather
+    cloth.bending_stiffness = bending_stiffness;
+    cloth.pinned = {0};
+    add_cloth_grid(model, cloth);
+    model.solver.relaxation_sweeps = 2;
+    return model;
+  };
+  const auto names = [](SolverCore& core, const FrameShape& shape) {
+    std::vector<std::string> passes;
+    for (const Step& s : core.schedule(shape))
+      passes.push_back(s.pass->name);
+    return passes;
+  };
+  const auto count = [](const std::vector<std::string>& passes, const std::string& name) {
+    return std::count(passes.begin(), passes.end(), name);
+  };
+  {
+    SolverCore core(cloth_model(1e-6f));
+    const FrameShape shape = core.begin_frame(0.01f, 3);
+    EXPECT_TRUE(shape.integration_in_bending);
+    const std::vector<std::string> passes = names(core, shape);
+    EXPECT_EQ(count(passes, "Verlet update"), 0);
+    EXPECT_EQ(count(passes, "grid bending"), 6);  // rows and columns, 3 substeps
+    const std::vector<Step> steps = core.schedule(shape);
+    for (const Step& step : steps) {
+      if (step.pass->name != std::string("grid bending")) continue;
+      const uint32_t integrate = from_push<gpu::GridBendingPush>(step.push).integrate;
+      EXPECT_EQ(integrate, step.part == WEFT_BEND_ALONG_ROWS ? WEFT_BEND_INTEGRATE_ENVIRONMENT
+                                                             : WEFT_BEND_INTEGRATE_NONE);
+    }
+  }
+  {
+    SolverCore core(cloth_model(0.0f));  // no bending
+    const FrameShape shape = core.begin_frame(0.01f, 3);
+    EXPECT_FALSE(shape.integration_in_bending);
+    EXPECT_EQ(count(names(core, shape), "Verlet update"), 3);
+  }
+  {
+    Model model = cloth_model(1e-6f);
+    RopeDesc rope;
+    rope.start = {0.0f, 1.0f, 0.0f};
+    rope.end = {1.0f, 1.0f, 0.0f};
+    rope.node_count = 3;
+    rope.segment = {LinkKind::constraint, 0.0f, 0.0f, 0.0f};
+    add_rope(model, rope);
+    SolverCore core(model);
+    const FrameShape shape = core.begin_frame(0.01f, 3);
+    EXPECT_FALSE(shape.integration_in_bending);
+    EXPECT_EQ(count(names(core, shape), "Verlet update"), 3);
+  }
 }
 
 // A model that validates, and one broken copy of it per row of the table below.

@@ -141,6 +141,13 @@ FrameShape SolverCore::current_shape(uint32_t substeps) const {
   // A cloth of constraints only: its one force gather would write nothing but gravity and air,
   // which the integrator can compute where it reads them (one pass fewer per substep).
   shape.environment_in_integration = force_writers == 1 && environment_only;
+  // The first module of the project stage decides: only it sees the particles as integrated.
+  for (size_t m = 0; m < modules_.size(); ++m) {
+    if (!shape.active[m] || !modules_[m]->has_constraints()) continue;
+    shape.integration_in_bending =
+        shape.relaxation_sweeps > 0 && modules_[m]->integrates_every_particle();
+    break;
+  }
   return shape;
 }
 

@@ -7,6 +7,7 @@
 #include "sim/core/cpu_forces.h"
 #include "sim/model/grid_layout.h"
 #include "sim/modules/grid_lines.h"
+#include "sim/modules/particle_integration.h"
 #include "sim/model/model.h"
 #include "sim/model/model_error.h"
 
@@ -77,7 +78,8 @@ std::vector<size_t> bending_grids(const Model& model) {
 
 }  // namespace
 
-GridBending::GridBending(const ModuleContext& context) {
+GridBending::GridBending(const ModuleContext& context)
+    : particle_count_(context.model.particle_count()) {
   pack(context.model);
 }
 
@@ -109,7 +111,7 @@ std::vector<const PassInfo*> GridBending::passes() const {
   return {&kSolve};
 }
 
-void GridBending::schedule(Stage stage, const FrameShape&, uint32_t substep, uint32_t sweep,
+void GridBending::schedule(Stage stage, const FrameShape& shape, uint32_t substep, uint32_t sweep,
                            std::vector<Step>& steps) const {
   if (stage != Stage::project || sweep != 0) return;
   for (uint32_t axis : {WEFT_BEND_ALONG_ROWS, WEFT_BEND_ALONG_COLUMNS}) {
@@ -118,13 +120,20 @@ void GridBending::schedule(Stage stage, const FrameShape&, uint32_t substep, uin
     push.axis = axis;
     push.line_count = axis == WEFT_BEND_ALONG_ROWS ? rows_ : columns_;
     push.grid_count = static_cast<uint32_t>(grids_.size());
+    if (axis == WEFT_BEND_ALONG_ROWS && shape.integration_in_bending) {
+      push.integrate = shape.environment_in_integration ? WEFT_BEND_INTEGRATE_ENVIRONMENT
+                                                        : WEFT_BEND_INTEGRATE_FORCES;
+    }
     step.push = to_push(push);
     steps.push_back(std::move(step));
   }
 }
 
 std::string GridBending::label(const Step& step) const {
-  return step.part == WEFT_BEND_ALONG_ROWS ? "grid bending (rows)" : "grid bending (columns)";
+  if (step.part != WEFT_BEND_ALONG_ROWS) return "grid bending (columns)";
+  return from_push<gpu::GridBendingPush>(step.push).integrate != WEFT_BEND_INTEGRATE_NONE
+             ? "grid bending (rows, integrating)"
+             : "grid bending (rows)";
 }
 
 uint32_t GridBending::threads(const Step& step) const {
@@ -150,6 +159,15 @@ void GridBending::run_cpu(const Step& step, CpuPass<Real>& pass) const {
   const gpu::GridBendingPush push = from_push<gpu::GridBendingPush>(step.push);
   const Real dt(pass.params.dt);
   const Real inverse_dt2 = Real(1) / (dt * dt);
+  if (push.integrate != WEFT_BEND_INTEGRATE_NONE) {
+    // Every particle is a node of these grids; the shader integrates each as it loads it, which
+    // comes to the same as integrating them all first (a step reads only its own particle).
+    const bool environment = push.integrate == WEFT_BEND_INTEGRATE_ENVIRONMENT;
+    pass.for_each(pass.params.particle_count, [&](uint32_t i) {
+      if (state.positions[i].w == Real(0)) return;
+      store_integration_step(state, i, integration_step(pass.params, state, i, environment));
+    });
+  }
   // The lines of one axis share no node: each is solved on its own, as on the GPU.
   pass.for_each(
       push.line_count,
@@ -247,14 +265,20 @@ uint64_t GridBending::bytes(const Step& step, const TrafficContext& context) con
   // Every grid once (the lines search them). Per node: read x (forward and back: one element) and
   // its link state where the grid tears; write and read its factors (20 B each way); write x where
   // it is free (Euler: read and write v too).
+  // Integrating as well, per free node: read x_prev (Verlet) and v (Euler: already counted) and
+  // the force where it was gathered, write x_prev and v (Verlet: what rounding owes).
   const gpu::GridBendingPush push = from_push<gpu::GridBendingPush>(step.push);
   const bool verlet = context.integrator == WEFT_INTEGRATOR_VERLET;
+  uint64_t integration = 0;
+  if (push.integrate != WEFT_BEND_INTEGRATE_NONE) {
+    integration = (verlet ? 64 : 16) + (push.integrate == WEFT_BEND_INTEGRATE_FORCES ? 16 : 0);
+  }
   uint64_t bytes = grids_.size() * sizeof(gpu::BendingGrid);
   for (uint32_t t = 0; t < push.line_count; ++t) {
     const Line line = line_of_thread(grids_, push.axis, t);
     for (uint32_t i = 0; i < line.count; ++i) {
       bytes += 16 + 2 * 20 + (line.tears ? 4 : 0);
-      if (!context.pinned(line.first + i * line.stride)) bytes += verlet ? 16 : 48;
+      if (!context.pinned(line.first + i * line.stride)) bytes += (verlet ? 16 : 48) + integration;
     }
   }
   return bytes;

@@ -4,7 +4,8 @@
 // time moves a bend a node or two per pass, so a finely divided cloth bent far less than its
 // material at any affordable number of passes; a line solve carries the bend along the whole line,
 // and a strip of cloth droops as much at 1 mm spacing as at 5 mm, and at 8 substeps as at 64
-// (docs/physics.md, "How it bends").
+// (docs/physics.md, "How it bends"). Where every particle is a node of these grids, the pass along
+// rows also integrates them as it loads them (FrameShape::integration_in_bending).
 #pragma once
 
 #include "shaders/grid_bending_layout.h"
@@ -22,6 +23,7 @@ class GridBending final : public MirroredModule<GridBending> {
   std::vector<const PassInfo*> passes() const override;
   bool needed() const override { return !grids_.empty(); }
   bool has_constraints() const override { return true; }
+  bool integrates_every_particle() const override { return nodes_ == particle_count_; }
   void schedule(Stage stage, const FrameShape& shape, uint32_t substep, uint32_t sweep,
                 std::vector<Step>& steps) const override;
   std::string label(const Step& step) const override;
@@ -43,6 +45,7 @@ class GridBending final : public MirroredModule<GridBending> {
   void pack(const Model& model);
 
   std::vector<gpu::BendingGrid> grids_;
+  uint32_t particle_count_ = 0;  // the model's
   uint32_t rows_ = 0;     // lines of a dispatch along rows
   uint32_t columns_ = 0;  // and along columns
   uint32_t nodes_ = 0;

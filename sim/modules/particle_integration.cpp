@@ -4,7 +4,6 @@
 #include <cmath>
 
 #include "shaders/integration.h"
-#include "sim/core/cpu_forces.h"
 
 namespace weft {
 
@@ -29,7 +28,7 @@ std::vector<const PassInfo*> ParticleIntegration::passes() const {
 
 void ParticleIntegration::schedule(Stage stage, const FrameShape& shape, uint32_t substep, uint32_t,
                                    std::vector<Step>& steps) const {
-  if (stage != Stage::integrate) return;
+  if (stage != Stage::integrate || shape.integration_in_bending) return;
   Step step = make_step(*this, integrate_pass(shape.integrator), substep);
   gpu::IntegratePush push{};
   push.environment = shape.environment_in_integration ? 1u : 0u;
@@ -45,43 +44,62 @@ void ParticleIntegration::schedule_health(std::vector<Step>& steps) const {
   steps.push_back(make_step(*this, kWatch, 0));
 }
 
+// shaders/integration.glsl
+template <typename Real>
+IntegrationStep<Real> integration_step(const gpu::SimParams& params,
+                                       const ParticleState<Real>& state, uint32_t i,
+                                       bool environment) {
+  using vec3 = cpu::vec3<Real>;
+  const cpu::vec4<Real> p = state.positions[i];
+  const vec3 x(p);
+  const vec3 f = environment
+                     ? cpu::environment_force(params, x, cpu::velocity_of(params, state, i), p.w)
+                     : vec3(state.forces[i]);
+  const vec3 a = f * p.w;
+  const Real dt = params.dt;
+  if (params.integrator == WEFT_INTEGRATOR_EXPLICIT_EULER) {
+    const vec3 v(state.velocities[i]);
+    return {x + v * dt, v + a * dt};
+  }
+  if (params.integrator == WEFT_INTEGRATOR_SEMI_IMPLICIT_EULER) {
+    const vec3 v = vec3(state.velocities[i]) + a * dt;
+    return {x + v * dt, v};
+  }
+  // Compensated summation, as the shader: the part of the step that rounding left out of the
+  // position waits in velocities[] for the next step.
+  const vec3 increment = (Real(1) - Real(params.verlet_damping)) * (x - vec3(state.previous[i])) +
+                         a * (dt * dt) + vec3(state.velocities[i]);
+  const vec3 next = x + increment;
+  return {next, increment - (next - x)};
+}
+
+template <typename Real>
+void store_integration_step(ParticleState<Real>& state, uint32_t i,
+                            const IntegrationStep<Real>& step) {
+  using vec4 = cpu::vec4<Real>;
+  const vec4 p = state.positions[i];
+  state.velocities[i] = vec4(step.velocity, Real(0));
+  state.previous[i] = vec4(cpu::vec3<Real>(p), Real(0));
+  state.positions[i] = vec4(step.position, p.w);
+}
+
+template IntegrationStep<float> integration_step(const gpu::SimParams&, const ParticleState<float>&,
+                                                 uint32_t, bool);
+template IntegrationStep<double> integration_step(const gpu::SimParams&,
+                                                  const ParticleState<double>&, uint32_t, bool);
+template void store_integration_step(ParticleState<float>&, uint32_t,
+                                     const IntegrationStep<float>&);
+template void store_integration_step(ParticleState<double>&, uint32_t,
+                                     const IntegrationStep<double>&);
+
 // shaders/integrate.comp
 template <typename Real>
 void ParticleIntegration::run_cpu(const Step& step, CpuPass<Real>& pass) const {
-  using vec3 = cpu::vec3<Real>;
-  using vec4 = cpu::vec4<Real>;
-  const gpu::SimParams& params = pass.params;
   ParticleState<Real>& state = pass.state;
   const bool environment = from_push<gpu::IntegratePush>(step.push).environment != 0u;
-  const Real dt = params.dt;
-  pass.for_each(params.particle_count, [&](uint32_t i) {
-    const vec4 p = state.positions[i];
-    if (p.w == Real(0)) return;
-    const vec3 x(p);
-    const vec3 f = environment
-                       ? cpu::environment_force(params, x, cpu::velocity_of(params, state, i), p.w)
-                       : vec3(state.forces[i]);
-    const vec3 a = f * p.w;
-    vec3 next;
-    if (params.integrator == WEFT_INTEGRATOR_EXPLICIT_EULER) {
-      const vec3 v(state.velocities[i]);
-      next = x + v * dt;
-      state.velocities[i] = vec4(v + a * dt, Real(0));
-    } else if (params.integrator == WEFT_INTEGRATOR_SEMI_IMPLICIT_EULER) {
-      const vec3 v = vec3(state.velocities[i]) + a * dt;
-      next = x + v * dt;
-      state.velocities[i] = vec4(v, Real(0));
-    } else {
-      // Compensated summation, as the shader: the part of the step that rounding left out of the
-      // position waits in velocities[] for the next step.
-      const vec3 increment =
-          (Real(1) - Real(params.verlet_damping)) * (x - vec3(state.previous[i])) + a * (dt * dt) +
-          vec3(state.velocities[i]);
-      next = x + increment;
-      state.velocities[i] = vec4(increment - (next - x), Real(0));
-    }
-    state.previous[i] = vec4(x, Real(0));
-    state.positions[i] = vec4(next, p.w);
+  pass.for_each(pass.params.particle_count, [&](uint32_t i) {
+    if (state.positions[i].w == Real(0)) return;
+    store_integration_step(state, i, integration_step(pass.params, state, i, environment));
   });
 }
 

@@ -1,13 +1,34 @@
 // The integrator (the integrate stage of every substep): explicit Euler, semi-implicit Euler or
 // Verlet with damping (GAMES101), one thread per particle; pinned particles stay. In frames whose
 // only force is the environment's (FrameShape::environment_in_integration), it computes that force
-// itself. Also the blow-up watch's count of particles whose position is no longer finite. Every
+// itself. Where every particle is a node of a grid that bends, the grid bending's pass along rows
+// integrates them as it loads them (FrameShape::integration_in_bending) and this module schedules
+// nothing. Also the blow-up watch's count of particles whose position is no longer finite. Every
 // model has this module.
 #pragma once
 
+#include "sim/core/cpu_forces.h"
 #include "sim/core/mirrored_module.h"
 
 namespace weft {
+
+// One free particle's step of the integrator (shaders/integration.glsl): where it goes, and what
+// velocities[] keeps (Euler's velocity, or what Verlet's rounding owes the next step).
+template <typename Real>
+struct IntegrationStep {
+  cpu::vec3<Real> position;
+  cpu::vec3<Real> velocity;
+};
+
+// Particle i, free; `environment`: the environment's force is computed here (no force gather ran).
+template <typename Real>
+IntegrationStep<Real> integration_step(const gpu::SimParams& params,
+                                       const ParticleState<Real>& state, uint32_t i,
+                                       bool environment);
+// Stores particle i's step: previous[] keeps the position the substep started from.
+template <typename Real>
+void store_integration_step(ParticleState<Real>& state, uint32_t i,
+                            const IntegrationStep<Real>& step);
 
 class ParticleIntegration final : public MirroredModule<ParticleIntegration> {
  public:

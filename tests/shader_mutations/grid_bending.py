@@ -7,6 +7,8 @@ CAUGHT_BY = [
     ("gpu_pass_test", "AllScenesAndIntegrators/GpuPassTest.EveryStepOfAFrame/ClothExplicitEuler"),
     ("gpu_pass_test", "AllScenesAndIntegrators/GpuPassTest.EveryStepOfAFrame/MixedExplicitEuler"),
     ("tearing_test", "BothPaths/GpuTearing.TheGpuTearsTheLinksTheCpuReferenceTears/general"),
+    ("gpu_pass_test", "AllScenesAndIntegrators/GpuPassTest.EveryStepOfAFrame/ClothGridVerlet:"
+     "AllScenesAndIntegrators/GpuPassTest.IntegrationThatComputesTheEnvironmentsForce/ClothGridVerlet"),
 ]
 MUTATIONS = [
     ("bend_grid_lines.comp", "curve = a.xyz - 2.0 * b.xyz + c.xyz;", "curve = a.xyz - b.xyz + c.xyz;",
@@ -40,4 +42,14 @@ MUTATIONS = [
     ("bend_grid_lines.comp", "uint base = (c - 1u) * CHUNK;",
      "uint base = ((longest + CHUNK - 1u) / CHUNK - c) * CHUNK;",
      "grid bending: back substitution takes the chunks from the front"),
+    ("bend_grid_lines.comp", "          store_integration_step(particle, p, step);\n", "",
+     "grid bending: the nodes it integrates not stored"),
+    ("bend_grid_lines.comp", "          p.xyz = step.position;\n", "",
+     "grid bending: lines solved from the positions before the integration"),
+    ("bend_grid_lines.comp", "  return vec4(step.position, p.w);\n", "  return p;\n",
+     "grid bending: look-ahead nodes not integrated"),
+    ("bend_grid_lines.comp",
+     "integration_step(particle, p, push.integrate == WEFT_BEND_INTEGRATE_ENVIRONMENT);\n          store",
+     "integration_step(particle, p, push.integrate != WEFT_BEND_INTEGRATE_ENVIRONMENT);\n          store",
+     "grid bending: the environment's force computed where the gather ran, and not where it did not"),
 ]

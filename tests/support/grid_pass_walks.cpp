@@ -27,6 +27,27 @@ void read_velocity(AccessCount& a, const SolverCore& m, uint32_t i) {
   }
 }
 
+void walk_integration(AccessCount& a, const SolverCore& m, uint32_t i, bool environment) {
+  a.read("positions", i, 16);
+  if (is_pinned(m, i)) return;
+  if (environment) {
+    read_velocity(a, m, i);
+  } else {
+    a.read("forces", i, 16);
+  }
+  if (verlet(m)) a.read("previous", i, 16);
+  a.read("velocities", i, 16);  // Verlet: what rounding owes the step
+  a.write("velocities", i, 16);
+  a.write("previous", i, 16);
+  a.write("positions", i, 16);
+}
+
+bool has_traffic(const std::vector<PassTraffic>& traffic, const std::string& name) {
+  for (const PassTraffic& t : traffic)
+    if (t.pass->name == name && t.dispatches > 0) return true;
+  return false;
+}
+
 namespace {
 
 // limit_strain.comp, one pass (one dispatch): the first reads the positions and writes the
@@ -106,9 +127,14 @@ void walk_lines(AccessCount& a, const SolverCore& m, const std::vector<Grid>& gr
 }
 
 // bend_grid_lines.comp, one dispatch per axis: per node its elimination's factors and beta,
-// written forward and read back.
-uint64_t grid_bending_bytes(const SolverCore& m, uint32_t axis) {
+// written forward and read back; along rows, where `integrate` says, every particle's integration
+// step (WEFT_BEND_INTEGRATE_*).
+uint64_t grid_bending_bytes(const SolverCore& m, uint32_t axis, uint32_t integrate) {
   AccessCount a;
+  if (axis == WEFT_BEND_ALONG_ROWS && integrate != WEFT_BEND_INTEGRATE_NONE) {
+    for (uint32_t i = 0; i < m.particle_count(); ++i)
+      walk_integration(a, m, i, integrate == WEFT_BEND_INTEGRATE_ENVIRONMENT);
+  }
   walk_lines(a, m, m.find<GridBending>()->grids(), axis == WEFT_BEND_ALONG_ROWS,
              [&](uint32_t slot) {
                a.write("factors", slot, 16);
@@ -187,12 +213,17 @@ void expect_stretch_lines_counts_match(const SolverCore& m, const StretchLines& 
                         stretch_lines_bytes(m, lines, WEFT_STRETCH_ALONG_COLUMNS)));
 }
 
-void expect_grid_bending_counts_match(const SolverCore& m, const std::vector<PassTraffic>& traffic,
-                                      uint32_t substeps) {
+void expect_grid_bending_counts_match(const SolverCore& m, const FrameShape& shape,
+                                      const std::vector<PassTraffic>& traffic) {
   if (!m.find<GridBending>()) return;
+  uint32_t integrate = WEFT_BEND_INTEGRATE_NONE;
+  if (shape.integration_in_bending) {
+    integrate = shape.environment_in_integration ? WEFT_BEND_INTEGRATE_ENVIRONMENT
+                                                 : WEFT_BEND_INTEGRATE_FORCES;
+  }
   EXPECT_EQ(traffic_of(traffic, "grid bending"),
-            substeps * (grid_bending_bytes(m, WEFT_BEND_ALONG_ROWS) +
-                        grid_bending_bytes(m, WEFT_BEND_ALONG_COLUMNS)));
+            shape.substeps * (grid_bending_bytes(m, WEFT_BEND_ALONG_ROWS, integrate) +
+                              grid_bending_bytes(m, WEFT_BEND_ALONG_COLUMNS, integrate)));
 }
 
 void expect_strain_limit_counts_match(const SolverCore& m, const std::vector<PassTraffic>& traffic,

@@ -20,6 +20,10 @@ bool is_pinned(const SolverCore& m, uint32_t i);
 bool verlet(const SolverCore& m);
 // particle_bindings.glsl's velocity_of().
 void read_velocity(AccessCount& a, const SolverCore& m, uint32_t i);
+// integration.glsl's step of particle i (its force computed there where `environment`).
+void walk_integration(AccessCount& a, const SolverCore& m, uint32_t i, bool environment);
+// Whether the frame's traffic has a pass of this name.
+bool has_traffic(const std::vector<PassTraffic>& traffic, const std::string& name);
 // The modelled bytes per frame of the pass of this name (a test failure if there is none).
 uint64_t traffic_of(const std::vector<PassTraffic>& traffic, const std::string& name);
 
@@ -27,8 +31,9 @@ uint64_t traffic_of(const std::vector<PassTraffic>& traffic, const std::string& 
 // checked where the model has no such pass).
 void expect_strain_limit_counts_match(const SolverCore& m, const std::vector<PassTraffic>& traffic,
                                       uint32_t substeps);
-void expect_grid_bending_counts_match(const SolverCore& m, const std::vector<PassTraffic>& traffic,
-                                      uint32_t substeps);
+// The pass along rows also integrates where the shape says so.
+void expect_grid_bending_counts_match(const SolverCore& m, const FrameShape& shape,
+                                      const std::vector<PassTraffic>& traffic);
 // Every tether step of a frame of this shape.
 void expect_tether_counts_match(const SolverCore& m, const FrameShape& shape,
                                 const std::vector<PassTraffic>& traffic);
