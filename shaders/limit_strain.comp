@@ -63,12 +63,14 @@ void main() {
       for (uint apart = first; apart < nodes; apart *= 2u, ++level) {
         float scale = apart == 1u ? scales[g].y : scales[g].x;
         float limit = scale * float(apart) * grid.rest_lengths[axis];
+        float clearly_within = limit * limit * WEFT_STRAIN_LIMITS_CLEARLY_WITHIN;
         [[unroll]] for (uint side = 0u; side < 2u; ++side) {
           if (side == 0u ? along < apart : along + apart >= nodes) continue;
           if (reach_level(links, 2u * axis + side) < min(level, WEFT_REACH_MAX_LEVEL)) continue;
           uint other = side == 0u ? node - apart * stride : node + apart * stride;
           vec4 q = source_position(grid, other);
           vec3 d = p.xyz - q.xyz;
+          if (dot(d, d) < clearly_within) continue;  // most pairs: no square root
           float distance = length(d);
           if (distance <= limit) continue;
           float size = (distance - limit) * p.w / (p.w + q.w);

@@ -114,6 +114,7 @@ void StrainLimits::run_cpu(const Step& /*step*/, CpuPass<Real>& pass) const {
           const float scale = apart == 1 ? scales_[g].y : scales_[g].x;
           const Real limit =
               Real(scale * float(apart) * grid.rest_lengths[static_cast<glm::length_t>(axis)]);
+          const Real clearly_within = limit * limit * Real(WEFT_STRAIN_LIMITS_CLEARLY_WITHIN);
           for (uint32_t side = 0; side < 2; ++side) {
             if (side == 0 ? along < apart : along + apart >= nodes) continue;
             if (reach_level_of(links, 2 * axis + side) <
@@ -123,6 +124,7 @@ void StrainLimits::run_cpu(const Step& /*step*/, CpuPass<Real>& pass) const {
             const uint32_t other = side == 0 ? node - apart * stride : node + apart * stride;
             const vec4 q = state.positions[grid.first_particle + other];
             const vec3 d = vec3(p) - vec3(q);
+            if (glm::dot(d, d) < clearly_within) continue;  // most pairs: no square root
             const Real distance = glm::length(d);
             if (distance <= limit) continue;
             const Real size = (distance - limit) * p.w / (p.w + q.w);

@@ -51,4 +51,6 @@ MUTATIONS = [
     ("limit_strain.comp",
      "if (reach_level(links, 2u * axis + side) < min(level, WEFT_REACH_MAX_LEVEL)) continue;", "",
      "pairs hold across torn links"),
+    ("limit_strain.comp", "float clearly_within = limit * limit * WEFT_STRAIN_LIMITS_CLEARLY_WITHIN;",
+     "float clearly_within = 1.01 * limit * limit;", "strain limits: pairs just past the limit passed over"),
 ]
