@@ -1,19 +1,19 @@
 #version 450
-// Strain limits of cloth grids, once per substep after the relaxation sweeps and the tethers:
-// every pair of nodes 2, 4, 8, ... apart along a row or a column may be no further apart than
-// the cloth's tether scale times their rest distance, and neighbours no further than its links'
-// scale (the material's whole allowance) times theirs. A pair beyond it is pulled back to it, each
-// node by its share of the excess (by inverse mass: a pin takes none). One thread per node
-// gathers the pulls of its pairs from the positions the sweeps left and moves by their mean
-// (Jacobi: a mean of pulls cannot overshoot). Two passes per substep: the first reads the
-// positions and writes the scratch buffer, the second reads that and writes the positions, so no
-// thread reads what another writes and nothing is copied. The pairs span every scale up to the
-// grid's size, so a correction reaches across the cloth in one pass where the sweeps move it a
-// few links (multi-resolution strain limiting). The mean weights each pull by its own size: a
-// plain mean over the pairs past their limit would jump as a pair crosses it (its pull still
-// nothing, the others' share cut), and rounding would decide where the cloth goes. A mean
-// weighted by size moves a node no further than its largest pull asks. Euler integrators carry
-// a velocity, so a correction also changes it by dx/dt. Mirrors StrainLimits::limit in
+// Strain limits of cloth grids, once per substep after the relaxation sweeps and the tethers, and
+// again after self-collision where it runs: every pair of nodes 2, 4, 8, ... apart along a row or a
+// column may be no further apart than the cloth's tether scale times their rest distance, and
+// neighbours no further than its links' scale (the material's whole allowance) times theirs. A pair
+// beyond it is pulled back to it, each node by its share of the excess (by inverse mass: a pin
+// takes none). One thread per node gathers the pulls of its pairs from the positions the sweeps
+// left and moves by their mean (Jacobi: a mean of pulls cannot overshoot). Two passes each time:
+// the first reads the positions and writes the scratch buffer, the second reads that and writes the
+// positions, so no thread reads what another writes and nothing is copied. The pairs span every
+// scale up to the grid's size, so a correction reaches across the cloth in one pass where the
+// sweeps move it a few links (multi-resolution strain limiting). The mean weights each pull by its
+// own size: a plain mean over the pairs past their limit would jump as a pair crosses it (its pull
+// still nothing, the others' share cut), and rounding would decide where the cloth goes. A mean
+// weighted by size moves a node no further than its largest pull asks. Euler integrators carry a
+// velocity, so a correction also changes it by dx/dt. Mirrors StrainLimits::limit in
 // sim/modules/strain_limits.cpp.
 #extension GL_EXT_control_flow_attributes : require
 #include "grid_directions.glsl"

@@ -201,6 +201,7 @@ std::vector<Step> SolverCore::build_schedule(const FrameShape& shape) const {
     add(Stage::after_sweeps, s, 0);
     add(Stage::contact, s, 0);
     add(Stage::after_project, s, 0);
+    add(Stage::after_self_collision, s, 0);
   }
   return steps;
 }

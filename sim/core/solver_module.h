@@ -40,7 +40,8 @@ enum class Stage : uint32_t {
   project,       // once per relaxation sweep: position elements (constraints)
   after_sweeps,  // once: what must see the links as the sweeps leave them (tearing)
   contact,       // once: contacts with the colliders and the ground, with friction
-  after_project,  // once, last: tethers and strain limits, then self-collision
+  after_project,         // once: tethers and strain limits, then self-collision
+  after_self_collision,  // once, last: the strain limits again where self-collision runs
 };
 
 // The per-frame facts that decide which steps a frame runs. The solver caches the schedule of a

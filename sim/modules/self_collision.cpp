@@ -67,9 +67,13 @@ const PassInfo& SelfCollision::apply_pass() {
   return kApply;
 }
 
+bool self_collision_runs(const Model& model) {
+  return model.environment.self_collision && !model.contact_groups.empty();
+}
+
 SelfCollision::SelfCollision(const ModuleContext& context) : params_(context.params) {
   const Model& model = context.model;
-  enabled_ = model.environment.self_collision && !model.contact_groups.empty();
+  enabled_ = self_collision_runs(model);
   friction_ = model.environment.self_friction;
   if (!enabled_) return;
   const uint32_t n = model.particle_count();

@@ -36,6 +36,9 @@ struct ContactScratch {
   std::vector<glm::vec<4, Real>> corrections;
 };
 
+// Whether a model's self-collision runs: asked for, and something with a thickness to keep apart.
+bool self_collision_runs(const Model& model);
+
 class SelfCollision final : public SolverModule {
  public:
   explicit SelfCollision(const ModuleContext& context);

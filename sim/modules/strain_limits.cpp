@@ -7,6 +7,7 @@
 #include "sim/model/link_state.h"
 #include "sim/model/model.h"
 #include "sim/model/model_error.h"
+#include "sim/modules/self_collision.h"
 
 namespace weft {
 
@@ -31,7 +32,8 @@ std::vector<size_t> limited_grids(const Model& model) {
 }  // namespace
 
 StrainLimits::StrainLimits(const ModuleContext& context)
-    : grids_(context.model, limited_grids(context.model)) {
+    : grids_(context.model, limited_grids(context.model)),
+      after_self_collision_(self_collision_runs(context.model)) {
   pack_scales(context.model);
 }
 
@@ -61,9 +63,15 @@ std::vector<const PassInfo*> StrainLimits::passes() const {
 
 void StrainLimits::schedule(Stage stage, const FrameShape&, uint32_t substep, uint32_t,
                             std::vector<Step>& steps) const {
-  if (stage != Stage::after_project) return;
+  // Parts 0 and 1: after the tethers; 2 and 3: again after self-collision.
+  uint32_t first_part = 0;
+  if (stage == Stage::after_self_collision && after_self_collision_) {
+    first_part = WEFT_STRAIN_LIMIT_PASSES;
+  } else if (stage != Stage::after_project) {
+    return;
+  }
   for (uint32_t pass = 0; pass < WEFT_STRAIN_LIMIT_PASSES; ++pass) {
-    Step step = make_step(*this, kLimit, substep, 0, pass);
+    Step step = make_step(*this, kLimit, substep, 0, first_part + pass);
     gpu::StrainLimitsPush push{};
     push.thread_count = grids_.thread_count();
     push.grid_count = grids_.grid_count();

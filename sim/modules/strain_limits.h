@@ -6,7 +6,10 @@
 // it promises. Projected in two Jacobi passes per substep after the relaxation sweeps and the
 // tethers, one thread per node (shaders/limit_strain.comp), on either solver path: the tethers
 // pull whole regions back towards the pins, and the limits then even out between neighbours what
-// that leaves, so that no link ends a substep stretched by the tethers' last move.
+// that leaves, so that no link ends a substep stretched by the tethers' last move. Where
+// self-collision runs, the two passes run again after it, for the same reason: it pushes the
+// layers of a fold a thickness apart with no regard for the links, and a link it stretched would
+// otherwise end the substep so (docs/physics.md, "Self-collision last").
 //
 // Why: woven cloth locks after a fraction of a percent of stretch, and the relaxation sweeps move
 // a correction only a few links per sweep, so where a large grid carries its load across many
@@ -39,7 +42,10 @@ class StrainLimits final : public MirroredModule<StrainLimits> {
   uint32_t threads(const Step&) const override { return grids_.thread_count(); }
   bool result_in_scratch(const Step& step) const override { return step.part % 2 == 0; }
   std::string label(const Step& step) const override {
-    return std::string(step.pass->name) + " (pass " + std::to_string(step.part + 1) + ")";
+    const uint32_t pass = step.part % WEFT_STRAIN_LIMIT_PASSES + 1;
+    return std::string(step.pass->name) +
+           (step.part < WEFT_STRAIN_LIMIT_PASSES ? " (pass " : " after self-collision (pass ") +
+           std::to_string(pass) + ")";
   }
   std::vector<ModuleBuffer> buffers() const override;
   uint64_t bytes(const Step& step, const TrafficContext& context) const override;
@@ -60,6 +66,7 @@ class StrainLimits final : public MirroredModule<StrainLimits> {
 
   GridSet grids_;
   std::vector<glm::vec2> scales_;
+  bool after_self_collision_ = false;  // both passes again after self-collision, where it runs
 };
 
 }  // namespace weft
