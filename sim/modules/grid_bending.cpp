@@ -265,8 +265,9 @@ uint64_t GridBending::bytes(const Step& step, const TrafficContext& context) con
   // Every grid once (the lines search them). Per node: read x (forward and back: one element) and
   // its link state where the grid tears; write and read its factors (20 B each way); write x where
   // it is free (Euler: read and write v too).
-  // Integrating as well, per free node: read x_prev (Verlet) and v (Euler: already counted) and
-  // the force where it was gathered, write x_prev and v (Verlet: what rounding owes).
+  // Integrating as well, per free node: Verlet reads and writes x_prev and what rounding owes the
+  // step (64 B), Euler writes x_prev (its v is counted above), and the force is read where one
+  // was gathered.
   const gpu::GridBendingPush push = from_push<gpu::GridBendingPush>(step.push);
   const bool verlet = context.integrator == WEFT_INTEGRATOR_VERLET;
   uint64_t integration = 0;
