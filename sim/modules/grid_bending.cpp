@@ -162,11 +162,7 @@ void GridBending::run_cpu(const Step& step, CpuPass<Real>& pass) const {
   if (push.integrate != WEFT_BEND_INTEGRATE_NONE) {
     // Every particle is a node of these grids; the shader integrates each as it loads it, which
     // comes to the same as integrating them all first (a step reads only its own particle).
-    const bool environment = push.integrate == WEFT_BEND_INTEGRATE_ENVIRONMENT;
-    pass.for_each(pass.params.particle_count, [&](uint32_t i) {
-      if (state.positions[i].w == Real(0)) return;
-      store_integration_step(state, i, integration_step(pass.params, state, i, environment));
-    });
+    integrate_particles(pass, push.integrate == WEFT_BEND_INTEGRATE_ENVIRONMENT);
   }
   // The lines of one axis share no node: each is solved on its own, as on the GPU.
   pass.for_each(

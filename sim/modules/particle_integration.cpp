@@ -83,6 +83,15 @@ void store_integration_step(ParticleState<Real>& state, uint32_t i,
   state.positions[i] = vec4(step.position, p.w);
 }
 
+template <typename Real>
+void integrate_particles(CpuPass<Real>& pass, bool environment) {
+  ParticleState<Real>& state = pass.state;
+  pass.for_each(pass.params.particle_count, [&](uint32_t i) {
+    if (state.positions[i].w == Real(0)) return;
+    store_integration_step(state, i, integration_step(pass.params, state, i, environment));
+  });
+}
+
 template IntegrationStep<float> integration_step(const gpu::SimParams&, const ParticleState<float>&,
                                                  uint32_t, bool);
 template IntegrationStep<double> integration_step(const gpu::SimParams&,
@@ -91,16 +100,13 @@ template void store_integration_step(ParticleState<float>&, uint32_t,
                                      const IntegrationStep<float>&);
 template void store_integration_step(ParticleState<double>&, uint32_t,
                                      const IntegrationStep<double>&);
+template void integrate_particles(CpuPass<float>&, bool);
+template void integrate_particles(CpuPass<double>&, bool);
 
 // shaders/integrate.comp
 template <typename Real>
 void ParticleIntegration::run_cpu(const Step& step, CpuPass<Real>& pass) const {
-  ParticleState<Real>& state = pass.state;
-  const bool environment = from_push<gpu::IntegratePush>(step.push).environment != 0u;
-  pass.for_each(pass.params.particle_count, [&](uint32_t i) {
-    if (state.positions[i].w == Real(0)) return;
-    store_integration_step(state, i, integration_step(pass.params, state, i, environment));
-  });
+  integrate_particles(pass, from_push<gpu::IntegratePush>(step.push).environment != 0u);
 }
 
 // shaders/measure_particles.comp

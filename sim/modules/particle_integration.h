@@ -29,6 +29,10 @@ IntegrationStep<Real> integration_step(const gpu::SimParams& params,
 template <typename Real>
 void store_integration_step(ParticleState<Real>& state, uint32_t i,
                             const IntegrationStep<Real>& step);
+// Every free particle's step, stored: integrate.comp's pass, and the grid bending's where it
+// integrates (FrameShape::integration_in_bending).
+template <typename Real>
+void integrate_particles(CpuPass<Real>& pass, bool environment);
 
 class ParticleIntegration final : public MirroredModule<ParticleIntegration> {
  public:
