@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <cstring>
 
 #include "sim/core/cpu_forces.h"
 #include "sim/model/link_state.h"
@@ -35,6 +36,9 @@ StrainLimits::StrainLimits(const ModuleContext& context)
     : grids_(context.model, limited_grids(context.model)),
       after_self_collision_(self_collision_runs(context.model)) {
   pack_scales(context.model);
+  grid_rows_.push_back(0);
+  for (const gpu::GridParams& grid : grids_.params())
+    grid_rows_.push_back(grid_rows_.back() + grid.rows);
 }
 
 void StrainLimits::pack_scales(const Model& model) {
@@ -90,70 +94,205 @@ std::vector<ModuleBuffer> StrainLimits::buffers() const {
   return buffers;
 }
 
+// Named, not anonymous: run_cpu's lambdas, which have linkage, capture these types.
+namespace strain_limit_rows {
+
+// Values side by side in one SSE or NEON register (GCC's and Clang's vector extension): four
+// floats or two doubles.
+template <typename Real>
+struct LanesOf;
+template <>
+struct LanesOf<float> {
+  typedef float type __attribute__((vector_size(16)));
+};
+template <>
+struct LanesOf<double> {
+  typedef double type __attribute__((vector_size(16)));
+};
+template <typename Real>
+using Lanes = typename LanesOf<Real>::type;
+template <typename Real>
+constexpr uint32_t kLanes = 16 / sizeof(Real);
+
+template <typename Real>
+Lanes<Real> load_lanes(const std::vector<Real>& values, size_t first) {
+  Lanes<Real> lanes;
+  std::memcpy(&lanes, values.data() + first, sizeof lanes);
+  return lanes;
+}
+
+template <typename Real, typename Mask>
+bool any_lane(const Mask& mask) {
+  for (uint32_t lane = 0; lane < kLanes<Real>; ++lane) {
+    if (mask[lane]) return true;
+  }
+  return false;
+}
+
+// The limited grids' node coordinates, one array per axis, in thread order.
+template <typename Real>
+struct NodeCoordinates {
+  std::vector<Real> x, y, z;
+};
+
+// What a node's pairs ask of it, summed over those past their limits.
+template <typename Real>
+struct NodePulls {
+  cpu::vec3<Real> pulls{0};  // the pulls m_k along their directions
+  Real sizes = 0;            // the m_k
+  Real squares = 0;          // the m_k^2
+};
+
+// One kind of pair for a row's nodes: each node and its partner `offset` nodes on (a column's
+// partners are whole rows away), for the nodes in [begin, end) of the row.
+template <typename Real>
+struct RowPairs {
+  uint32_t begin;
+  uint32_t end;
+  ptrdiff_t offset;
+  uint32_t direction;  // 2 * axis + side (link_state.h)
+  uint32_t reach;      // the reach level the pair needs across a torn cloth
+  Real limit;          // m
+};
+
+// Adds the pulls of the row's pairs of one kind, node by node as the shader does.
+template <typename Real>
+void add_pulls(const RowPairs<Real>& pairs, const cpu::vec4<Real>* row_positions,
+               const uint32_t* row_links, size_t first_thread,
+               const NodeCoordinates<Real>& coordinates, std::vector<NodePulls<Real>>& pulls) {
+  using vec3 = cpu::vec3<Real>;
+  const Real clearly_within = pairs.limit * pairs.limit * Real(WEFT_STRAIN_LIMITS_CLEARLY_WITHIN);
+  const auto add_pull = [&](uint32_t column) {
+    const cpu::vec4<Real> p = row_positions[column];
+    const cpu::vec4<Real> q = row_positions[ptrdiff_t{column} + pairs.offset];
+    const vec3 d = vec3(p) - vec3(q);
+    if (glm::dot(d, d) < clearly_within) return;  // most pairs: no square root
+    if (row_links && reach_level_of(row_links[column], pairs.direction) < pairs.reach) return;
+    if (!(p.w > Real(0))) return;
+    const Real distance = glm::length(d);
+    if (distance <= pairs.limit) return;
+    const Real size = (distance - pairs.limit) * p.w / (p.w + q.w);
+    NodePulls<Real>& node = pulls[column];
+    node.pulls -= (size / distance) * d;
+    node.sizes += size;
+    node.squares += size * size;
+  };
+  // A register's worth of pairs is first tested at once, with glm::dot's arithmetic: where all
+  // are clearly within their limit, as most are, none is looked at again.
+  uint32_t column = pairs.begin;
+  for (; column + kLanes<Real> <= pairs.end; column += kLanes<Real>) {
+    const size_t node = first_thread + column;
+    const size_t partner = static_cast<size_t>(ptrdiff_t(node) + pairs.offset);
+    const Lanes<Real> dx = load_lanes(coordinates.x, node) - load_lanes(coordinates.x, partner);
+    const Lanes<Real> dy = load_lanes(coordinates.y, node) - load_lanes(coordinates.y, partner);
+    const Lanes<Real> dz = load_lanes(coordinates.z, node) - load_lanes(coordinates.z, partner);
+    if (!any_lane<Real>(dx * dx + dy * dy + dz * dz >= clearly_within)) continue;
+    for (uint32_t lane = 0; lane < kLanes<Real>; ++lane)
+      add_pull(column + lane);
+  }
+  for (; column < pairs.end; ++column)
+    add_pull(column);
+}
+
+}  // namespace strain_limit_rows
+
 // shaders/limit_strain.comp. The CPU has no scratch buffer: every pass gathers every node's pulls
 // from the positions as the previous pass left them, then writes them all back, which is what
-// the GPU's alternation amounts to.
+// the GPU's alternation amounts to. The work goes a row of a grid at a time, and within a row a
+// kind of pair (axis, distance apart, side) at a time over all of its nodes: the inner loop then
+// runs along memory with one limit, and tests several pairs at once (the 256 x 256 corner-hung
+// cloth's frame 1.6 times faster than one node's pairs in turn). Each node still adds its pulls in
+// the shader's order (axis, then distance, then side), so the answer is the shader's to the bit.
 template <typename Real>
 void StrainLimits::run_cpu(const Step& /*step*/, CpuPass<Real>& pass) const {
   using vec3 = cpu::vec3<Real>;
   using vec4 = cpu::vec4<Real>;
   ParticleState<Real>& state = pass.state;
+  const uint32_t rows = grid_rows_.back();
+  strain_limit_rows::NodeCoordinates<Real> coordinates{std::vector<Real>(grids_.thread_count()),
+                                                       std::vector<Real>(grids_.thread_count()),
+                                                       std::vector<Real>(grids_.thread_count())};
+  pass.for_each(
+      rows,
+      [&](uint32_t item) {
+        const GridRow row = grid_row(item);
+        for (uint32_t column = 0; column < row.params->columns; ++column) {
+          const vec4 p = state.positions[row.first_particle + column];
+          coordinates.x[row.first_thread + column] = p.x;
+          coordinates.y[row.first_thread + column] = p.y;
+          coordinates.z[row.first_thread + column] = p.z;
+        }
+      },
+      1);
   std::vector<vec4> limited(grids_.thread_count());
-  pass.for_each(grids_.thread_count(), [&](uint32_t t) {
-    const uint32_t g = grids_.grid_of_thread(t);
-    const gpu::GridParams& grid = grids_.params()[g];
-    const uint32_t node = t - grid.first_thread;
-    const vec4 p = state.positions[grid.first_particle + node];
-    const uint32_t column = node % grid.columns;
-    const uint32_t row = node / grid.columns;
-    const uint32_t links =
-        grid.break_strain > 0.0f ? state.link_state[grid.first_particle + node] : 0xffffffffu;
-    vec3 pulls(0);
-    Real sizes = 0;
-    Real squares = 0;
-    if (p.w > Real(0)) {
-      for (uint32_t axis = 0; axis < 2; ++axis) {
-        const uint32_t along = axis == 0 ? column : row;
-        const uint32_t nodes = axis == 0 ? grid.columns : grid.rows;
-        const uint32_t stride = axis == 0 ? 1u : grid.columns;
-        const uint32_t first = scales_[g].y > 0.0f ? 1 : 2;
-        uint32_t level = first;
-        for (uint32_t apart = first; apart < nodes; apart *= 2, ++level) {
-          const float scale = apart == 1 ? scales_[g].y : scales_[g].x;
-          const Real limit =
-              Real(scale * float(apart) * grid.rest_lengths[static_cast<glm::length_t>(axis)]);
-          const Real clearly_within = limit * limit * Real(WEFT_STRAIN_LIMITS_CLEARLY_WITHIN);
-          for (uint32_t side = 0; side < 2; ++side) {
-            if (side == 0 ? along < apart : along + apart >= nodes) continue;
-            if (reach_level_of(links, 2 * axis + side) <
-                std::min<uint32_t>(level, WEFT_REACH_MAX_LEVEL)) {
-              continue;
+  pass.for_each(
+      rows,
+      [&](uint32_t item) {
+        const GridRow row = grid_row(item);
+        const gpu::GridParams& grid = *row.params;
+        const vec4* row_positions = state.positions.data() + row.first_particle;
+        const uint32_t* row_links =
+            grid.break_strain > 0.0f ? state.link_state.data() + row.first_particle : nullptr;
+        thread_local std::vector<strain_limit_rows::NodePulls<Real>> pulls;
+        pulls.assign(grid.columns, strain_limit_rows::NodePulls<Real>{});
+        for (uint32_t axis = 0; axis < 2; ++axis) {
+          const uint32_t nodes = axis == 0 ? grid.columns : grid.rows;
+          const uint32_t first = scales_[row.grid].y > 0.0f ? 1 : 2;
+          uint32_t level = first;
+          for (uint32_t apart = first; apart < nodes; apart *= 2, ++level) {
+            const float scale = apart == 1 ? scales_[row.grid].y : scales_[row.grid].x;
+            for (uint32_t side = 0; side < 2; ++side) {
+              strain_limit_rows::RowPairs<Real> pairs{
+                  0,
+                  grid.columns,
+                  0,
+                  2 * axis + side,
+                  std::min<uint32_t>(level, WEFT_REACH_MAX_LEVEL),
+                  Real(scale * float(apart) * grid.rest_lengths[static_cast<glm::length_t>(axis)])};
+              if (axis == 0) {
+                pairs.begin = side == 0 ? apart : 0;
+                pairs.end = side == 0 ? grid.columns : grid.columns - apart;
+                pairs.offset = side == 0 ? -ptrdiff_t{apart} : ptrdiff_t{apart};
+              } else {
+                if (side == 0 ? row.row < apart : row.row + apart >= nodes) continue;
+                pairs.offset = (side == 0 ? -1 : 1) * ptrdiff_t{apart} * ptrdiff_t{grid.columns};
+              }
+              strain_limit_rows::add_pulls(pairs, row_positions, row_links, row.first_thread,
+                                           coordinates, pulls);
             }
-            const uint32_t other = side == 0 ? node - apart * stride : node + apart * stride;
-            const vec4 q = state.positions[grid.first_particle + other];
-            const vec3 d = vec3(p) - vec3(q);
-            if (glm::dot(d, d) < clearly_within) continue;  // most pairs: no square root
-            const Real distance = glm::length(d);
-            if (distance <= limit) continue;
-            const Real size = (distance - limit) * p.w / (p.w + q.w);
-            pulls -= (size / distance) * d;
-            sizes += size;
-            squares += size * size;
           }
         }
-      }
-    }
-    const vec3 x = sizes > Real(0) ? vec3(p) + pulls * (squares / sizes / sizes) : vec3(p);
-    limited[t] = vec4(x, p.w);
-    if (!cpu::integrator_is_verlet(pass.params)) {
-      state.velocities[grid.first_particle + node] +=
-          vec4((x - vec3(p)) / Real(pass.params.dt), Real(0));
-    }
-  });
-  pass.for_each(grids_.thread_count(), [&](uint32_t t) {
-    const gpu::GridParams& grid = grids_.params()[grids_.grid_of_thread(t)];
-    state.positions[grid.first_particle + (t - grid.first_thread)] = limited[t];
-  });
+        for (uint32_t column = 0; column < grid.columns; ++column) {
+          const vec4 p = row_positions[column];
+          const strain_limit_rows::NodePulls<Real>& node = pulls[column];
+          const vec3 x = node.sizes > Real(0)
+                             ? vec3(p) + node.pulls * (node.squares / node.sizes / node.sizes)
+                             : vec3(p);
+          limited[row.first_thread + column] = vec4(x, p.w);
+          if (!cpu::integrator_is_verlet(pass.params)) {
+            state.velocities[row.first_particle + column] +=
+                vec4((x - vec3(p)) / Real(pass.params.dt), Real(0));
+          }
+        }
+      },
+      1);
+  pass.for_each(
+      rows,
+      [&](uint32_t item) {
+        const GridRow row = grid_row(item);
+        std::copy_n(limited.begin() + row.first_thread, row.params->columns,
+                    state.positions.begin() + row.first_particle);
+      },
+      1);
+}
+
+StrainLimits::GridRow StrainLimits::grid_row(uint32_t item) const {
+  const auto after = std::upper_bound(grid_rows_.begin(), grid_rows_.end(), item);
+  const uint32_t g = static_cast<uint32_t>(after - grid_rows_.begin() - 1);
+  const gpu::GridParams& grid = grids_.params()[g];
+  const uint32_t row = item - grid_rows_[g];
+  return {g, row, &grid, grid.first_particle + row * grid.columns,
+          grid.first_thread + row * grid.columns};
 }
 
 uint64_t StrainLimits::bytes(const Step&, const TrafficContext& context) const {

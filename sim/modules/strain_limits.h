@@ -63,10 +63,21 @@ class StrainLimits final : public MirroredModule<StrainLimits> {
 
   template <typename Real>
   void run_cpu(const Step& step, CpuPass<Real>& pass) const;
+  // A row of a grid, the CPU's unit of work.
+  struct GridRow {
+    uint32_t grid;
+    uint32_t row;
+    const gpu::GridParams* params;
+    uint32_t first_particle;  // its first node's particle and thread
+    uint32_t first_thread;
+  };
+  GridRow grid_row(uint32_t row_item) const;
   void pack_scales(const Model& model);
 
   GridSet grids_;
   std::vector<glm::vec2> scales_;
+  // The CPU's work items are rows: grid g's are grid_rows_[g] to grid_rows_[g + 1] - 1.
+  std::vector<uint32_t> grid_rows_;
   bool after_self_collision_ = false;  // both passes again after self-collision, where it runs
 };
 
