@@ -166,8 +166,8 @@ std::vector<ModuleBuffer> StretchLines::buffers() const {
 // node i). Links i - 1 and i share node i - 1 alone, so the system is tridiagonal: diagonal
 // w_(i-1) + w_i + alpha~_i, coupling b_i = -w_(i-1) n_(i-1).n_i. Eliminated forward (pivot m_i,
 // right-hand side y_i), substituted back; node i then moves by w_i (n_i dl_i - n_(i+1) dl_(i+1)).
-// The back substitution finds each direction again from the positions, which it moves only
-// behind it: that costs less than keeping them. A link left out has y = b = 0, so its dl is 0
+// The shader's back substitution finds each direction again from the positions, which it moves
+// only behind it: that costs less than keeping them. A link left out has y = b = 0, so its dl is 0
 // whatever its direction.
 template <typename Real>
 void StretchLines::run(const Step& step, CpuPass<Real>& pass, std::vector<Real>& lambdas) const {
@@ -177,36 +177,39 @@ void StretchLines::run(const Step& step, CpuPass<Real>& pass, std::vector<Real>&
   ParticleState<Real>& state = pass.state;
   const auto push = from_push<gpu::StretchLinesPush>(step.push);
   const Real dt(pass.params.dt);
-  // Link i's direction, from node i - 1 to node i (0 for none, or a link of no length).
-  auto direction = [](const vec4& before, const vec4& here) {
-    const vec3 d = vec3(here) - vec3(before);
-    const Real length = glm::length(d);
-    return length > Real(0) ? d / length : vec3(0);
-  };
-  // The lines of one axis share no node: each is solved on its own, as on the GPU.
+  // The lines of one axis share no node: each is solved on its own, as on the GPU. Unlike the
+  // shader, the CPU keeps each link's direction from the forward walk for the way back (the
+  // shader finds it again from the same two positions, unmoved until then: the same value) and
+  // each line's two compliances over dt^2: the same arithmetic, with a third of the divisions
+  // and square roots, which bound a CPU's walk.
   pass.for_each(
       push.line_count,
       [&](uint32_t t) {
-        thread_local std::vector<vec2> factors;    // m_i, y_i
-        thread_local std::vector<Real> couplings;  // b_i
+        thread_local std::vector<vec2> factors;     // m_i, y_i
+        thread_local std::vector<Real> couplings;   // b_i
+        thread_local std::vector<vec3> directions;  // n_i
         const Line line = line_of_thread(grids_, push.axis, t);
         factors.assign(line.count, vec2(1, 0));
         couplings.assign(line.count, Real(0));
+        directions.assign(line.count, vec3(0));
+        const Real stretched = Real(line.compliance) / (dt * dt);
+        const Real compressed = Real(line.compression) / (dt * dt);
         vec4 before = state.positions[line.first];
         vec3 n_before(0);
         Real m_before(1), y_before(0);
         for (uint32_t i = 1; i < line.count; ++i) {
           const uint32_t particle = line.first + i * line.stride;
           const vec4 here = state.positions[particle];
-          const Real length = glm::length(vec3(here) - vec3(before));
+          const vec3 link = vec3(here) - vec3(before);
+          const Real length = glm::length(link);
           vec3 n(0);
           Real m(1), y(0), b(0);
+          if (length > Real(0)) directions[i] = link / length;
           const bool torn = line.tears && (state.link_state[particle] & line.tear_bit) != 0u;
           if (!torn && length > Real(0)) {
             const Real rest(line.rest);
-            const Real compliance = length < rest ? Real(line.compression) : Real(line.compliance);
-            const Real diagonal = before.w + here.w + compliance / (dt * dt);
-            n = direction(before, here);
+            const Real diagonal = before.w + here.w + (length < rest ? compressed : stretched);
+            n = directions[i];
             b = -before.w * glm::dot(n_before, n);
             m = diagonal - b * b / m_before;
             y = -(length - rest) - b * y_before / m_before;
@@ -231,7 +234,7 @@ void StretchLines::run(const Step& step, CpuPass<Real>& pass, std::vector<Real>&
           const uint32_t i = k - 1;
           const uint32_t particle = line.first + i * line.stride;
           vec4& p = state.positions[particle];
-          const vec3 n = i > 0 ? direction(state.positions[particle - line.stride], p) : vec3(0);
+          const vec3 n = directions[i];
           const Real dl = (factors[i].y - b_after * dl_after) / factors[i].x;
           const vec3 impulse = n * dl - n_after * dl_after;
           if (p.w != Real(0)) {
