@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <cstddef>
-#include <cstring>
 
 #include "sim/core/cpu_forces.h"
+#include "sim/core/cpu_lanes.h"
 #include "sim/model/link_state.h"
 #include "sim/model/model.h"
 #include "sim/model/model_error.h"
@@ -97,37 +97,10 @@ std::vector<ModuleBuffer> StrainLimits::buffers() const {
 // Named, not anonymous: run_cpu's lambdas, which have linkage, capture these types.
 namespace strain_limit_rows {
 
-// Values side by side in one SSE or NEON register (GCC's and Clang's vector extension): four
-// floats or two doubles.
-template <typename Real>
-struct LanesOf;
-template <>
-struct LanesOf<float> {
-  typedef float type __attribute__((vector_size(16)));
-};
-template <>
-struct LanesOf<double> {
-  typedef double type __attribute__((vector_size(16)));
-};
-template <typename Real>
-using Lanes = typename LanesOf<Real>::type;
-template <typename Real>
-constexpr uint32_t kLanes = 16 / sizeof(Real);
-
-template <typename Real>
-Lanes<Real> load_lanes(const std::vector<Real>& values, size_t first) {
-  Lanes<Real> lanes;
-  std::memcpy(&lanes, values.data() + first, sizeof lanes);
-  return lanes;
-}
-
-template <typename Real, typename Mask>
-bool any_lane(const Mask& mask) {
-  for (uint32_t lane = 0; lane < kLanes<Real>; ++lane) {
-    if (mask[lane]) return true;
-  }
-  return false;
-}
+using cpu::any_lane;
+using cpu::kLanes;
+using cpu::Lanes;
+using cpu::load_lanes;
 
 // The limited grids' node coordinates, one array per axis, in thread order.
 template <typename Real>
