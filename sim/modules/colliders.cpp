@@ -126,11 +126,25 @@ bool over_triangle(const cpu::vec3<Real>& p, const cpu::vec3<Real>& a, const cpu
          glm::dot(glm::cross(a - c, p - c), n) >= Real(0);
 }
 
+// The unit normal of every mesh triangle, as collide.comp finds it for each particle: the same
+// for all of them, so the CPU finds it once a pass.
+template <typename Real>
+std::vector<cpu::vec3<Real>> triangle_normals(const std::vector<glm::vec4>& corners) {
+  std::vector<cpu::vec3<Real>> normals(corners.size() / 3);
+  for (size_t t = 0; t < normals.size(); ++t) {
+    const cpu::vec3<Real> a(corners[3 * t]);
+    const cpu::vec3<Real> b(corners[3 * t + 1]);
+    const cpu::vec3<Real> c(corners[3 * t + 2]);
+    normals[t] = glm::normalize(glm::cross(b - a, c - a));
+  }
+  return normals;
+}
+
 // shaders/collide.comp's collide_mesh.
 template <typename Real>
-bool collide_mesh(const gpu::ColliderShape& s, const std::vector<glm::vec4>& corners, Real reach,
-                  cpu::vec3<Real>& local, const cpu::vec3<Real>& local_prev,
-                  cpu::vec3<Real>& n_local) {
+bool collide_mesh(const gpu::ColliderShape& s, const std::vector<glm::vec4>& corners,
+                  const std::vector<cpu::vec3<Real>>& normals, Real reach, cpu::vec3<Real>& local,
+                  const cpu::vec3<Real>& local_prev, cpu::vec3<Real>& n_local) {
   using vec3 = cpu::vec3<Real>;
   const vec3 lo(cpu::vec4<Real>(s.bounds_min));
   const vec3 hi(cpu::vec4<Real>(s.bounds_max));
@@ -144,7 +158,7 @@ bool collide_mesh(const gpu::ColliderShape& s, const std::vector<glm::vec4>& cor
     const vec3 a(corners[3 * t]);
     const vec3 b(corners[3 * t + 1]);
     const vec3 c(corners[3 * t + 2]);
-    const vec3 n = glm::normalize(glm::cross(b - a, c - a));
+    const vec3& n = normals[t];
     const Real h = glm::dot(local - a, n);
     const Real h_prev = glm::dot(local_prev - a, n);
     const Real side = h_prev >= Real(0) ? Real(1) : Real(-1);
@@ -289,6 +303,7 @@ void Colliders::run_cpu(const Step& step, CpuPass<Real>& pass) const {
   const auto push = from_push<gpu::CollidePush>(step.push);
   const Real f0 = Real(float(push.substep) / float(push.substeps));
   const Real f1 = Real(float(push.substep + 1) / float(push.substeps));
+  const std::vector<vec3> normals = triangle_normals<Real>(corners_);
   pass.for_each(params.particle_count, [&](uint32_t i) {
     const vec4 p = state.positions[i];
     if (p.w == Real(0)) return;
@@ -369,7 +384,7 @@ void Colliders::run_cpu(const Step& step, CpuPass<Real>& pass) const {
           }
         }
       } else {
-        hit = collide_mesh(s, corners_, reach, local, unrotate(q0, x_prev - p0), n_local);
+        hit = collide_mesh(s, corners_, normals, reach, local, unrotate(q0, x_prev - p0), n_local);
       }
       if (hit) {
         x = p1 + rotate(q1, local);
