@@ -1,5 +1,7 @@
 #include "sim/modules/colliders.h"
 
+#include <algorithm>
+#include <cmath>
 #include <cstddef>
 
 #include "sim/core/cpu_forces.h"
@@ -140,11 +142,17 @@ std::vector<cpu::vec3<Real>> triangle_normals(const std::vector<glm::vec4>& corn
   return normals;
 }
 
-// shaders/collide.comp's collide_mesh.
+// shaders/collide.comp's collide_mesh. The shader tests every triangle in turn; a triangle
+// changes the particle only where it lies within the margin of it, or where the particle passed
+// through it since the substep began. Where the particle moved less than its margin, both mean a
+// triangle within the margin of where it is now: the grid's triangles near it, tested in the same
+// order, give the same answer (and again after each triangle that moved it). Where it moved
+// further, or where it is not a number, every triangle is tested.
 template <typename Real>
 bool collide_mesh(const gpu::ColliderShape& s, const std::vector<glm::vec4>& corners,
-                  const std::vector<cpu::vec3<Real>>& normals, Real reach, cpu::vec3<Real>& local,
-                  const cpu::vec3<Real>& local_prev, cpu::vec3<Real>& n_local) {
+                  const std::vector<cpu::vec3<Real>>& normals, const TriangleGrid& grid, Real reach,
+                  cpu::vec3<Real>& local, const cpu::vec3<Real>& local_prev,
+                  cpu::vec3<Real>& n_local) {
   using vec3 = cpu::vec3<Real>;
   const vec3 lo(cpu::vec4<Real>(s.bounds_min));
   const vec3 hi(cpu::vec4<Real>(s.bounds_max));
@@ -153,8 +161,8 @@ bool collide_mesh(const gpu::ColliderShape& s, const std::vector<glm::vec4>& cor
     return false;
   }
   const Real margin = Real(s.size.x) + reach;
-  bool hit = false;
-  for (uint32_t t = s.first_triangle; t < s.first_triangle + s.triangle_count; ++t) {
+  // Whether triangle t moves the particle (and where to).
+  const auto collide_triangle = [&](uint32_t t) {
     const vec3 a(corners[3 * t]);
     const vec3 b(corners[3 * t + 1]);
     const vec3 c(corners[3 * t + 2]);
@@ -162,7 +170,7 @@ bool collide_mesh(const gpu::ColliderShape& s, const std::vector<glm::vec4>& cor
     const Real h = glm::dot(local - a, n);
     const Real h_prev = glm::dot(local_prev - a, n);
     const Real side = h_prev >= Real(0) ? Real(1) : Real(-1);
-    if (side * h >= margin) continue;
+    if (side * h >= margin) return false;
     const vec3 p = local - h * n;
     bool over = over_triangle(p, a, b, c, n);
     if (!over && side * h < Real(0)) {
@@ -172,8 +180,7 @@ bool collide_mesh(const gpu::ColliderShape& s, const std::vector<glm::vec4>& cor
     if (over) {
       local = p + (side * margin) * n;
       n_local = side * n;
-      hit = true;
-      continue;
+      return true;
     }
     vec3 e = closest_on_segment(local, a, b);
     const vec3 e1 = closest_on_segment(local, b, c);
@@ -185,7 +192,33 @@ bool collide_mesh(const gpu::ColliderShape& s, const std::vector<glm::vec4>& cor
     if (dist < margin && dist > Real(0)) {
       n_local = d / dist;
       local = e + n_local * margin;
-      hit = true;
+      return true;
+    }
+    return false;
+  };
+  thread_local std::vector<uint32_t> near;
+  const uint32_t end = s.first_triangle + s.triangle_count;
+  bool hit = false;
+  uint32_t next = s.first_triangle;
+  while (next < end) {
+    const vec3 moved = local - local_prev;
+    const double position =
+        std::max({std::abs(double(local.x)), std::abs(double(local.y)), std::abs(double(local.z))});
+    if (!(glm::dot(moved, moved) <= Real(0.999) * margin * margin) || !std::isfinite(position)) {
+      for (uint32_t t = next; t < end; ++t)
+        hit = collide_triangle(t) || hit;
+      return hit;
+    }
+    // The margin, and room for the rounding of the tests' arithmetic.
+    const double room = 1.001 * double(margin) + 1e-6 * (1.0 + position);
+    grid.near(glm::dvec3(local) - room, glm::dvec3(local) + room, next, near);
+    next = end;
+    for (uint32_t t : near) {
+      if (collide_triangle(t)) {
+        hit = true;
+        next = t + 1;  // the particle moved: the triangles near where it is now
+        break;
+      }
     }
   }
   return hit;
@@ -196,6 +229,10 @@ bool collide_mesh(const gpu::ColliderShape& s, const std::vector<glm::vec4>& cor
 Colliders::Colliders(const ModuleContext& context)
     : params_(context.params), environment_(context.model.environment) {
   pack_shapes(environment_, shapes_, corners_);
+  for (const gpu::ColliderShape& shape : shapes_) {
+    triangle_grids_.emplace_back(corners_, shape.first_triangle,
+                                 shape.kind == WEFT_COLLIDER_MESH ? shape.triangle_count : 0);
+  }
   pack_frictions(environment_, frictions_);
   reaches_.assign(params_.particle_count, 0.0f);
   for (const ContactGroup& group : context.model.contact_groups) {
@@ -384,7 +421,8 @@ void Colliders::run_cpu(const Step& step, CpuPass<Real>& pass) const {
           }
         }
       } else {
-        hit = collide_mesh(s, corners_, normals, reach, local, unrotate(q0, x_prev - p0), n_local);
+        hit = collide_mesh(s, corners_, normals, triangle_grids_[k], reach, local,
+                           unrotate(q0, x_prev - p0), n_local);
       }
       if (hit) {
         x = p1 + rotate(q1, local);
