@@ -173,9 +173,9 @@ void add_pulls(const RowPairs<Real>& pairs, const cpu::vec4<Real>* row_positions
 // from the positions as the previous pass left them, then writes them all back, which is what
 // the GPU's alternation amounts to. The work goes a row of a grid at a time, and within a row a
 // kind of pair (axis, distance apart, side) at a time over all of its nodes: the inner loop then
-// runs along memory with one limit, and tests several pairs at once (the 256 x 256 corner-hung
-// cloth's frame 1.6 times faster than one node's pairs in turn). Each node still adds its pulls in
-// the shader's order (axis, then distance, then side), so the answer is the shader's to the bit.
+// runs along memory with one limit, and tests several pairs at once (docs/performance.md, "The
+// strain limits on the CPU"). Each node still adds its pulls in the shader's order (axis, then
+// distance, then side), so the answer is the shader's to the bit.
 template <typename Real>
 void StrainLimits::run_cpu(const Step& /*step*/, CpuPass<Real>& pass) const {
   using vec3 = cpu::vec3<Real>;
