@@ -51,16 +51,27 @@ Line line_of_thread(const std::vector<gpu::BendingGrid>& grids, uint32_t axis, u
           rows ? 3u : 3u << 2};
 }
 
+// A line's two element stiffnesses: an element's, and a clamp's (the shader divides for each
+// element; the CPU once a line, which gives the same values).
+template <typename Real>
+struct LineStiffness {
+  explicit LineStiffness(const Line& line)
+      : free(Real(1) / Real(line.compliance)),
+        clamped(Real(1) / (Real(0.5) * Real(line.compliance))) {}
+  Real free;
+  Real clamped;
+};
+
 // The element centred on node k of the line (nodes a, b, c): its stiffness, 0 where there is
 // none (an end, a torn link), with the clamp of a middle node held on one side only.
 template <typename Real>
-Real element_stiffness(const Line& line, uint32_t k, Real wa, Real wb, Real wc,
-                       const std::vector<uint32_t>& link_state) {
+Real element_stiffness(const Line& line, const LineStiffness<Real>& stiffness, uint32_t k, Real wa,
+                       Real wb, Real wc, const std::vector<uint32_t>& link_state) {
   if (k == 0 || k + 1 >= line.count) return Real(0);
   if (line.tears && (link_state[line.first + k * line.stride] & line.tear_bits) != 0)
     return Real(0);
   const bool clamped = wb == Real(0) && (wa == Real(0)) != (wc == Real(0));
-  return Real(1) / (clamped ? Real(0.5) * Real(line.compliance) : Real(line.compliance));
+  return clamped ? stiffness.clamped : stiffness.free;
 }
 
 template <typename Real>
@@ -171,6 +182,7 @@ void GridBending::run_cpu(const Step& step, CpuPass<Real>& pass) const {
         thread_local std::vector<vec4> factors;
         thread_local std::vector<Real> betas;
         const Line line = line_of_thread(grids_, push.axis, t);
+        const LineStiffness<Real> stiffness(line);
         factors.assign(line.count, vec4(0));
         betas.assign(line.count, Real(0));
         Real s_before(0), s_here(0), s_after(0);
@@ -181,7 +193,8 @@ void GridBending::run_cpu(const Step& step, CpuPass<Real>& pass) const {
         vec3 z1(0), z2(0);
         for (uint32_t i = 0; i < line.count; ++i) {
           const vec4 after_next = node_position(line, state, i + 2);
-          s_after = element_stiffness(line, i + 1, here.w, next.w, after_next.w, state.link_state);
+          s_after = element_stiffness(line, stiffness, i + 1, here.w, next.w, after_next.w,
+                                      state.link_state);
           c_after =
               s_after != Real(0) ? vec3(here) - Real(2) * vec3(next) + vec3(after_next) : vec3(0);
           Real alpha(0), beta(0);
@@ -244,11 +257,13 @@ double GridBending::elastic_energy_of(const ParticleState<Real>& state) const {
     const uint32_t lines = axis == WEFT_BEND_ALONG_ROWS ? rows_ : columns_;
     for (uint32_t t = 0; t < lines; ++t) {
       const Line line = line_of_thread(grids_, axis, t);
+      const LineStiffness<double> line_stiffness(line);
       for (uint32_t k = 1; k + 1 < line.count; ++k) {
         const glm::dvec4 a(state.positions[line.first + (k - 1) * line.stride]);
         const glm::dvec4 b(state.positions[line.first + k * line.stride]);
         const glm::dvec4 c(state.positions[line.first + (k + 1) * line.stride]);
-        const double stiffness = element_stiffness(line, k, a.w, b.w, c.w, state.link_state);
+        const double stiffness =
+            element_stiffness(line, line_stiffness, k, a.w, b.w, c.w, state.link_state);
         const glm::dvec3 curve = glm::dvec3(a) - 2.0 * glm::dvec3(b) + glm::dvec3(c);
         energy += 0.5 * stiffness * glm::dot(curve, curve);
       }
