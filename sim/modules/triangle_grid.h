@@ -21,8 +21,8 @@ class TriangleGrid {
   // The triangles first .. first + count - 1 of `corners` (three corners each).
   TriangleGrid(const std::vector<glm::vec4>& corners, uint32_t first, uint32_t count);
 
-  // Every triangle at or after `from` whose bounding box meets the box [lo, hi], in increasing
-  // order, into `triangles` (cleared first); it may list a few more.
+  // Every triangle at or after `from` whose bounding box meets the box [lo, hi] (finite), in
+  // increasing order, into `triangles` (cleared first); it may list a few more.
   void near(const glm::dvec3& lo, const glm::dvec3& hi, uint32_t from,
             std::vector<uint32_t>& triangles) const;
 
