@@ -7,7 +7,6 @@
 #include "sim/core/cpu_forces.h"
 #include "sim/model/model.h"
 #include "sim/model/model_error.h"
-#include "sim/modules/mesh_contact.h"
 
 namespace weft {
 
@@ -116,6 +115,7 @@ cpu::vec3<Real> unrotate(const cpu::vec4<Real>& q, const cpu::vec3<Real>& v) {
 Colliders::Colliders(const ModuleContext& context)
     : params_(context.params), environment_(context.model.environment) {
   pack_shapes(environment_, shapes_, corners_);
+  normals_ = mesh_contact::TriangleNormals(corners_);
   for (const gpu::ColliderShape& shape : shapes_) {
     triangle_grids_.emplace_back(corners_, shape.first_triangle,
                                  shape.kind == WEFT_COLLIDER_MESH ? shape.triangle_count : 0);
@@ -227,7 +227,6 @@ void Colliders::run_cpu(const Step& step, CpuPass<Real>& pass) const {
   const auto push = from_push<gpu::CollidePush>(step.push);
   const Real f0 = Real(float(push.substep) / float(push.substeps));
   const Real f1 = Real(float(push.substep + 1) / float(push.substeps));
-  const std::vector<vec3> normals = mesh_contact::triangle_normals<Real>(corners_);
   pass.for_each(params.particle_count, [&](uint32_t i) {
     const vec4 p = state.positions[i];
     if (p.w == Real(0)) return;
@@ -308,8 +307,8 @@ void Colliders::run_cpu(const Step& step, CpuPass<Real>& pass) const {
           }
         }
       } else {
-        hit = mesh_contact::collide_mesh(s, corners_, normals, triangle_grids_[k], reach, local,
-                                         unrotate(q0, x_prev - p0), n_local);
+        hit = mesh_contact::collide_mesh(s, corners_, normals_.in<Real>(), triangle_grids_[k],
+                                         reach, local, unrotate(q0, x_prev - p0), n_local);
       }
       if (hit) {
         x = p1 + rotate(q1, local);

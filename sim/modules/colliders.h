@@ -12,6 +12,7 @@
 #include "shaders/colliders_layout.h"
 #include "sim/model/model.h"
 #include "sim/core/mirrored_module.h"
+#include "sim/modules/mesh_contact.h"
 #include "sim/modules/triangle_grid.h"
 
 namespace weft {
@@ -59,8 +60,10 @@ class Colliders final : public MirroredModule<Colliders> {
   std::vector<glm::vec4> spheres_;
   std::vector<glm::vec4> sphere_starts_;
   std::vector<gpu::ColliderShape> shapes_;
-  std::vector<glm::vec4> corners_;            // three per mesh triangle, local
-  std::vector<TriangleGrid> triangle_grids_;  // per shape: its triangles (a mesh's), for the CPU
+  std::vector<glm::vec4> corners_;  // three per mesh triangle, local
+  // For the CPU: each triangle's normal, and per shape its triangles' grid (a mesh's).
+  mesh_contact::TriangleNormals normals_;
+  std::vector<TriangleGrid> triangle_grids_;
   // Per particle, m: how far it is kept off every collider's surface (half its cloth's
   // thickness, 0 for ropes and particles).
   std::vector<float> reaches_;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <type_traits>
 #include <vector>
 
 #include <glm/geometric.hpp>
@@ -35,9 +36,10 @@ bool over_triangle(const cpu::vec3<Real>& p, const cpu::vec3<Real>& a, const cpu
 }
 
 // The unit normal of every mesh triangle, as collide.comp finds it for each particle: the same
-// for all of them, so the CPU finds it once a pass.
+// for all of them and for every substep (the corners are in the colliders' own frames), so the
+// CPU finds them once, in both of its precisions.
 template <typename Real>
-std::vector<cpu::vec3<Real>> triangle_normals(const std::vector<glm::vec4>& corners) {
+std::vector<cpu::vec3<Real>> normals_of(const std::vector<glm::vec4>& corners) {
   std::vector<cpu::vec3<Real>> normals(corners.size() / 3);
   for (size_t t = 0; t < normals.size(); ++t) {
     const cpu::vec3<Real> a(corners[3 * t]);
@@ -47,6 +49,24 @@ std::vector<cpu::vec3<Real>> triangle_normals(const std::vector<glm::vec4>& corn
   }
   return normals;
 }
+
+struct TriangleNormals {
+  TriangleNormals() = default;
+  explicit TriangleNormals(const std::vector<glm::vec4>& corners)
+      : in_float(normals_of<float>(corners)), in_double(normals_of<double>(corners)) {}
+
+  template <typename Real>
+  const std::vector<cpu::vec3<Real>>& in() const {
+    if constexpr (std::is_same_v<Real, float>) {
+      return in_float;
+    } else {
+      return in_double;
+    }
+  }
+
+  std::vector<glm::vec3> in_float;
+  std::vector<glm::dvec3> in_double;
+};
 
 // shaders/collide.comp's collide_mesh. The shader tests every triangle in turn; a triangle
 // changes the particle only where it lies within the margin of it, or where the particle passed
