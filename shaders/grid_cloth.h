@@ -13,8 +13,8 @@ namespace weft::gpu {
 #define WEFT_GRID_BINDING_GRIDS 0
 #define WEFT_GRID_BINDING_LAMBDAS 1  // relax_grid_jacobi: multipliers of the links
 #define WEFT_GRID_BINDING_SCRATCH 2  // relax_grid_jacobi: positions of even sweeps
-// 3 to 6: the line solve of the structural links (stretch_lines_layout.h)
-#define WEFT_GRID_BINDING_LAMBDAS_SCRATCH 7  // relax_grid_jacobi: multipliers of even sweeps
+// 3 to 9: the line solves of bending and stretch (stretch_lines_layout.h, line_solves_layout.h)
+#define WEFT_GRID_BINDING_LAMBDAS_SCRATCH 10  // relax_grid_jacobi: multipliers of even sweeps
 
 // Bits of GridParams::spring_kinds and constraint_kinds
 #define WEFT_GRID_STRUCTURAL 1

@@ -1,7 +1,7 @@
 // One free particle's step of the chosen integrator (explicit Euler, semi-implicit Euler, or
-// Verlet with damping as in GAMES101): integrate.comp runs it on every particle, and the grid
-// bending's pass along rows on the nodes it loads when every particle is a node of a grid it
-// solves (FrameShape::integration_in_bending), which saves a dispatch and a read and write of
+// Verlet with damping as in GAMES101): integrate.comp runs it on every particle, and the bending
+// walk along rows (bending_walk.glsl) on the nodes it loads when every particle is a node of a
+// grid it walks (FrameShape::integration_in_lines), which saves a dispatch and a read and write of
 // every position per substep. Verlet adds each step to the position with compensated summation:
 // what rounding left out of the position (a float far from the origin cannot hold a substep's
 // fall) is kept in velocities[] and added to the next step, so that no part of gravity is lost

@@ -13,8 +13,13 @@
 // own size: a plain mean over the pairs past their limit would jump as a pair crosses it (its pull
 // still nothing, the others' share cut), and rounding would decide where the cloth goes. A mean
 // weighted by size moves a node no further than its largest pull asks. Euler integrators carry a
-// velocity, so a correction also changes it by dx/dt. Mirrors StrainLimits::limit in
-// sim/modules/strain_limits.cpp.
+// velocity, so a correction also changes it by dx/dt. After self-collision a correction settles:
+// it moves the previous position too and changes no velocity, as self-collision moves a layer out
+// of an overlap it already had. Where layers lie in a fold whose links cannot all be within their
+// limit a thickness apart, the two take turns each substep; had the limits' pull back counted as
+// motion, each turn would give the layers speed that the next push took away, and a hem tucked
+// into a fold kept flapping (docs/physics.md, "The strain limits again after self-collision").
+// Mirrors StrainLimits::run_cpu in sim/modules/strain_limits.cpp.
 #extension GL_EXT_control_flow_attributes : require
 #include "grid_directions.glsl"
 #include "strain_limits_layout.h"
@@ -89,7 +94,9 @@ void main() {
   } else {
     scratch[t] = vec4(x, p.w);
   }
-  if (!integrator_is_verlet()) {
+  if (push.settles != 0u) {
+    previous[grid.first_particle + node].xyz += x - p.xyz;
+  } else if (!integrator_is_verlet()) {
     velocities[grid.first_particle + node].xyz += (x - p.xyz) / params.dt;
   }
 }

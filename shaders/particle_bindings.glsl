@@ -8,11 +8,18 @@
 #include "shared_types.h"
 #include "link_state_layout.h"
 
+// A pass whose invocations read what others of their workgroup wrote to the particles sets this to
+// coherent before including this file.
+#ifndef WEFT_STATE_COHERENT
+#define WEFT_STATE_COHERENT
+#endif
+
 layout(std430, set = WEFT_PARTICLE_SET, binding = WEFT_BINDING_PARAMS) readonly buffer ParamsBuffer {
   SimParams params;
 };
 // xyz: position (m); w: inverse mass (1/kg), 0 for a pinned particle.
-layout(std430, set = WEFT_PARTICLE_SET, binding = WEFT_BINDING_POSITIONS) buffer PositionsBuffer {
+layout(std430, set = WEFT_PARTICLE_SET, binding = WEFT_BINDING_POSITIONS) WEFT_STATE_COHERENT buffer
+    PositionsBuffer {
   vec4 positions[];
 };
 // xyz: position at the start of the substep (Verlet's x_{t-1}); w unused.
@@ -20,7 +27,8 @@ layout(std430, set = WEFT_PARTICLE_SET, binding = WEFT_BINDING_PREVIOUS) buffer 
   vec4 previous[];
 };
 // xyz: velocity (m/s) for the Euler integrators; Verlet derives it from positions and previous.
-layout(std430, set = WEFT_PARTICLE_SET, binding = WEFT_BINDING_VELOCITIES) buffer VelocitiesBuffer {
+layout(std430, set = WEFT_PARTICLE_SET, binding = WEFT_BINDING_VELOCITIES) WEFT_STATE_COHERENT buffer
+    VelocitiesBuffer {
   vec4 velocities[];
 };
 // xyz: force (N) accumulated for this substep.

@@ -28,7 +28,8 @@ struct StrainLimitsPush {
   uint thread_count;  // nodes of every limited grid
   uint grid_count;
   uint read_scratch;  // 1 in the second pass: read the scratch buffer, write the positions
-  uint pad0;
+  // 1 after self-collision: a correction moves the previous position alike, adding no velocity
+  uint settles;
 };
 
 #ifdef __cplusplus

@@ -1,7 +1,8 @@
 // The structural links of cloth grids solved along lines (sim/modules/stretch_lines.h): a pass
 // of the module that relaxes those links' constraints, the coloured sweeps' or the grid Jacobi
 // sweeps', so that it writes the multipliers their first sweep starts from into the module's
-// own. stretch_grid_lines.comp and the C++ that packs it. Included by GLSL and C++ alike.
+// own. The walk of stretch_walk.glsl (run by solve_grid_lines.comp) and the C++ that packs it.
+// Included by GLSL and C++ alike.
 #ifndef WEFT_STRETCH_LINES_H
 #define WEFT_STRETCH_LINES_H
 #include "shared_types.h"
@@ -17,9 +18,6 @@ namespace weft::gpu {
 #define WEFT_STRETCH_BINDING_FACTORS 4    // per link: the elimination's pivot and right-hand side
 #define WEFT_STRETCH_BINDING_COUPLINGS 5  // per link: its coupling with the link before
 #define WEFT_STRETCH_BINDING_SLOTS 6      // per link: where its multiplier goes
-
-// Lines one workgroup of stretch_grid_lines.comp solves, side by side.
-#define WEFT_STRETCH_LINES_PER_GROUP 8u
 
 // Axes of a dispatch: the lines are the grids' rows, or their columns.
 #define WEFT_STRETCH_ALONG_ROWS 0u
@@ -44,7 +42,7 @@ struct StretchGrid {
   vec4 compliance;
 };
 
-// Push constants of stretch_grid_lines.comp.
+// What a walk of stretch_walk.glsl solves.
 struct StretchLinesPush {
   uint axis;        // WEFT_STRETCH_ALONG_ROWS or WEFT_STRETCH_ALONG_COLUMNS
   uint line_count;  // rows (or columns) of every grid

@@ -153,9 +153,9 @@ TEST_F(BenchTest, JsonHasEveryFieldAndItsNumbersAddUp) {
       dispatches += p["dispatches_per_frame"].get<uint32_t>();
       names.push_back(p["name"]);
     }
-    EXPECT_EQ(names,
-              (std::vector<std::string>{"frame updates", "force accumulation", "Verlet update",
-                                        "stretch along lines", "constraint relaxation"}));
+    EXPECT_EQ(names, (std::vector<std::string>{"frame updates", "force accumulation",
+                                               "bending and stretch along lines",
+                                               "constraint relaxation"}));
     const Json& frame = g["frame"];
     expect_summary(frame["gpu_ms"], options.frames, where + " frame");
     // Sections are contiguous: per frame they add up to the frame exactly (up to rounding), so
@@ -166,8 +166,8 @@ TEST_F(BenchTest, JsonHasEveryFieldAndItsNumbersAddUp) {
         << where;
     EXPECT_EQ(frame["bytes_per_frame"].get<uint64_t>(), sum_of_bytes) << where;
     EXPECT_EQ(frame["dispatches_per_frame"].get<uint32_t>(), dispatches) << where;
-    // 3 substeps x (force + Verlet + the line solve's rows and columns + 2 sweeps x colours).
-    EXPECT_EQ(dispatches, 3u * (4u + 2u * g["constraint_colours"].get<uint32_t>())) << where;
+    // 3 substeps x (force + the line walks' rows (integrating) and columns + 2 sweeps x colours).
+    EXPECT_EQ(dispatches, 3u * (3u + 2u * g["constraint_colours"].get<uint32_t>())) << where;
     EXPECT_EQ(g["substeps"].get<uint32_t>(), 3u) << where;
     EXPECT_DOUBLE_EQ(g["dispatches_per_substep"].get<double>(), dispatches / 3.0) << where;
     EXPECT_DOUBLE_EQ(g["bytes_per_particle_per_frame"].get<double>(),
@@ -206,8 +206,9 @@ TEST_F(BenchTest, CottonClothTimesItsBendingAndTethersAndReportsItsStrain) {
   for (const Json& p : g["passes"])
     names.push_back(p["name"]);
   // No springs: the integration computes gravity and air drag itself, with no force gather; and
-  // every particle is a node of the bending grid, whose pass along rows integrates them.
-  EXPECT_EQ(names, (std::vector<std::string>{"frame updates", "grid bending", "stretch along lines",
+  // every particle is a node of the grid whose lines are walked, and the walk along rows
+  // integrates them.
+  EXPECT_EQ(names, (std::vector<std::string>{"frame updates", "bending and stretch along lines",
                                              "constraint relaxation", "tethers", "strain limits"}));
   EXPECT_EQ(g["springs"].get<uint64_t>(), 0u);
   EXPECT_GT(g["strain_mean"].get<double>(), 0.0);
@@ -247,9 +248,9 @@ TEST_F(BenchTest, CpuReferenceTimesTheSameWork) {
   EXPECT_NEAR(sum, g["frame"]["cpu_mean_ms"].get<double>(), 1e-9);
   EXPECT_NEAR(g["frame"]["cpu_mean_ms"].get<double>(), g["cpu"]["frame_ms"]["mean"].get<double>(),
               1e-9);
-  // Every particle is a node of the bending grid: its pass along rows integrates them, and no
-  // "semi-implicit Euler update" pass runs.
-  EXPECT_EQ(g["passes"][1]["name"], "grid bending");
+  // Every particle is a node of the grid whose lines are walked: the walk along rows integrates
+  // them, and no "semi-implicit Euler update" pass runs.
+  EXPECT_EQ(g["passes"][1]["name"], "bending and stretch along lines");
   for (const Json& p : g["passes"])
     EXPECT_NE(p["name"], "semi-implicit Euler update");
 }

@@ -21,6 +21,7 @@
 #include "sim/modules/coloured_distance.h"
 #include "sim/modules/grid_jacobi.h"
 #include "sim/modules/grid_springs.h"
+#include "sim/modules/self_collision.h"
 #include "sim/core/solver_core.h"
 #include "tests/support/access_count.h"
 #include "tests/support/grid_pass_walks.h"
@@ -106,11 +107,11 @@ uint64_t integrate_bytes(const SolverCore& m) {
   return a.bytes();
 }
 
-// The integration pass's bytes, or, where the grid bending integrates every particle, no such
-// pass (its walk is the bending's).
+// The integration pass's bytes, or, where a walk along rows integrates every particle, no such
+// pass (line_solves.h, grid_bending.h).
 void expect_integration_counts_match(const SolverCore& m, const FrameShape& shape,
                                      const std::vector<PassTraffic>& traffic) {
-  if (shape.integration_in_bending) {
+  if (shape.integration_in_lines) {
     EXPECT_FALSE(has_traffic(traffic, integrate_name(m)));
     return;
   }
@@ -284,9 +285,9 @@ void expect_counts_match(const Model& model, uint32_t substeps) {
       relax += relax_colour_bytes(m, colour, sweep == 0);
   ASSERT_GT(relax, 0u);
   EXPECT_EQ(traffic_of(traffic, "constraint relaxation"), substeps * relax);
-  expect_stretch_lines_counts_match(m, m.find<ColouredDistance>()->lines(), traffic, substeps);
+  expect_line_solve_counts_match(m, m.find<ColouredDistance>()->lines(), shape, traffic);
   expect_tether_counts_match(m, shape, traffic);
-  expect_strain_limit_counts_match(m, traffic, substeps);
+  expect_strain_limit_counts_match(m, shape, traffic);
   expect_grid_bending_counts_match(m, shape, traffic);
 }
 
@@ -301,6 +302,9 @@ TEST(BenchTraffic, BytesPerPassMatchACountOfEveryShaderAccess) {
     // limits on its first grid.
     ASSERT_FALSE(cloth_scene(integrator).tether_groups.empty());
     expect_counts_match(cloth_scene(integrator), 4);
+    // With self-collision the strain limits run again after it, and move the previous positions.
+    ASSERT_TRUE(self_collision_runs(contact_scene(integrator)));
+    expect_counts_match(contact_scene(integrator), 2);
     expect_counts_match(rope_scene(integrator), 4);
     // A constraint between two pinned particles, which the projection leaves alone.
     Model pinned_pair;
@@ -335,9 +339,9 @@ void expect_grid_counts_match(const Model& model, uint32_t substeps) {
   }
   ASSERT_GT(relax, 0u);
   EXPECT_EQ(traffic_of(traffic, "constraint relaxation (grid Jacobi)"), substeps * relax);
-  expect_stretch_lines_counts_match(m, m.find<GridJacobi>()->lines(), traffic, substeps);
+  expect_line_solve_counts_match(m, m.find<GridJacobi>()->lines(), shape, traffic);
   expect_tether_counts_match(m, shape, traffic);
-  expect_strain_limit_counts_match(m, traffic, substeps);
+  expect_strain_limit_counts_match(m, shape, traffic);
   expect_grid_bending_counts_match(m, shape, traffic);
 }
 

@@ -67,7 +67,7 @@ grep -q 'name="vkCmdDispatch"' "$xml" || fail "no vkCmdDispatch in the capture"
 if [ "$mode" = viewer ]; then
   # One whole viewer frame: its simulation, the graphics passes, the UI and the present.
   [ "$(count_label 'simulation frame')" -eq 1 ] || fail "expected exactly one 'simulation frame' label"
-  for label in "grid bending (rows, integrating)" "normals" "draw cloth" "UI"; do
+  for label in "bending and stretch along lines (rows, integrating)" "normals" "draw cloth" "UI"; do
     [ "$(count_label "$label")" -ge 1 ] || fail "no '$label' label in the viewer's frame"
   done
   grep -q 'name="vkCmdDraw' "$xml" || fail "no draw call in the viewer's frame"
@@ -81,11 +81,11 @@ for label in "substep 0" "substep 15"; do
   [ "$(count_label "$label")" -eq 1 ] || fail "expected one '$label' label"
 done
 # The default cloth has no springs: its integration computes its gravity and air drag, with no
-# force gather before it; and it is all one grid that bends, so the bending's pass along rows
-# integrates it, with no integration pass.
+# force gather before it; and it is all one grid whose lines are walked for its bending and
+# stretch, so the walk along rows integrates it, with no integration pass.
 [ "$(count_label 'force accumulation')" -eq 0 ] || fail "a force gather ran on a cloth with no springs"
-[ "$(count_label 'Verlet update')" -eq 0 ] || fail "an integration pass ran on a cloth the bending integrates"
-for label in "grid bending (rows, integrating)" "collision" \
+[ "$(count_label 'Verlet update')" -eq 0 ] || fail "an integration pass ran on a cloth the line walks integrate"
+for label in "bending and stretch along lines (rows, integrating)" "collision" \
   "constraint relaxation (sweep 0, colour 0)" "constraint relaxation (sweep 7, colour 0)"; do
   [ "$(count_label "$label")" -eq 16 ] || fail "expected '$label' once per substep (16)"
 done
@@ -96,7 +96,7 @@ labels=$(grep -c 'name="vkCmdBeginDebugUtilsLabelEXT"' "$xml")
 # Particle buffers by field, module buffers as "<module>: <buffer>", pipelines by shader.
 for name in positions "previous positions" forces \
   "distance constraints: constraints" "distance constraints: lambdas" \
-  "simulation commands [0-9]" "bend_grid_lines.comp" "compute layout (sets of 7 3 buffers)"; do
+  "simulation commands [0-9]" "solve_grid_lines.comp" "compute layout (sets of 7 10 buffers)"; do
   has_name "$name"
 done
 echo "capture_test: $capture holds one frame: $dispatches labelled dispatches, named buffers"

@@ -317,7 +317,7 @@ TEST_P(GpuPassTest, Anchors) {
 
 TEST_P(GpuPassTest, ConstraintRelaxationEveryColourAndSweep) {
   if (const GridJacobi* jacobi = core().find<GridJacobi>()) {
-    // The line solve of the structural links (rows, columns), then the Jacobi sweeps, as many
+    // The line solves of bending and stretch (rows, columns), then the Jacobi sweeps, as many
     // as one dispatch runs, twice, and one more: even and odd dispatches read different buffers,
     // and an odd count ends in the scratch copies, which the GPU copies back.
     FrameShape shape = core().full_shape(1);
@@ -327,8 +327,8 @@ TEST_P(GpuPassTest, ConstraintRelaxationEveryColourAndSweep) {
       if (step.module == jacobi->index) steps.push_back(step);
     }
     ASSERT_EQ(steps.size(), 5u);
-    ASSERT_EQ(steps[0].pass, &StretchLines::pass());
-    ASSERT_EQ(steps[1].pass, &StretchLines::pass());
+    ASSERT_EQ(steps[0].pass, &LineSolves::pass());
+    ASSERT_EQ(steps[1].pass, &LineSolves::pass());
     ASSERT_FALSE(steps[4].copies.empty()) << "an odd count must end with a copy back";
     for (const Step& step : steps) {
       run_both(step);

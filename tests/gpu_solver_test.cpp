@@ -132,11 +132,12 @@ TEST_F(GpuSolverTest, TheFrameIsTimedPassByPassWithinTheHostsWait) {
     EXPECT_GE(ms, 0.0) << pass->name;
     names.push_back(pass->name);
   }
-  // Every particle is a node of the bending grid: its pass along rows integrates them.
-  EXPECT_EQ(names, (std::vector<std::string>{"frame updates", "force accumulation", "anchors",
-                                             "grid bending", "stretch along lines",
-                                             "constraint relaxation", "collision", "tethers",
-                                             "strain limits"}));
+  // Every particle is a node of the grid whose lines are walked: the walk along rows integrates
+  // them.
+  EXPECT_EQ(names,
+            (std::vector<std::string>{"frame updates", "force accumulation", "anchors",
+                                      "bending and stretch along lines", "constraint relaxation",
+                                      "collision", "tethers", "strain limits"}));
   EXPECT_GT(timings->total_ms, 0.0);
   // Converted with the device's timestamp period, the frame took no longer than the host waited
   // for it: a wrong period or a misread query gives a time far off.

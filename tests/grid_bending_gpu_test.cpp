@@ -1,9 +1,10 @@
-// The grid bending's line solve on the GPU against its CPU mirror, on lines longer than a
+// The grid bending module's line solve on the GPU against its CPU mirror, on lines longer than a
 // workgroup: bend_grid_lines.comp takes a line through shared memory in chunks of
-// WEFT_GROUP_SIZE nodes, carrying the elimination from chunk to chunk, and the test scenes'
-// lines are all shorter than one chunk. Two strips of 600 nodes, one along its rows and one
-// along its columns, each clamped somewhere along the line, bend from a crumpled state; every
-// particle must move as on the CPU.
+// 2 * WEFT_GROUP_SIZE / WEFT_LINES_PER_GROUP nodes, carrying the elimination from chunk to chunk,
+// and the test scenes' lines are all shorter than one chunk. Two strips of springs (a grid of
+// constraints bends in the line solves of line_solves_gpu_test.cpp) of 600 nodes, one along its
+// rows and one along its columns, each clamped somewhere along the line, bend from a crumpled
+// state; every particle must move as on the CPU.
 //
 // Tolerance: both sides run the same operations in the same order in float; the GPU may contract
 // a*b+c into an FMA and divide within 2.5 ULP. The elimination is diagonally dominant, so such
@@ -49,7 +50,7 @@ Model long_strips(Integrator integrator) {
   along_rows.width_axis = {3.0f, 0.0f, 0.0f};
   along_rows.height_axis = {0.0f, 0.0f, 0.01f};
   along_rows.particle_mass = 1e-3f;
-  along_rows.structural = {LinkKind::constraint, 0.0f, 0.0f, 0.0f};
+  along_rows.structural = {LinkKind::spring, 100.0f, 0.0f, 0.0f};
   along_rows.bending_stiffness = 20.0f;
   // Clamped at its first two columns and held by one node far along its middle row.
   along_rows.pinned = {

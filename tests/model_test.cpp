@@ -12,6 +12,7 @@
 #include <glm/geometric.hpp>
 
 #include "shaders/grid_bending_layout.h"
+#include "shaders/line_solves_layout.h"
 #include "shaders/integration.h"
 #include "sim/model/cloth_grid.h"
 #include "sim/model/constraint_coloring.h"
@@ -197,18 +198,19 @@ TEST(FrameSchedule, RunsThePassesOfEverySubstepInOrder) {
   EXPECT_EQ(from_push<gpu::IntegratePush>(next_steps[0].push).environment, 1u);
 }
 
-// Where every particle is a node of a grid that bends, the bending's pass along rows integrates
-// them as it loads them: no integration pass runs. A rope beside the cloth, or a cloth that does
-// not bend, keeps the integration pass.
-TEST(FrameSchedule, TheBendingIntegratesAClothOfGridsThatBendOnly) {
-  const auto cloth_model = [](float bending_stiffness) {
+// Where every particle is a node of a grid whose lines are walked (for their stretch, or for the
+// bending of a grid of springs), the walk along rows integrates them as it loads them: no
+// integration pass runs. A rope beside the cloth, or a cloth of springs that does not bend, keeps
+// the integration pass.
+TEST(FrameSchedule, TheLineWalksIntegrateAClothOfGridsOnly) {
+  const auto cloth_model = [](LinkKind structural, float bending_stiffness) {
     Model model;
     ClothGridDesc cloth;
     cloth.columns = 5;
     cloth.rows = 4;
-    cloth.structural = {LinkKind::constraint, 0.0f, 0.0f, 0.0f};
+    cloth.structural = {structural, structural == LinkKind::spring ? 50.0f : 0.0f, 0.0f, 0.0f};
     cloth.shear = {LinkKind::constraint, 0.0f, 0.0f, 0.0f};
-    cloth.bend = {LinkKind::none, 0.0f, 0.0f, 0.0f};  // no springs: no force gather
+    cloth.bend = {LinkKind::none, 0.0f, 0.0f, 0.0f};  // no bend springs
     cloth.bending_stiffness = bending_stiffness;
     cloth.pinned = {0};
     add_cloth_grid(model, cloth);
@@ -224,29 +226,48 @@ TEST(FrameSchedule, TheBendingIntegratesAClothOfGridsThatBendOnly) {
   const auto count = [](const std::vector<std::string>& passes, const std::string& name) {
     return std::count(passes.begin(), passes.end(), name);
   };
-  {
-    SolverCore core(cloth_model(1e-6f));
+  // The walk along rows integrates, the one along columns does not.
+  const auto expect_rows_integrate = [](SolverCore& core, const FrameShape& shape,
+                                        const std::string& pass, uint32_t integrate) {
+    int walks = 0;
+    for (const Step& step : core.schedule(shape)) {
+      if (step.pass->name != pass) continue;
+      ++walks;
+      const uint32_t part = pass == "grid bending"
+                                ? from_push<gpu::GridBendingPush>(step.push).integrate
+                                : from_push<gpu::LineSolvesPush>(step.push).integrate;
+      EXPECT_EQ(part, step.part == WEFT_BEND_ALONG_ROWS ? integrate : WEFT_BEND_INTEGRATE_NONE);
+    }
+    EXPECT_EQ(walks, 6) << pass << ": rows and columns, 3 substeps";
+  };
+  // Structural links that are constraints: bending and stretch in one walk of each line, which
+  // integrates whether the cloth bends or not (a cloth of constraints only: no force gather).
+  for (float bending_stiffness : {1e-6f, 0.0f}) {
+    SolverCore core(cloth_model(LinkKind::constraint, bending_stiffness));
     const FrameShape shape = core.begin_frame(0.01f, 3);
-    EXPECT_TRUE(shape.integration_in_bending);
+    EXPECT_TRUE(shape.integration_in_lines) << bending_stiffness;
     const std::vector<std::string> passes = names(core, shape);
     EXPECT_EQ(count(passes, "Verlet update"), 0);
-    EXPECT_EQ(count(passes, "grid bending"), 6);  // rows and columns, 3 substeps
-    const std::vector<Step> steps = core.schedule(shape);
-    for (const Step& step : steps) {
-      if (step.pass->name != std::string("grid bending")) continue;
-      const uint32_t integrate = from_push<gpu::GridBendingPush>(step.push).integrate;
-      EXPECT_EQ(integrate, step.part == WEFT_BEND_ALONG_ROWS ? WEFT_BEND_INTEGRATE_ENVIRONMENT
-                                                             : WEFT_BEND_INTEGRATE_NONE);
-    }
+    EXPECT_EQ(count(passes, "grid bending"), 0);
+    expect_rows_integrate(core, shape, "bending and stretch along lines",
+                          WEFT_BEND_INTEGRATE_ENVIRONMENT);
   }
   {
-    SolverCore core(cloth_model(0.0f));  // no bending
+    // Structural springs: the grid bending's own walks, after the force gather.
+    SolverCore core(cloth_model(LinkKind::spring, 1e-6f));
     const FrameShape shape = core.begin_frame(0.01f, 3);
-    EXPECT_FALSE(shape.integration_in_bending);
+    EXPECT_TRUE(shape.integration_in_lines);
+    EXPECT_EQ(count(names(core, shape), "Verlet update"), 0);
+    expect_rows_integrate(core, shape, "grid bending", WEFT_BEND_INTEGRATE_FORCES);
+  }
+  {
+    SolverCore core(cloth_model(LinkKind::spring, 0.0f));  // no line walks at all
+    const FrameShape shape = core.begin_frame(0.01f, 3);
+    EXPECT_FALSE(shape.integration_in_lines);
     EXPECT_EQ(count(names(core, shape), "Verlet update"), 3);
   }
   {
-    Model model = cloth_model(1e-6f);
+    Model model = cloth_model(LinkKind::constraint, 1e-6f);
     RopeDesc rope;
     rope.start = {0.0f, 1.0f, 0.0f};
     rope.end = {1.0f, 1.0f, 0.0f};
@@ -255,7 +276,7 @@ TEST(FrameSchedule, TheBendingIntegratesAClothOfGridsThatBendOnly) {
     add_rope(model, rope);
     SolverCore core(model);
     const FrameShape shape = core.begin_frame(0.01f, 3);
-    EXPECT_FALSE(shape.integration_in_bending);
+    EXPECT_FALSE(shape.integration_in_lines);
     EXPECT_EQ(count(names(core, shape), "Verlet update"), 3);
   }
 }

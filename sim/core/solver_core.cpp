@@ -144,7 +144,7 @@ FrameShape SolverCore::current_shape(uint32_t substeps) const {
   // The first module of the project stage decides: only it sees the particles as integrated.
   for (size_t m = 0; m < modules_.size(); ++m) {
     if (!shape.active[m] || !modules_[m]->has_constraints()) continue;
-    shape.integration_in_bending =
+    shape.integration_in_lines =
         shape.relaxation_sweeps > 0 && modules_[m]->integrates_every_particle();
     break;
   }

@@ -56,12 +56,13 @@ struct FrameShape {
   // The only force this frame is the environment's (gravity, air drag, the ground) on every
   // particle: the integrator computes it and no force gather runs (SolverCore::current_shape).
   bool environment_in_integration = false;
-  // Every particle is a node of a grid that bends: the grid bending's pass along rows, the first
-  // to move them after the integrate stage, integrates each node as it loads it, and no
-  // integration pass runs (a dispatch and a read and write of every position fewer per substep).
+  // Every particle is a node of a grid whose lines are walked (line_solves.h, grid_bending.h): the
+  // walk along rows, the first to move them after the integrate stage, integrates each node as it
+  // loads it, and no integration pass runs (a dispatch and a read and write of every position
+  // fewer per substep).
   // The anchors and the knife, between the two, move only pinned particles and cut links, which
   // integration neither moves nor reads.
-  bool integration_in_bending = false;
+  bool integration_in_lines = false;
 
   bool operator==(const FrameShape&) const = default;
 };
@@ -191,7 +192,7 @@ class SolverModule {
   // and this module schedules nothing (FrameShape::environment_in_integration).
   virtual bool gathers_environment_only() const { return false; }
   // Its first pass of the project stage loads every particle of the model, and integrates them
-  // there when FrameShape::integration_in_bending (set when it is the first module of that stage).
+  // there when FrameShape::integration_in_lines (set when it is the first module of that stage).
   virtual bool integrates_every_particle() const { return false; }
   // At the start of every frame, before active() and schedule(): the module takes what was queued
   // for this frame (one-shot forces). At its end, it drops what was for this frame only.

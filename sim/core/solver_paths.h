@@ -29,7 +29,7 @@ class SolverPaths {
     return springs_ ? *springs_ : with_links_ ? model_->springs : kNoSprings;
   }
   // The bending elements the general modules run: the model's listed ones (meshes'; cloth grids
-  // bend in grid_bending.h on either path).
+  // bend along their lines on either path: bending_lines.h).
   const std::vector<BendingElement>& bending() const {
     return with_links_ ? model_->bending : kNoBending;
   }

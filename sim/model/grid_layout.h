@@ -88,7 +88,8 @@ constexpr uint32_t kGridLambdasPerParticle = WEFT_GRID_LAMBDAS_PER_PARTICLE;
 const LinkMaterial& grid_material(const GridLayout& grid, GridLinkKind kind);
 
 // Whether the grid's structural links are solved along its rows and columns before the
-// relaxation sweeps (sim/modules/stretch_lines.h): when they are constraints.
+// relaxation sweeps, in the walks that also solve its bending (sim/modules/line_solves.h): when
+// they are constraints.
 inline bool stretch_solved_along_lines(const GridLayout& grid) {
   return has_constraint(grid.structural.kind);
 }

@@ -1,7 +1,7 @@
 // Bending elements (sim/model/bending_element.h) listed in the model: the hinges of triangle meshes
-// (cloth grids bend in grid_bending.h). Relaxed in every relaxation sweep, before the distance
-// constraints, with XPBD multipliers gathered over the substep: one exact step of each linear
-// element at a time, in colours (element_coloring.h), one dispatch each.
+// (cloth grids bend along their lines: bending_lines.h). Relaxed in every relaxation sweep, before
+// the distance constraints, with XPBD multipliers gathered over the substep: one exact step of each
+// linear element at a time, in colours (element_coloring.h), one dispatch each.
 //
 // One pass over the colours moves a bend a hinge or two. Where the hinges are stiff against the
 // particles' inertia within a substep (a fine mesh: the ratio grows as dt^2 B / (rho h^4)), the

@@ -86,13 +86,13 @@ ColoredConstraints colour_with_line_links_first(const Model& model, const Solver
 
 // The line solve of the general path's grids, writing each link's multiplier into its
 // constraint's.
-StretchLines stretch_lines(const Model& model, const SolverPaths& paths,
-                           const ColoredConstraints& colored) {
+LineSolves line_solves(const Model& model, const SolverPaths& paths,
+                       const ColoredConstraints& colored) {
   std::unordered_map<uint64_t, uint32_t> index;
   for (uint32_t c = 0; c < colored.constraints.size(); ++c)
     index.emplace(link_key(colored.constraints[c].a, colored.constraints[c].b), c);
   const std::vector<GridLayout> grids = general_path_grids(model, paths);
-  return StretchLines(grids, true, [&](size_t g, uint32_t lower, uint32_t axis) {
+  return LineSolves(grids, true, [&](size_t g, uint32_t lower, uint32_t axis) {
     const uint32_t a = grids[g].first_particle + lower;
     const uint32_t b = a + (axis == WEFT_STRETCH_ALONG_ROWS ? 1u : grids[g].columns);
     const auto found = index.find(link_key(a, b));
@@ -116,22 +116,26 @@ gpu::RelaxPush colour_push(const ColoredConstraints& colored,
 ColouredDistance::ColouredDistance(const ModuleContext& context)
     : colored_(colour_with_line_links_first(context.model, context.paths, solved_along_lines_)),
       tear_bits_(tear_bits_of(context.model, colored_)),
-      lines_(stretch_lines(context.model, context.paths, colored_)) {}
+      lines_(line_solves(context.model, context.paths, colored_)),
+      particle_count_(context.model.particle_count()) {}
 
 std::vector<const PassInfo*> ColouredDistance::passes() const {
-  return {&kRelax, &kWatch, &StretchLines::pass()};
+  return {&kRelax, &kWatch, &LineSolves::pass()};
 }
 
 std::string ColouredDistance::label(const Step& step) const {
-  if (step.pass == &StretchLines::pass()) return lines_.label(step);
+  if (step.pass == &LineSolves::pass()) return lines_.label(step);
   return std::string(step.pass->name) + " (sweep " + std::to_string(step.sweep) + ", colour " +
          std::to_string(step.part) + ")";
 }
 
-void ColouredDistance::schedule(Stage stage, const FrameShape&, uint32_t substep, uint32_t sweep,
-                                std::vector<Step>& steps) const {
+void ColouredDistance::schedule(Stage stage, const FrameShape& shape, uint32_t substep,
+                                uint32_t sweep, std::vector<Step>& steps) const {
   if (stage != Stage::project) return;
-  if (sweep == 0) lines_.schedule(*this, substep, steps);
+  if (sweep == 0) {
+    lines_.schedule(*this, shape, shape.integration_in_lines && integrates_every_particle(),
+                    substep, steps);
+  }
   for (uint32_t c = 0; c < colored_.color_count(); ++c) {
     Step step = make_step(*this, kRelax, substep, sweep, c);
     gpu::RelaxPush push = colour_push(colored_, solved_along_lines_, c, sweep);
@@ -152,7 +156,7 @@ void ColouredDistance::schedule_health(std::vector<Step>& steps) const {
 }
 
 uint32_t ColouredDistance::threads(const Step& step) const {
-  if (step.pass == &StretchLines::pass()) return lines_.threads(step);
+  if (step.pass == &LineSolves::pass()) return lines_.threads(step);
   return from_push<gpu::RelaxPush>(step.push).count;
 }
 
@@ -176,7 +180,7 @@ void ColouredDistance::run_cpu(const Step& step, CpuPass<Real>& pass) const {
   const gpu::SimParams& params = pass.params;
   ParticleState<Real>& state = pass.state;
   std::vector<Real>& lambdas = state.module_arrays[first_state_array];
-  if (step.pass == &StretchLines::pass()) {
+  if (step.pass == &LineSolves::pass()) {
     lines_.run(step, pass, lambdas);
     return;
   }
@@ -243,7 +247,7 @@ void ColouredDistance::measure_health_of(const ParticleState<Real>& state,
 
 template <typename Real>
 double ColouredDistance::elastic_energy_of(const ParticleState<Real>& state) const {
-  double energy = 0.0;
+  double energy = lines_.bending_energy(state);  // the grids' bending, solved in the line walks
   for (size_t k = 0; k < colored_.constraints.size(); ++k) {
     const gpu::DistanceConstraint& c = colored_.constraints[k];
     if (!tear_bits_.empty() && (state.link_state[c.a] & tear_bits_[k]) != 0u) continue;
@@ -258,7 +262,7 @@ double ColouredDistance::elastic_energy_of(const ParticleState<Real>& state) con
 }
 
 uint64_t ColouredDistance::bytes(const Step& step, const TrafficContext& context) const {
-  if (step.pass == &StretchLines::pass()) return lines_.bytes(step, context);
+  if (step.pass == &LineSolves::pass()) return lines_.bytes(step, context);
   // Per constraint: read it and both x, write lambda (and read it but where the sweep restarts
   // it); unless both ends are pinned, write both x (Euler: also read and write both v).
   const gpu::RelaxPush relax = from_push<gpu::RelaxPush>(step.push);
@@ -288,7 +292,7 @@ std::vector<uint32_t> ColouredDistance::apply_edit(const Model& model, const Sol
                      std::to_string(edited.constraints.size()) +
                      " edited); rebuild the simulation instead");
   }
-  StretchLines lines = lines_;
+  LineSolves lines = lines_;
   if (!lines.apply_materials(general_path_grids(model, paths))) {
     throw ModelError(
         "a live edit cannot make a cloth grid's links constraints, or stop them being "
@@ -297,7 +301,7 @@ std::vector<uint32_t> ColouredDistance::apply_edit(const Model& model, const Sol
   colored_ = std::move(edited);
   solved_along_lines_ = std::move(solved);
   lines_ = std::move(lines);
-  return {0, WEFT_STRETCH_BINDING_GRIDS};
+  return {0, WEFT_STRETCH_BINDING_GRIDS, WEFT_LINES_BINDING_BENDING_GRIDS};
 }
 
 }  // namespace weft

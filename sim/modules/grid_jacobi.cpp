@@ -2,6 +2,7 @@
 
 #include "sim/core/cpu_forces.h"
 #include "sim/model/link_state.h"
+#include "sim/model/model.h"
 #include "sim/model/model_error.h"
 
 namespace weft {
@@ -42,8 +43,8 @@ bool any_uses_lambdas(const GridSet& grids) {
 
 // Where the line solve leaves a structural link's multiplier: in its lower node's slot for the
 // link's direction (kGridDirections: slot 0 along a row, 1 along a column).
-StretchLines stretch_lines(const GridSet& grids, bool uses_lambdas) {
-  return StretchLines(grids.layouts(), uses_lambdas, [&](size_t g, uint32_t lower, uint32_t axis) {
+LineSolves line_solves(const GridSet& grids, bool uses_lambdas) {
+  return LineSolves(grids.layouts(), uses_lambdas, [&](size_t g, uint32_t lower, uint32_t axis) {
     return (grids.params()[g].first_thread + lower) * kGridLambdasPerParticle +
            (axis == WEFT_STRETCH_ALONG_ROWS ? 0u : 1u);
   });
@@ -56,7 +57,8 @@ GridJacobi::GridJacobi(const ModuleContext& context)
       constraint_links_(count_constraint_links(grids_)),
       uses_lambdas_(any_uses_lambdas(grids_)),
       reach_(reach_of(grids_)),
-      lines_(stretch_lines(grids_, uses_lambdas_)) {}
+      lines_(line_solves(grids_, uses_lambdas_)),
+      particle_count_(context.model.particle_count()) {}
 
 uint32_t GridJacobi::tile_count(uint32_t tile) const {
   uint32_t tiles = 0;
@@ -66,11 +68,11 @@ uint32_t GridJacobi::tile_count(uint32_t tile) const {
 }
 
 std::vector<const PassInfo*> GridJacobi::passes() const {
-  return {&kRelax, &StretchLines::pass()};
+  return {&kRelax, &LineSolves::pass()};
 }
 
 std::string GridJacobi::label(const Step& step) const {
-  if (step.pass == &StretchLines::pass()) return lines_.label(step);
+  if (step.pass == &LineSolves::pass()) return lines_.label(step);
   const uint32_t sweeps = from_push<gpu::GridTilesPush>(step.push).sweeps;
   const uint32_t last = step.sweep + sweeps - 1;
   return "constraint relaxation (grid Jacobi, " +
@@ -80,7 +82,7 @@ std::string GridJacobi::label(const Step& step) const {
 }
 
 uint32_t GridJacobi::threads(const Step& step) const {
-  if (step.pass == &StretchLines::pass()) return lines_.threads(step);
+  if (step.pass == &LineSolves::pass()) return lines_.threads(step);
   return from_push<gpu::GridTilesPush>(step.push).thread_count;
 }
 
@@ -89,7 +91,10 @@ void GridJacobi::schedule(Stage stage, const FrameShape& shape, uint32_t substep
   const uint32_t sweeps = shape.relaxation_sweeps;
   const uint32_t per_dispatch = sweeps_per_dispatch();
   if (stage != Stage::project || sweep >= sweeps || sweep % per_dispatch != 0) return;
-  if (sweep == 0) lines_.schedule(*this, substep, steps);
+  if (sweep == 0) {
+    lines_.schedule(*this, shape, shape.integration_in_lines && integrates_every_particle(),
+                    substep, steps);
+  }
   const uint32_t dispatch = sweep / per_dispatch;
   Step step = make_step(*this, kRelax, substep, sweep, dispatch);
   gpu::GridTilesPush push{};
@@ -141,7 +146,7 @@ void GridJacobi::run_cpu(const Step& step, CpuPass<Real>& pass) const {
   std::vector<Real> no_lambdas;
   std::vector<Real>& lambdas =
       uses_lambdas_ ? pass.state.module_arrays[first_state_array] : no_lambdas;
-  if (step.pass == &StretchLines::pass()) {
+  if (step.pass == &LineSolves::pass()) {
     lines_.run(step, pass, lambdas);
     return;
   }
@@ -225,7 +230,7 @@ void GridJacobi::sweep_cpu(bool restart_sweep, CpuPass<Real>& pass,
 
 template <typename Real>
 double GridJacobi::elastic_energy_of(const ParticleState<Real>& state) const {
-  double energy = 0.0;
+  double energy = lines_.bending_energy(state);  // the grids' bending, solved in the line walks
   for (size_t g = 0; g < grids_.layouts().size(); ++g) {
     const GridLayout& layout = grids_.layouts()[g];
     const gpu::GridParams& grid = grids_.params()[g];
@@ -249,7 +254,7 @@ double GridJacobi::elastic_energy_of(const ParticleState<Real>& state) const {
 }
 
 uint64_t GridJacobi::bytes(const Step& step, const TrafficContext& context) const {
-  if (step.pass == &StretchLines::pass()) return lines_.bytes(step, context);
+  if (step.pass == &LineSolves::pass()) return lines_.bytes(step, context);
   // Every node reads x from one buffer and writes x' to the other (Euler: and v), once however
   // many sweeps the dispatch runs; multipliers, when a kind is compliant: read (not on the sweep
   // that restarts them) and written, 4 B per constraint link. The copy back of an odd count reads
@@ -261,7 +266,7 @@ uint64_t GridJacobi::bytes(const Step& step, const TrafficContext& context) cons
                    grids_.params().size() * sizeof(gpu::GridParams);
   if (uses_lambdas_) bytes += constraint_links_ * 4 * (push.reset_lambda ? 1 : 2);
   // The structural links the line solve has just written are read on the sweep that restarts.
-  if (uses_lambdas_ && push.reset_lambda) bytes += lines_.link_count() * 4;
+  if (uses_lambdas_ && push.reset_lambda) bytes += lines_.stretch().link_count() * 4;
   for (const StepCopy& copy : step.copies)
     bytes += 2 * copy.bytes;
   return bytes;
@@ -272,7 +277,7 @@ std::vector<uint32_t> GridJacobi::apply_edit(const Model& model, const SolverPat
   if (scope != EditScope::materials) return {};
   GridSet edited = grids_;
   edited.apply_materials(model, paths);
-  StretchLines lines = lines_;
+  LineSolves lines = lines_;
   if (count_constraint_links(edited) != constraint_links_ ||
       (any_uses_lambdas(edited) && !uses_lambdas_) || !lines.apply_materials(edited.layouts())) {
     throw ModelError(
@@ -281,7 +286,7 @@ std::vector<uint32_t> GridJacobi::apply_edit(const Model& model, const SolverPat
   }
   grids_ = std::move(edited);
   lines_ = std::move(lines);
-  return {kGrids, WEFT_STRETCH_BINDING_GRIDS};
+  return {kGrids, WEFT_STRETCH_BINDING_GRIDS, WEFT_LINES_BINDING_BENDING_GRIDS};
 }
 
 }  // namespace weft

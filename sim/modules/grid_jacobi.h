@@ -1,8 +1,8 @@
-// Distance constraints on a grid, relaxed by Jacobi sweeps for the cloth grids on the grid path
-// (their bending is grid_bending.h's). Each node gathers the XPBD corrections of its constraints
-// from the previous sweep's positions. Corrections are scaled (GridParams::jacobi_scale) so that
-// their sum cannot overshoot. Before a substep's sweeps, the structural links are solved along
-// the grids' rows and columns (stretch_lines.h), and the first sweep starts them from the
+// Distance constraints on a grid, relaxed by Jacobi sweeps for the cloth grids on the grid path.
+// Each node gathers the XPBD corrections of its constraints from the previous sweep's positions.
+// Corrections are scaled (GridParams::jacobi_scale) so that their sum cannot overshoot. Before a
+// substep's sweeps, the grids' rows and columns are walked for their bending and the stretch of
+// their structural links (line_solves.h), and the first sweep starts those links from the
 // multipliers that left.
 //
 // On the GPU several sweeps are one dispatch (shaders/relax_grid_jacobi.comp): a workgroup sweeps
@@ -15,7 +15,7 @@
 #pragma once
 
 #include "sim/modules/grid_set.h"
-#include "sim/modules/stretch_lines.h"
+#include "sim/modules/line_solves.h"
 #include "sim/core/mirrored_module.h"
 
 namespace weft {
@@ -34,16 +34,17 @@ class GridJacobi final : public MirroredModule<GridJacobi> {
   // An even dispatch (Step::part) writes the scratch buffers; the next, or the copy after the
   // last, reads them back.
   bool result_in_scratch(const Step& step) const override {
-    return step.pass != &StretchLines::pass() && step.copies.empty() && step.part % 2 == 0;
+    return step.pass != &LineSolves::pass() && step.copies.empty() && step.part % 2 == 0;
   }
   std::vector<ModuleBuffer> buffers() const override;
   bool has_constraints() const override { return constraint_links_ > 0; }
+  bool integrates_every_particle() const override { return lines_.nodes() == particle_count_; }
   uint64_t bytes(const Step& step, const TrafficContext& context) const override;
   std::vector<uint32_t> apply_edit(const Model& model, const SolverPaths& paths,
                                    EditScope scope) override;
 
   const GridSet& grids() const { return grids_; }
-  const StretchLines& lines() const { return lines_; }
+  const LineSolves& lines() const { return lines_; }
   // Sweeps one dispatch runs at most, and the side of the square of nodes a workgroup writes
   // after `sweeps` of them.
   uint32_t sweeps_per_dispatch() const { return WEFT_GRID_TILE_HALO / reach_; }
@@ -70,7 +71,8 @@ class GridJacobi final : public MirroredModule<GridJacobi> {
   bool uses_lambdas_ = false;
   // Nodes a sweep carries a correction: 2 where a grid's bend links are constraints, else 1.
   uint32_t reach_ = 1;
-  StretchLines lines_;
+  LineSolves lines_;
+  uint32_t particle_count_ = 0;  // the model's
 };
 
 }  // namespace weft

@@ -1,4 +1,4 @@
-// What the line solves of cloth grids (grid_bending.h, stretch_lines.h) share: a dispatch along
+// What the line solves of cloth grids (bending_lines.h, stretch_lines.h) share: a dispatch along
 // rows (or columns) gives each line of every grid a thread, grid after grid.
 #pragma once
 

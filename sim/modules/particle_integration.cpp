@@ -28,7 +28,7 @@ std::vector<const PassInfo*> ParticleIntegration::passes() const {
 
 void ParticleIntegration::schedule(Stage stage, const FrameShape& shape, uint32_t substep, uint32_t,
                                    std::vector<Step>& steps) const {
-  if (stage != Stage::integrate || shape.integration_in_bending) return;
+  if (stage != Stage::integrate || shape.integration_in_lines) return;
   Step step = make_step(*this, integrate_pass(shape.integrator), substep);
   gpu::IntegratePush push{};
   push.environment = shape.environment_in_integration ? 1u : 0u;

@@ -1,8 +1,8 @@
 // The integrator (the integrate stage of every substep): explicit Euler, semi-implicit Euler or
 // Verlet with damping (GAMES101), one thread per particle; pinned particles stay. In frames whose
 // only force is the environment's (FrameShape::environment_in_integration), it computes that force
-// itself. Where every particle is a node of a grid that bends, the grid bending's pass along rows
-// integrates them as it loads them (FrameShape::integration_in_bending) and this module schedules
+// itself. Where every particle is a node of a grid whose lines are walked, the walk along rows
+// integrates them as it loads them (FrameShape::integration_in_lines) and this module schedules
 // nothing. Also the blow-up watch's count of particles whose position is no longer finite. Every
 // model has this module.
 #pragma once
@@ -29,8 +29,8 @@ IntegrationStep<Real> integration_step(const gpu::SimParams& params,
 template <typename Real>
 void store_integration_step(ParticleState<Real>& state, uint32_t i,
                             const IntegrationStep<Real>& step);
-// Every free particle's step, stored: integrate.comp's pass, and the grid bending's where it
-// integrates (FrameShape::integration_in_bending).
+// Every free particle's step, stored: integrate.comp's pass, and the line walks' where they
+// integrate (FrameShape::integration_in_lines).
 template <typename Real>
 void integrate_particles(CpuPass<Real>& pass, bool environment);
 

@@ -80,6 +80,7 @@ void StrainLimits::schedule(Stage stage, const FrameShape&, uint32_t substep, ui
     push.thread_count = grids_.thread_count();
     push.grid_count = grids_.grid_count();
     push.read_scratch = pass % 2;
+    push.settles = first_part == 0 ? 0u : 1u;
     step.push = to_push(push);
     steps.push_back(std::move(step));
   }
@@ -177,10 +178,11 @@ void add_pulls(const RowPairs<Real>& pairs, const cpu::vec4<Real>* row_positions
 // strain limits on the CPU"). Each node still adds its pulls in the shader's order (axis, then
 // distance, then side), so the answer is the shader's to the bit.
 template <typename Real>
-void StrainLimits::run_cpu(const Step& /*step*/, CpuPass<Real>& pass) const {
+void StrainLimits::run_cpu(const Step& step, CpuPass<Real>& pass) const {
   using vec3 = cpu::vec3<Real>;
   using vec4 = cpu::vec4<Real>;
   ParticleState<Real>& state = pass.state;
+  const bool settles = from_push<gpu::StrainLimitsPush>(step.push).settles != 0u;
   const uint32_t rows = grid_rows_.back();
   strain_limit_rows::NodeCoordinates<Real> coordinates{std::vector<Real>(grids_.thread_count()),
                                                        std::vector<Real>(grids_.thread_count()),
@@ -242,7 +244,9 @@ void StrainLimits::run_cpu(const Step& /*step*/, CpuPass<Real>& pass) const {
                              ? vec3(p) + node.pulls * (node.squares / node.sizes / node.sizes)
                              : vec3(p);
           limited[row.first_thread + column] = vec4(x, p.w);
-          if (!cpu::integrator_is_verlet(pass.params)) {
+          if (settles) {
+            state.previous[row.first_particle + column] += vec4(x - vec3(p), Real(0));
+          } else if (!cpu::integrator_is_verlet(pass.params)) {
             state.velocities[row.first_particle + column] +=
                 vec4((x - vec3(p)) / Real(pass.params.dt), Real(0));
           }
@@ -268,12 +272,14 @@ StrainLimits::GridRow StrainLimits::grid_row(uint32_t item) const {
           grid.first_thread + row * grid.columns};
 }
 
-uint64_t StrainLimits::bytes(const Step&, const TrafficContext& context) const {
-  // Every node reads its x from one buffer and writes it to the other (Euler: and reads and
-  // writes v). The partners' positions are the same array read by neighbouring threads, which the
-  // cache serves: not counted, as in the grid path's sweeps.
+uint64_t StrainLimits::bytes(const Step& step, const TrafficContext& context) const {
+  // Every node reads its x from one buffer and writes it to the other; Euler reads and writes v,
+  // but after self-collision every integrator reads and writes the previous position instead. The
+  // partners' positions are the same array read by neighbouring threads, which the cache serves:
+  // not counted, as in the grid path's sweeps.
   const bool verlet = context.integrator == WEFT_INTEGRATOR_VERLET;
-  return uint64_t{grids_.thread_count()} * (verlet ? 2 : 4) * 16 +
+  const bool settles = from_push<gpu::StrainLimitsPush>(step.push).settles != 0u;
+  return uint64_t{grids_.thread_count()} * (verlet && !settles ? 2 : 4) * 16 +
          grids_.params().size() * (sizeof(gpu::GridParams) + sizeof(glm::vec2));
 }
 

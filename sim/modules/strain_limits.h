@@ -9,8 +9,9 @@
 // that leaves, so that no link ends a substep stretched by the tethers' last move. Where
 // self-collision runs, the two passes run again after it, for the same reason: it pushes the
 // layers of a fold a thickness apart with no regard for the links, and a link it stretched would
-// otherwise end the substep so (docs/physics.md, "The strain limits again after
-// self-collision").
+// otherwise end the substep so. Those passes settle: they move the previous positions too and add
+// no velocity, so that where the two cannot both be met the turns they take give the layers no
+// speed (docs/physics.md, "The strain limits again after self-collision").
 //
 // Why: woven cloth locks after a fraction of a percent of stretch, and the relaxation sweeps move
 // a correction only a few links per sweep, so where a large grid carries its load across many

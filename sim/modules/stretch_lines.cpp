@@ -13,20 +13,16 @@ namespace weft {
 static_assert(sizeof(gpu::StretchGrid) == 64);
 static_assert(offsetof(gpu::StretchGrid, rest_lengths) == 32);
 static_assert(offsetof(gpu::StretchGrid, compliance) == 48);
-static_assert(sizeof(gpu::StretchLinesPush) == 16);
 // The owning modules' multipliers sit where the line solve writes them, and its own buffers
 // where neither module has one.
 static_assert(WEFT_STRETCH_BINDING_LAMBDAS == WEFT_DISTANCE_BINDING_LAMBDAS);
 static_assert(WEFT_STRETCH_BINDING_LAMBDAS == WEFT_GRID_BINDING_LAMBDAS);
 static_assert(WEFT_STRETCH_BINDING_GRIDS > WEFT_DISTANCE_BINDING_TEAR_BITS);
 static_assert(WEFT_STRETCH_BINDING_GRIDS > WEFT_GRID_BINDING_SCRATCH);
-static_assert(WEFT_GRID_BINDING_LAMBDAS_SCRATCH > WEFT_STRETCH_BINDING_SLOTS);
 
 namespace {
 
-const PassInfo kSolve{"stretch along lines", "stretch_grid_lines.comp"};
-
-// One row or column (shaders/stretch_grid_lines.comp): node i is particle first + i * stride and
+// One row or column (shaders/stretch_walk.glsl): node i is particle first + i * stride and
 // slot first_slot + i * stride; link i joins nodes i - 1 and i (1 <= i < count).
 struct Line {
   uint32_t first;
@@ -118,38 +114,6 @@ bool StretchLines::apply_materials(const std::vector<GridLayout>& layouts) {
   return true;
 }
 
-const PassInfo& StretchLines::pass() {
-  return kSolve;
-}
-
-void StretchLines::schedule(const SolverModule& module, uint32_t substep,
-                            std::vector<Step>& steps) const {
-  if (grids_.empty()) return;
-  for (uint32_t axis : {WEFT_STRETCH_ALONG_ROWS, WEFT_STRETCH_ALONG_COLUMNS}) {
-    Step step = make_step(module, kSolve, substep, 0, axis);
-    gpu::StretchLinesPush push{};
-    push.axis = axis;
-    push.line_count = axis == WEFT_STRETCH_ALONG_ROWS ? rows_ : columns_;
-    push.grid_count = static_cast<uint32_t>(grids_.size());
-    push.keeps_multipliers = keeps_multipliers_ ? 1u : 0u;
-    step.push = to_push(push);
-    steps.push_back(std::move(step));
-  }
-}
-
-std::string StretchLines::label(const Step& step) const {
-  const auto push = from_push<gpu::StretchLinesPush>(step.push);
-  return push.axis == WEFT_STRETCH_ALONG_ROWS ? "stretch along lines (rows)"
-                                              : "stretch along lines (columns)";
-}
-
-uint32_t StretchLines::threads(const Step& step) const {
-  // A workgroup per WEFT_STRETCH_LINES_PER_GROUP lines (stretch_grid_lines.comp).
-  const uint32_t lines = from_push<gpu::StretchLinesPush>(step.push).line_count;
-  return (lines + WEFT_STRETCH_LINES_PER_GROUP - 1) / WEFT_STRETCH_LINES_PER_GROUP *
-         WEFT_GROUP_SIZE;
-}
-
 std::vector<ModuleBuffer> StretchLines::buffers() const {
   return {
       {"stretch lines: grids", grids_.size() * sizeof(gpu::StretchGrid), grids_.data()},
@@ -159,7 +123,7 @@ std::vector<ModuleBuffer> StretchLines::buffers() const {
   };
 }
 
-// shaders/stretch_grid_lines.comp, the same arithmetic in the same order; the factors stay local.
+// shaders/stretch_walk.glsl, the same arithmetic in the same order; the factors stay local.
 //
 // The XPBD step of the line's links together, from multipliers 0: (J W J^T + alpha~) dl = -C,
 // dx = W J^T dl, with J the links' gradients where they lie (link i: -n_i at node i - 1, +n_i at
@@ -168,114 +132,101 @@ std::vector<ModuleBuffer> StretchLines::buffers() const {
 // right-hand side y_i), substituted back; node i then moves by w_i (n_i dl_i - n_(i+1) dl_(i+1)).
 // The shader's back substitution finds each direction again from the positions, which it moves
 // only behind it: that costs less than keeping them. A link left out has y = b = 0, so its dl is 0
-// whatever its direction.
+// whatever its direction. Unlike the shader, the CPU keeps each link's direction from the forward
+// walk for the way back (the shader finds it again from the same two positions, unmoved until
+// then: the same value) and the line's two compliances over dt^2: the same arithmetic, with a
+// third of the divisions and square roots, which bound a CPU's walk.
 template <typename Real>
-void StretchLines::run(const Step& step, CpuPass<Real>& pass, std::vector<Real>& lambdas) const {
+void StretchLines::solve_line(uint32_t axis, uint32_t t, const gpu::SimParams& params,
+                              ParticleState<Real>& state, std::vector<Real>& lambdas) const {
   using vec2 = glm::vec<2, Real>;
   using vec3 = cpu::vec3<Real>;
   using vec4 = cpu::vec4<Real>;
-  ParticleState<Real>& state = pass.state;
-  const auto push = from_push<gpu::StretchLinesPush>(step.push);
-  const Real dt(pass.params.dt);
-  // The lines of one axis share no node: each is solved on its own, as on the GPU. Unlike the
-  // shader, the CPU keeps each link's direction from the forward walk for the way back (the
-  // shader finds it again from the same two positions, unmoved until then: the same value) and
-  // each line's two compliances over dt^2: the same arithmetic, with a third of the divisions
-  // and square roots, which bound a CPU's walk.
-  pass.for_each(
-      push.line_count,
-      [&](uint32_t t) {
-        thread_local std::vector<vec2> factors;     // m_i, y_i
-        thread_local std::vector<Real> couplings;   // b_i
-        thread_local std::vector<vec3> directions;  // n_i
-        const Line line = line_of_thread(grids_, push.axis, t);
-        factors.assign(line.count, vec2(1, 0));
-        couplings.assign(line.count, Real(0));
-        directions.assign(line.count, vec3(0));
-        const Real stretched = Real(line.compliance) / (dt * dt);
-        const Real compressed = Real(line.compression) / (dt * dt);
-        vec4 before = state.positions[line.first];
-        vec3 n_before(0);
-        Real m_before(1), y_before(0);
-        for (uint32_t i = 1; i < line.count; ++i) {
-          const uint32_t particle = line.first + i * line.stride;
-          const vec4 here = state.positions[particle];
-          const vec3 link = vec3(here) - vec3(before);
-          const Real length = glm::length(link);
-          vec3 n(0);
-          Real m(1), y(0), b(0);
-          if (length > Real(0)) directions[i] = link / length;
-          const bool torn = line.tears && (state.link_state[particle] & line.tear_bit) != 0u;
-          if (!torn && length > Real(0)) {
-            const Real rest(line.rest);
-            const Real diagonal = before.w + here.w + (length < rest ? compressed : stretched);
-            n = directions[i];
-            b = -before.w * glm::dot(n_before, n);
-            m = diagonal - b * b / m_before;
-            y = -(length - rest) - b * y_before / m_before;
-            // A pivot this small leaves the link's length to its neighbours (a free node in line
-            // between two held ones, inextensible): it is not moved.
-            if (!(m > Real(1e-4) * diagonal)) {
-              n = vec3(0);
-              m = Real(1);
-              y = b = Real(0);
-            }
-          }
-          factors[i] = vec2(m, y);
-          couplings[i] = b;
-          n_before = n;
-          m_before = m;
-          y_before = y;
-          before = here;
-        }
-        Real dl_after(0), b_after(0);
-        vec3 n_after(0);
-        for (uint32_t k = line.count; k > 0; --k) {
-          const uint32_t i = k - 1;
-          const uint32_t particle = line.first + i * line.stride;
-          vec4& p = state.positions[particle];
-          const vec3 n = directions[i];
-          const Real dl = (factors[i].y - b_after * dl_after) / factors[i].x;
-          const vec3 impulse = n * dl - n_after * dl_after;
-          if (p.w != Real(0)) {
-            const vec3 move = p.w * impulse;
-            p = vec4(vec3(p) + move, p.w);
-            if (!cpu::integrator_is_verlet(pass.params)) {
-              state.velocities[particle] += vec4(move / dt, Real(0));
-            }
-          }
-          if (push.keeps_multipliers != 0u) {
-            const glm::uvec2 slots = slots_[line.first_slot + i * line.stride];
-            const uint32_t slot = push.axis == WEFT_STRETCH_ALONG_ROWS ? slots.x : slots.y;
-            if (slot != WEFT_STRETCH_NO_SLOT) lambdas[slot] = dl;
-          }
-          dl_after = dl;
-          b_after = couplings[i];
-          n_after = n;
-        }
-      },
-      2);
+  thread_local std::vector<vec2> factors;     // m_i, y_i
+  thread_local std::vector<Real> couplings;   // b_i
+  thread_local std::vector<vec3> directions;  // n_i
+  const Real dt(params.dt);
+  const Line line = line_of_thread(grids_, axis, t);
+  factors.assign(line.count, vec2(1, 0));
+  couplings.assign(line.count, Real(0));
+  directions.assign(line.count, vec3(0));
+  const Real stretched = Real(line.compliance) / (dt * dt);
+  const Real compressed = Real(line.compression) / (dt * dt);
+  vec4 before = state.positions[line.first];
+  vec3 n_before(0);
+  Real m_before(1), y_before(0);
+  for (uint32_t i = 1; i < line.count; ++i) {
+    const uint32_t particle = line.first + i * line.stride;
+    const vec4 here = state.positions[particle];
+    const vec3 link = vec3(here) - vec3(before);
+    const Real length = glm::length(link);
+    vec3 n(0);
+    Real m(1), y(0), b(0);
+    if (length > Real(0)) directions[i] = link / length;
+    const bool torn = line.tears && (state.link_state[particle] & line.tear_bit) != 0u;
+    if (!torn && length > Real(0)) {
+      const Real rest(line.rest);
+      const Real diagonal = before.w + here.w + (length < rest ? compressed : stretched);
+      n = directions[i];
+      b = -before.w * glm::dot(n_before, n);
+      m = diagonal - b * b / m_before;
+      y = -(length - rest) - b * y_before / m_before;
+      // A pivot this small leaves the link's length to its neighbours (a free node in line
+      // between two held ones, inextensible): it is not moved.
+      if (!(m > Real(1e-4) * diagonal)) {
+        n = vec3(0);
+        m = Real(1);
+        y = b = Real(0);
+      }
+    }
+    factors[i] = vec2(m, y);
+    couplings[i] = b;
+    n_before = n;
+    m_before = m;
+    y_before = y;
+    before = here;
+  }
+  Real dl_after(0), b_after(0);
+  vec3 n_after(0);
+  for (uint32_t k = line.count; k > 0; --k) {
+    const uint32_t i = k - 1;
+    const uint32_t particle = line.first + i * line.stride;
+    vec4& p = state.positions[particle];
+    const vec3 n = directions[i];
+    const Real dl = (factors[i].y - b_after * dl_after) / factors[i].x;
+    const vec3 impulse = n * dl - n_after * dl_after;
+    if (p.w != Real(0)) {
+      const vec3 move = p.w * impulse;
+      p = vec4(vec3(p) + move, p.w);
+      if (!cpu::integrator_is_verlet(params)) {
+        state.velocities[particle] += vec4(move / dt, Real(0));
+      }
+    }
+    if (keeps_multipliers_) {
+      const glm::uvec2 slots = slots_[line.first_slot + i * line.stride];
+      const uint32_t slot = axis == WEFT_STRETCH_ALONG_ROWS ? slots.x : slots.y;
+      if (slot != WEFT_STRETCH_NO_SLOT) lambdas[slot] = dl;
+    }
+    dl_after = dl;
+    b_after = couplings[i];
+    n_after = n;
+  }
 }
 
-template void StretchLines::run(const Step&, CpuPass<float>&, std::vector<float>&) const;
-template void StretchLines::run(const Step&, CpuPass<double>&, std::vector<double>&) const;
+template void StretchLines::solve_line(uint32_t, uint32_t, const gpu::SimParams&,
+                                       ParticleState<float>&, std::vector<float>&) const;
+template void StretchLines::solve_line(uint32_t, uint32_t, const gpu::SimParams&,
+                                       ParticleState<double>&, std::vector<double>&) const;
 
-uint64_t StretchLines::bytes(const Step& step, const TrafficContext& context) const {
-  // Every grid once (the lines search them). Per node: read x (forward and back: one element),
-  // and its link state where the grid tears; write and read its link's factors (12 B each way);
-  // write x where it is free (Euler: read and write v too); where the owning module keeps
-  // multipliers, read its slots and write the multiplier of its link (every node but a line's
-  // first has one).
-  const auto push = from_push<gpu::StretchLinesPush>(step.push);
-  const bool verlet = context.integrator == WEFT_INTEGRATOR_VERLET;
+uint64_t StretchLines::bytes(uint32_t axis) const {
+  // Every grid once (the lines search them); per node, its link's factors written and read (12 B
+  // each way); where the owning module keeps multipliers, its slots read and the multiplier of its
+  // link written (every node but a line's first has one).
   uint64_t bytes = grids_.size() * sizeof(gpu::StretchGrid);
-  for (uint32_t t = 0; t < push.line_count; ++t) {
-    const Line line = line_of_thread(grids_, push.axis, t);
-    for (uint32_t i = 0; i < line.count; ++i) {
-      bytes += 16 + 2 * 12 + (line.tears ? 4 : 0);
-      if (!context.pinned(line.first + i * line.stride)) bytes += verlet ? 16 : 48;
-      if (push.keeps_multipliers != 0u) bytes += 8 + (i > 0 ? 4 : 0);
-    }
+  for (uint32_t t = 0; t < line_count(axis); ++t) {
+    const uint32_t count = line_of_thread(grids_, axis, t).count;
+    bytes += uint64_t{count} * 2 * 12;
+    if (keeps_multipliers_) bytes += uint64_t{count} * 8 + (count - 1) * 4;
   }
   return bytes;
 }

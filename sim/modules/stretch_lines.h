@@ -1,19 +1,17 @@
 // The structural links of cloth grids solved along lines, once per substep before the relaxation
-// sweeps: a pass of the module that relaxes those links (coloured_distance.h on the general path,
-// grid_jacobi.h on the grid path), in two dispatches, every row and then every column
-// (shaders/stretch_grid_lines.comp). Along one line the links' XPBD step is a tridiagonal system,
-// solved exactly for the links linearised where they lie. A sweep of single projections moves a
+// sweeps, in the walks of the line solves (line_solves.h), right after the same lines' bending.
+// Along one line the links' XPBD step is a tridiagonal system, solved exactly for the links
+// linearised where they lie (shaders/stretch_walk.glsl). A sweep of single projections moves a
 // correction a node or two along the cloth, so while a fine cloth fell or swung its long lines
 // stretched by percents before the sweeps caught up; the line solve carries the correction the
 // whole length of the line in one pass. It writes each link's multiplier into the owning
-// module's, which its first sweep then continues from instead of 0: XPBD's multiplier is what
-// makes a compliant link as stiff as its material, however many times it is solved
-// (docs/physics.md, "How it bends").
+// module's (coloured_distance.h on the general path, grid_jacobi.h on the grid path), which its
+// first sweep then continues from instead of 0: XPBD's multiplier is what makes a compliant link
+// as stiff as its material, however many times it is solved (docs/physics.md, "How it bends").
 #pragma once
 
 #include <cstdint>
 #include <functional>
-#include <string>
 #include <vector>
 
 #include "shaders/stretch_lines_layout.h"
@@ -41,17 +39,20 @@ class StretchLines {
   bool keeps_multipliers() const { return keeps_multipliers_; }
   // Links solved: every structural link of the grids.
   uint64_t link_count() const { return links_; }
-  static const PassInfo& pass();
-  // The two steps (rows, then columns) of substep `substep`, as steps of `module`.
-  void schedule(const SolverModule& module, uint32_t substep, std::vector<Step>& steps) const;
-  std::string label(const Step& step) const;
-  uint32_t threads(const Step& step) const;
+  // Lines of a walk along `axis` (WEFT_STRETCH_ALONG_*): every grid's rows, or its columns.
+  uint32_t line_count(uint32_t axis) const {
+    return axis == WEFT_STRETCH_ALONG_ROWS ? rows_ : columns_;
+  }
   // The line solve's own buffers, for bindings WEFT_STRETCH_BINDING_GRIDS to _SLOTS in turn.
   std::vector<ModuleBuffer> buffers() const;
-  // shaders/stretch_grid_lines.comp; `lambdas`: the owning module's multipliers.
+  // Line t of `axis`, solved as its walk solves it (shaders/stretch_walk.glsl); `lambdas`: the
+  // owning module's multipliers.
   template <typename Real>
-  void run(const Step& step, CpuPass<Real>& pass, std::vector<Real>& lambdas) const;
-  uint64_t bytes(const Step& step, const TrafficContext& context) const;
+  void solve_line(uint32_t axis, uint32_t t, const gpu::SimParams& params,
+                  ParticleState<Real>& state, std::vector<Real>& lambdas) const;
+  // Bytes a walk along `axis` moves of its own (the bench's traffic model): the grids, the
+  // factors and the multipliers. The pass that walks counts the particles' state.
+  uint64_t bytes(uint32_t axis) const;
   // The same grids with edited materials (a live edit); false when the lines would change.
   bool apply_materials(const std::vector<GridLayout>& layouts);
 

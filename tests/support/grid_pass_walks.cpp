@@ -50,13 +50,14 @@ bool has_traffic(const std::vector<PassTraffic>& traffic, const std::string& nam
 
 namespace {
 
-// limit_strain.comp, one pass (one dispatch): the first reads the positions and writes the
-// scratch buffer, the second the other way round.
-uint64_t strain_limit_bytes(const SolverCore& m, uint32_t pass) {
+// limit_strain.comp, one pass (one dispatch) as scheduled (`push`): the first of two reads the
+// positions and writes the scratch buffer, the second the other way round; after self-collision
+// (push.settles) each also moves the previous position.
+uint64_t strain_limit_bytes(const SolverCore& m, const gpu::StrainLimitsPush& push) {
   AccessCount a;
   const StrainLimits& limits = *m.find<StrainLimits>();
   const GridSet& grids = limits.grids();
-  const bool second = pass % 2 == 1;
+  const bool second = push.read_scratch != 0u;
   for (uint32_t g = 0; g < grids.grid_count(); ++g) {
     const gpu::GridParams& grid = grids.params()[g];
     a.read("grids", g, sizeof(gpu::GridParams));
@@ -87,7 +88,10 @@ uint64_t strain_limit_bytes(const SolverCore& m, uint32_t pass) {
       } else {
         a.write("scratch", grid.first_thread + node, 16);
       }
-      if (!verlet(m)) {
+      if (push.settles != 0u) {
+        a.read("previous", grid.first_particle + node, 16);
+        a.write("previous", grid.first_particle + node, 16);
+      } else if (!verlet(m)) {
         a.read("velocities", grid.first_particle + node, 16);
         a.write("velocities", grid.first_particle + node, 16);
       }
@@ -96,18 +100,18 @@ uint64_t strain_limit_bytes(const SolverCore& m, uint32_t pass) {
   return a.bytes();
 }
 
-// What both line solves (bend_grid_lines.comp, stretch_grid_lines.comp) do at every node of
-// every line of one axis: read the grid, the node's x and, where the grid tears, its link state;
-// `factors(grid, node slot)` adds what each keeps per node; a free node's x is written (Euler:
-// its v read and written too).
+// What both walks of a line (shaders/bending_walk.glsl, stretch_walk.glsl) do at every node of
+// every line of one axis: read the grid (in `grids_buffer`), the node's x and, where the grid
+// tears, its link state; `factors(node slot)` adds what each keeps per node; a free node's x is
+// written (Euler: its v read and written too).
 template <typename Grid, typename Factors>
-void walk_lines(AccessCount& a, const SolverCore& m, const std::vector<Grid>& grids, bool rows,
-                const Factors& factors) {
+void walk_lines(AccessCount& a, const SolverCore& m, const char* grids_buffer,
+                const std::vector<Grid>& grids, bool rows, const Factors& factors) {
   for (size_t g = 0; g < grids.size(); ++g) {
     const Grid& grid = grids[g];
     const uint32_t lines = rows ? grid.rows : grid.columns;
     const uint32_t length = rows ? grid.columns : grid.rows;
-    a.read("grids", g, sizeof(Grid));
+    a.read(grids_buffer, g, sizeof(Grid));
     for (uint32_t line = 0; line < lines; ++line) {
       for (uint32_t i = 0; i < length; ++i) {
         const uint32_t node = rows ? line * grid.columns + i : i * grid.columns + line;
@@ -126,41 +130,67 @@ void walk_lines(AccessCount& a, const SolverCore& m, const std::vector<Grid>& gr
   }
 }
 
-// bend_grid_lines.comp, one dispatch per axis: per node its elimination's factors and beta,
-// written forward and read back; along rows, where `integrate` says, every particle's integration
-// step (WEFT_BEND_INTEGRATE_*).
-uint64_t grid_bending_bytes(const SolverCore& m, uint32_t axis, uint32_t integrate) {
-  AccessCount a;
-  if (axis == WEFT_BEND_ALONG_ROWS && integrate != WEFT_BEND_INTEGRATE_NONE) {
-    for (uint32_t i = 0; i < m.particle_count(); ++i)
-      walk_integration(a, m, i, integrate == WEFT_BEND_INTEGRATE_ENVIRONMENT);
-  }
-  walk_lines(a, m, m.find<GridBending>()->grids(), axis == WEFT_BEND_ALONG_ROWS,
-             [&](uint32_t slot) {
-               a.write("factors", slot, 16);
-               a.write("betas", slot, 4);
-               a.read("factors", slot, 16);
-               a.read("betas", slot, 4);
-             });
-  return a.bytes();
+// Along rows, where `integrate` says (WEFT_BEND_INTEGRATE_*), every particle's integration step.
+void walk_integration_in_lines(AccessCount& a, const SolverCore& m, uint32_t axis,
+                               uint32_t integrate) {
+  if (axis != WEFT_BEND_ALONG_ROWS || integrate == WEFT_BEND_INTEGRATE_NONE) return;
+  for (uint32_t i = 0; i < m.particle_count(); ++i)
+    walk_integration(a, m, i, integrate == WEFT_BEND_INTEGRATE_ENVIRONMENT);
 }
 
-// stretch_grid_lines.comp, one dispatch per axis: per link its pivot, right-hand side and
-// coupling, written forward and read back, and its multiplier where the owning module keeps them.
-uint64_t stretch_lines_bytes(const SolverCore& m, const StretchLines& lines, uint32_t axis) {
-  AccessCount a;
+// A bending walk: per node its elimination's factors and beta, written forward and read back.
+void walk_bending_lines(AccessCount& a, const SolverCore& m, const BendingLines& lines,
+                        uint32_t axis) {
+  walk_lines(a, m, "bending grids", lines.grids(), axis == WEFT_BEND_ALONG_ROWS,
+             [&](uint32_t slot) {
+               a.write("bending factors", slot, 16);
+               a.write("betas", slot, 4);
+               a.read("bending factors", slot, 16);
+               a.read("betas", slot, 4);
+             });
+}
+
+// A stretch walk: per link its pivot, right-hand side and coupling, written forward and read
+// back, and its multiplier where the owning module keeps them.
+void walk_stretch_lines(AccessCount& a, const SolverCore& m, const StretchLines& lines,
+                        uint32_t axis) {
   const bool rows = axis == WEFT_STRETCH_ALONG_ROWS;
-  walk_lines(a, m, lines.grids(), rows, [&](uint32_t slot) {
-    a.write("factors", slot, 8);
+  walk_lines(a, m, "stretch grids", lines.grids(), rows, [&](uint32_t slot) {
+    a.write("stretch factors", slot, 8);
     a.write("couplings", slot, 4);
-    a.read("factors", slot, 8);
+    a.read("stretch factors", slot, 8);
     a.read("couplings", slot, 4);
     if (!lines.keeps_multipliers()) return;
     a.read("slots", slot, 8);
     const uint32_t multiplier = rows ? lines.slots()[slot].x : lines.slots()[slot].y;
     if (multiplier != WEFT_STRETCH_NO_SLOT) a.write("lambdas", multiplier, 4);
   });
+}
+
+// bend_grid_lines.comp, one dispatch per axis.
+uint64_t grid_bending_bytes(const SolverCore& m, uint32_t axis, uint32_t integrate) {
+  AccessCount a;
+  walk_integration_in_lines(a, m, axis, integrate);
+  walk_bending_lines(a, m, m.find<GridBending>()->lines(), axis);
   return a.bytes();
+}
+
+// solve_grid_lines.comp, one dispatch per axis: both walks of every line, in one count (what the
+// stretch reads after the bending wrote it is counted once).
+uint64_t line_solves_bytes(const SolverCore& m, const LineSolves& lines, uint32_t axis,
+                           uint32_t integrate) {
+  AccessCount a;
+  walk_integration_in_lines(a, m, axis, integrate);
+  walk_bending_lines(a, m, lines.bending(), axis);
+  walk_stretch_lines(a, m, lines.stretch(), axis);
+  return a.bytes();
+}
+
+// The integration step the pass along rows takes, as the frame's shape says.
+uint32_t integration_in_lines(const FrameShape& shape) {
+  if (!shape.integration_in_lines) return WEFT_BEND_INTEGRATE_NONE;
+  return shape.environment_in_integration ? WEFT_BEND_INTEGRATE_ENVIRONMENT
+                                          : WEFT_BEND_INTEGRATE_FORCES;
 }
 
 // relax_tethers.comp, one dispatch, as scheduled (`push`).
@@ -205,32 +235,36 @@ void expect_tether_counts_match(const SolverCore& m, const FrameShape& shape,
   EXPECT_GT(bytes, 0u) << "the tethers should run in every substep";
 }
 
-void expect_stretch_lines_counts_match(const SolverCore& m, const StretchLines& lines,
-                                       const std::vector<PassTraffic>& traffic, uint32_t substeps) {
+void expect_line_solve_counts_match(const SolverCore& m, const LineSolves& lines,
+                                    const FrameShape& shape,
+                                    const std::vector<PassTraffic>& traffic) {
   if (lines.empty()) return;
-  EXPECT_EQ(traffic_of(traffic, "stretch along lines"),
-            substeps * (stretch_lines_bytes(m, lines, WEFT_STRETCH_ALONG_ROWS) +
-                        stretch_lines_bytes(m, lines, WEFT_STRETCH_ALONG_COLUMNS)));
+  const uint32_t integrate =
+      lines.nodes() == m.particle_count() ? integration_in_lines(shape) : WEFT_BEND_INTEGRATE_NONE;
+  EXPECT_EQ(traffic_of(traffic, "bending and stretch along lines"),
+            shape.substeps * (line_solves_bytes(m, lines, WEFT_STRETCH_ALONG_ROWS, integrate) +
+                              line_solves_bytes(m, lines, WEFT_STRETCH_ALONG_COLUMNS, integrate)));
 }
 
 void expect_grid_bending_counts_match(const SolverCore& m, const FrameShape& shape,
                                       const std::vector<PassTraffic>& traffic) {
   if (!m.find<GridBending>()) return;
-  uint32_t integrate = WEFT_BEND_INTEGRATE_NONE;
-  if (shape.integration_in_bending) {
-    integrate = shape.environment_in_integration ? WEFT_BEND_INTEGRATE_ENVIRONMENT
-                                                 : WEFT_BEND_INTEGRATE_FORCES;
-  }
+  const uint32_t integrate = integration_in_lines(shape);
   EXPECT_EQ(traffic_of(traffic, "grid bending"),
             shape.substeps * (grid_bending_bytes(m, WEFT_BEND_ALONG_ROWS, integrate) +
                               grid_bending_bytes(m, WEFT_BEND_ALONG_COLUMNS, integrate)));
 }
 
-void expect_strain_limit_counts_match(const SolverCore& m, const std::vector<PassTraffic>& traffic,
-                                      uint32_t substeps) {
+void expect_strain_limit_counts_match(const SolverCore& m, const FrameShape& shape,
+                                      const std::vector<PassTraffic>& traffic) {
   if (!m.find<StrainLimits>()) return;
-  EXPECT_EQ(traffic_of(traffic, "strain limits"),
-            substeps * (strain_limit_bytes(m, 0) + strain_limit_bytes(m, 1)));
+  uint64_t bytes = 0;
+  for (const Step& step : m.build_schedule(shape)) {
+    if (step.pass->name == std::string("strain limits"))
+      bytes += strain_limit_bytes(m, from_push<gpu::StrainLimitsPush>(step.push));
+  }
+  EXPECT_EQ(traffic_of(traffic, "strain limits"), bytes);
+  EXPECT_GT(bytes, 0u) << "the strain limits should run in every substep";
 }
 
 uint64_t traffic_of(const std::vector<PassTraffic>& traffic, const std::string& name) {

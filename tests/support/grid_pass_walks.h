@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "app/bench/pass_traffic.h"
-#include "sim/modules/stretch_lines.h"
+#include "sim/modules/line_solves.h"
 #include "sim/core/solver_core.h"
 #include "tests/support/access_count.h"
 
@@ -27,17 +27,20 @@ bool has_traffic(const std::vector<PassTraffic>& traffic, const std::string& nam
 // The modelled bytes per frame of the pass of this name (a test failure if there is none).
 uint64_t traffic_of(const std::vector<PassTraffic>& traffic, const std::string& name);
 
-// The frame's modelled bytes of these passes equal `substeps` times their walks (nothing is
-// checked where the model has no such pass).
-void expect_strain_limit_counts_match(const SolverCore& m, const std::vector<PassTraffic>& traffic,
-                                      uint32_t substeps);
+// The frame's modelled bytes of these passes equal their walks (nothing is checked where the
+// model has no such pass): every strain limit step of a frame of this shape.
+void expect_strain_limit_counts_match(const SolverCore& m, const FrameShape& shape,
+                                      const std::vector<PassTraffic>& traffic);
 // The pass along rows also integrates where the shape says so.
 void expect_grid_bending_counts_match(const SolverCore& m, const FrameShape& shape,
                                       const std::vector<PassTraffic>& traffic);
 // Every tether step of a frame of this shape.
 void expect_tether_counts_match(const SolverCore& m, const FrameShape& shape,
                                 const std::vector<PassTraffic>& traffic);
-void expect_stretch_lines_counts_match(const SolverCore& m, const StretchLines& lines,
-                                       const std::vector<PassTraffic>& traffic, uint32_t substeps);
+// Both walks of every line, in each substep; the pass along rows also integrates where the shape
+// says so and the lines hold every particle.
+void expect_line_solve_counts_match(const SolverCore& m, const LineSolves& lines,
+                                    const FrameShape& shape,
+                                    const std::vector<PassTraffic>& traffic);
 
 }  // namespace weft::test

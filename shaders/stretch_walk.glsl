@@ -1,62 +1,54 @@
-#version 450
-// Stretch of cloth grids, once per substep before the relaxation sweeps: one walk per row (or per
-// column) of every grid solves the XPBD step of the structural links along its line together.
-// Link i joins nodes i - 1 and i; with multipliers starting at 0 the step is
-// (J W J^T + alpha~) dl = -C, dx = W J^T dl, J the links' gradients where they lie (-n_i at node
-// i - 1, +n_i at node i), W the inverse masses, alpha~ = compliance / dt^2. Links i - 1 and i
-// share node i - 1 alone, so the system is tridiagonal (diagonal w_(i-1) + w_i + alpha~,
-// coupling -w_(i-1) n_(i-1).n_i): eliminated forward (per link its pivot, right-hand side and
-// coupling kept) and substituted back, in O(nodes); the back substitution finds each link's
-// direction again from the positions, which costs less than keeping it. A relaxation sweep moves a
-// correction a node or two; the line solve carries it the whole length of the cloth, so a fine
-// cloth that falls or swings does not stretch while the sweeps catch up. Rows first, then
-// columns (two dispatches). Each link's multiplier goes into the owning module's (relax_distance
-// or relax_grid_jacobi), whose first sweep continues from it. Pinned nodes do not move; a torn link, or one whose pivot
-// vanishes (a free node in line between two held ones, inextensible), is left out. Euler
-// integrators carry a velocity, so a correction also changes it by dx/dt.
+// Stretch of cloth grids along one axis: each line (row or column) of every grid solves the XPBD
+// step of its structural links together. Link i joins nodes i - 1 and i; with multipliers
+// starting at 0 the step is (J W J^T + alpha~) dl = -C, dx = W J^T dl, J the links' gradients where
+// they lie (-n_i at node i - 1, +n_i at node i), W the inverse masses, alpha~ = compliance / dt^2.
+// Links i - 1 and i share node i - 1 alone, so the system is tridiagonal (diagonal w_(i-1) + w_i +
+// alpha~, coupling -w_(i-1) n_(i-1).n_i): eliminated forward (per link its pivot, right-hand side
+// and coupling kept) and substituted back, in O(nodes); the back substitution finds each link's
+// direction again from the positions, which costs less than keeping it. A relaxation sweep moves
+// a correction a node or two; the line solve carries it the whole length of the cloth, so a fine
+// cloth that falls or swings does not stretch while the sweeps catch up. Each link's multiplier
+// goes into the owning module's (relax_distance or relax_grid_jacobi), whose first sweep
+// continues from it. Pinned nodes do not move; a torn link, or one whose pivot vanishes (a free
+// node in line between two held ones, inextensible), is left out. Euler integrators carry a
+// velocity, so a correction also changes it by dx/dt.
 //
-// The walk is a chain, as bend_grid_lines.comp's: a workgroup takes WEFT_STRETCH_LINES_PER_GROUP
-// lines in chunks of CHUNK nodes through shared memory, its first invocations walking one line
-// each, side by side. Each invocation reads back, in the second pass, only the factors it stored
-// itself in the first, so no barrier on device memory is needed.
-// Mirrors StretchLines::run in sim/modules/stretch_lines.cpp.
+// The walk goes through shared memory in chunks (line_walk.glsl). Each invocation reads back, in
+// the second pass, only the factors it stored itself in the first, so no barrier on device memory
+// is needed. Mirrors solve_stretch_line in sim/modules/stretch_lines.cpp.
+#ifndef WEFT_STRETCH_WALK_GLSL
+#define WEFT_STRETCH_WALK_GLSL
 #include "particle_bindings.glsl"
 #include "stretch_lines_layout.h"
+#include "line_walk.glsl"
 
-layout(local_size_x = WEFT_GROUP_SIZE) in;
-#define LINES WEFT_STRETCH_LINES_PER_GROUP
-#define LANES (WEFT_GROUP_SIZE / WEFT_STRETCH_LINES_PER_GROUP)  // invocations loading one line
-#define CHUNK (2u * LANES)                                     // nodes of a line per chunk
 // The owning module's XPBD multipliers.
 layout(std430, set = WEFT_MODULE_SET, binding = WEFT_STRETCH_BINDING_LAMBDAS) buffer
     LambdasBuffer {
   float lambdas[];
 };
 layout(std430, set = WEFT_MODULE_SET, binding = WEFT_STRETCH_BINDING_GRIDS) readonly buffer
-    GridsBuffer {
-  StretchGrid grids[];
+    StretchGridsBuffer {
+  StretchGrid stretch_grids[];
 };
 // Per link (the slot of its higher node): its pivot m and eliminated right-hand side y.
 layout(std430, set = WEFT_MODULE_SET, binding = WEFT_STRETCH_BINDING_FACTORS) buffer
-    FactorsBuffer {
-  vec2 factors[];
+    StretchFactorsBuffer {
+  vec2 stretch_factors[];
 };
 // Per link: its coupling b with the link before.
 layout(std430, set = WEFT_MODULE_SET, binding = WEFT_STRETCH_BINDING_COUPLINGS) buffer
-    CouplingsBuffer {
-  float couplings[];
+    StretchCouplingsBuffer {
+  float stretch_couplings[];
 };
 // Per node: where the multipliers of its row's and its column's link before it go.
 layout(std430, set = WEFT_MODULE_SET, binding = WEFT_STRETCH_BINDING_SLOTS) readonly buffer
-    SlotsBuffer {
-  uvec2 slots[];
-};
-layout(push_constant) uniform Push {
-  StretchLinesPush push;
+    StretchSlotsBuffer {
+  uvec2 stretch_slots[];
 };
 
 // One row or column: node i is particle first + i * stride and slot first_slot + i * stride.
-struct Line {
+struct StretchLine {
   uint first;
   uint first_slot;
   uint stride;
@@ -68,17 +60,17 @@ struct Line {
   uint tear_bit;  // node i's link towards node i - 1 (link_state_layout.h)
 };
 
-Line line_of_thread(uint t) {
+StretchLine stretch_line(StretchLinesPush walk, uint t) {
   uint g = 0u;
-  for (uint k = 1u; k < push.grid_count; ++k) {
-    uint first_line = push.axis == WEFT_STRETCH_ALONG_ROWS ? grids[k].first_row_line
-                                                            : grids[k].first_column_line;
+  for (uint k = 1u; k < walk.grid_count; ++k) {
+    uint first_line = walk.axis == WEFT_STRETCH_ALONG_ROWS ? stretch_grids[k].first_row_line
+                                                            : stretch_grids[k].first_column_line;
     if (t >= first_line) g = k;
   }
-  StretchGrid grid = grids[g];
-  bool rows = push.axis == WEFT_STRETCH_ALONG_ROWS;
+  StretchGrid grid = stretch_grids[g];
+  bool rows = walk.axis == WEFT_STRETCH_ALONG_ROWS;
   uint index = t - (rows ? grid.first_row_line : grid.first_column_line);
-  Line line;
+  StretchLine line;
   line.first = grid.first_particle + (rows ? index * grid.columns : index);
   line.first_slot = grid.first_node + (rows ? index * grid.columns : index);
   line.stride = rows ? 1u : grid.columns;
@@ -91,43 +83,31 @@ Line line_of_thread(uint t) {
   return line;
 }
 
-// A chunk of each of the workgroup's lines: its nodes' positions (and, substituting back, the
-// node before the chunk's first) and link states, then the factors of its links, then the
-// impulses on its nodes and the multipliers of its links.
-shared vec4 chunk_positions[LINES][CHUNK + 1];
-shared uint chunk_links[LINES][CHUNK];
-shared vec2 chunk_factors[LINES][CHUNK];
-shared float chunk_couplings[LINES][CHUNK];
-shared vec3 chunk_impulses[LINES][CHUNK];
-shared float chunk_multipliers[LINES][CHUNK];
-
 // Link i's direction, from node i - 1 to node i (0 for a link of no length).
-vec3 direction(vec4 before, vec4 here) {
+vec3 stretch_direction(vec4 before, vec4 here) {
   vec3 d = here.xyz - before.xyz;
   float len = length(d);
   return len > 0.0 ? d / len : vec3(0.0);
 }
 
-void main() {
-  uint first_line = (gl_WorkGroupID.x + gl_WorkGroupID.y * gl_NumWorkGroups.x) * LINES;
-  // Loading and storing, an invocation handles nodes lane and lane + LANES of each chunk of line
-  // `slot`; walking, invocation `walker` walks line `walker` (the walkers sit side by side, in one
-  // SIMD group).
-  uint slot = gl_LocalInvocationID.x / LANES;
-  uint lane = gl_LocalInvocationID.x % LANES;
-  uint walker = gl_LocalInvocationID.x;
+// Solves the workgroup's lines of walk.axis. Every invocation of the workgroup calls it.
+void walk_stretch(StretchLinesPush walk) {
+  uint first_line = walk_first_line();
+  uint slot = walk_slot();
+  uint lane = walk_lane();
+  uint walker = walk_walker();
   // Every invocation goes through every chunk of the group's longest line, so that all reach
   // every barrier; the lines that are shorter, or past the last line, skip the work.
-  Line line = Line(0u, 0u, 0u, 0u, 0.0, 0.0, 0.0, 0u, 0u);
+  StretchLine line = StretchLine(0u, 0u, 0u, 0u, 0.0, 0.0, 0.0, 0u, 0u);
   uint longest = 0u;
-  for (uint s = 0u; s < LINES && first_line + s < push.line_count; ++s) {
-    Line other = line_of_thread(first_line + s);
+  for (uint s = 0u; s < LINES && first_line + s < walk.line_count; ++s) {
+    StretchLine other = stretch_line(walk, first_line + s);
     longest = max(longest, other.count);
     if (s == slot) line = other;
   }
-  Line walked = Line(0u, 0u, 0u, 0u, 0.0, 0.0, 0.0, 0u, 0u);
-  if (walker < LINES && first_line + walker < push.line_count)
-    walked = line_of_thread(first_line + walker);
+  StretchLine walked = StretchLine(0u, 0u, 0u, 0u, 0.0, 0.0, 0.0, 0u, 0u);
+  if (walker < LINES && first_line + walker < walk.line_count)
+    walked = stretch_line(walk, first_line + walker);
   float dt2 = params.dt * params.dt;
 
   // Forward elimination; the walker's state (the node and link before) carries over from chunk
@@ -154,7 +134,7 @@ void main() {
       if (i > 0u && !torn && len > 0.0) {
         float compliance = len < walked.rest ? walked.compression : walked.compliance;
         float diagonal = before.w + here.w + compliance / dt2;
-        n = direction(before, here);
+        n = stretch_direction(before, here);
         b = -before.w * dot(n_before, n);
         m = diagonal - b * b / m_before;
         y = -(len - walked.rest) - b * y_before / m_before;
@@ -165,8 +145,8 @@ void main() {
           b = 0.0;
         }
       }
-      chunk_factors[walker][i - base] = vec2(m, y);
-      chunk_couplings[walker][i - base] = b;
+      chunk_factors[walker][i - base] = vec4(m, y, 0.0, 0.0);
+      chunk_scalars[walker][i - base] = b;
       n_before = n;
       m_before = m;
       y_before = y;
@@ -176,8 +156,8 @@ void main() {
     for (uint j = lane; j < CHUNK; j += LANES) {
       uint node = base + j;
       if (node < line.count) {
-        factors[line.first_slot + node * line.stride] = chunk_factors[slot][j];
-        couplings[line.first_slot + node * line.stride] = chunk_couplings[slot][j];
+        stretch_factors[line.first_slot + node * line.stride] = chunk_factors[slot][j].xy;
+        stretch_couplings[line.first_slot + node * line.stride] = chunk_scalars[slot][j];
       }
     }
     // The next chunk's loads write positions and links, which no one reads any more; its walk
@@ -197,21 +177,23 @@ void main() {
       if (j + base > 0u && node < line.count)
         chunk_positions[slot][j] = positions[line.first + node * line.stride];
       if (j < CHUNK && base + j < line.count) {
-        chunk_factors[slot][j] = factors[line.first_slot + (base + j) * line.stride];
-        chunk_couplings[slot][j] = couplings[line.first_slot + (base + j) * line.stride];
+        chunk_factors[slot][j] =
+            vec4(stretch_factors[line.first_slot + (base + j) * line.stride], 0.0, 0.0);
+        chunk_scalars[slot][j] = stretch_couplings[line.first_slot + (base + j) * line.stride];
       }
     }
     barrier();
     for (uint k = min(walked.count, base + CHUNK); k > base; --k) {
       uint i = k - 1u - base;
-      vec3 n = k - 1u > 0u ? direction(chunk_positions[walker][i], chunk_positions[walker][i + 1u])
-                           : vec3(0.0);
-      vec2 f = chunk_factors[walker][i];
+      vec3 n = k - 1u > 0u
+                   ? stretch_direction(chunk_positions[walker][i], chunk_positions[walker][i + 1u])
+                   : vec3(0.0);
+      vec4 f = chunk_factors[walker][i];
       float dl = (f.y - b_after * dl_after) / f.x;
-      chunk_impulses[walker][i] = n * dl - n_after * dl_after;
+      chunk_moves[walker][i] = n * dl - n_after * dl_after;
       chunk_multipliers[walker][i] = dl;
       dl_after = dl;
-      b_after = chunk_couplings[walker][i];
+      b_after = chunk_scalars[walker][i];
       n_after = n;
     }
     barrier();
@@ -221,13 +203,13 @@ void main() {
       uint particle = line.first + node * line.stride;
       vec4 p = positions[particle];  // not the shared copy: the next chunk's loads may overwrite it
       if (p.w != 0.0) {
-        vec3 move = p.w * chunk_impulses[slot][j];
+        vec3 move = p.w * chunk_moves[slot][j];
         positions[particle] = vec4(p.xyz + move, p.w);
         if (!integrator_is_verlet()) velocities[particle].xyz += move / params.dt;
       }
-      if (push.keeps_multipliers != 0u) {
-        uvec2 node_slots = slots[line.first_slot + node * line.stride];
-        uint multiplier = push.axis == WEFT_STRETCH_ALONG_ROWS ? node_slots.x : node_slots.y;
+      if (walk.keeps_multipliers != 0u) {
+        uvec2 node_slots = stretch_slots[line.first_slot + node * line.stride];
+        uint multiplier = walk.axis == WEFT_STRETCH_ALONG_ROWS ? node_slots.x : node_slots.y;
         if (multiplier != WEFT_STRETCH_NO_SLOT) lambdas[multiplier] = chunk_multipliers[slot][j];
       }
     }
@@ -235,3 +217,5 @@ void main() {
     // walk writes the impulses only after the barrier that follows them.
   }
 }
+
+#endif  // WEFT_STRETCH_WALK_GLSL

@@ -1,18 +1,20 @@
-// The line solve of the grids' structural links on the GPU against its CPU mirror, on lines
-// longer than a workgroup: stretch_grid_lines.comp takes a line through shared memory in chunks,
-// carrying the elimination from chunk to chunk, and the test scenes' lines are all shorter than
-// one chunk. Two strips of 600 nodes, one along its rows and one along its columns, each held
-// somewhere along the line, are pulled straight from a crumpled state, on both solver paths (the
-// multipliers go to the coloured sweeps' constraints or to the grid Jacobi sweeps' slots); every
-// particle must move as on the CPU, and every multiplier must be written as on the CPU.
+// The line solves of the grids' bending and structural links on the GPU against their CPU mirror,
+// on lines longer than a workgroup: solve_grid_lines.comp takes a line through shared memory in
+// chunks, carrying each elimination from chunk to chunk, and the test scenes' lines are all
+// shorter than one chunk. Two strips of 600 nodes, one along its rows and one along its columns,
+// each held somewhere along the line, are bent and pulled straight from a crumpled state, on both
+// solver paths (the multipliers go to the coloured sweeps' constraints or to the grid Jacobi
+// sweeps' slots); every particle must move as on the CPU, and every multiplier must be written as
+// on the CPU.
 //
 // Tolerance: both sides run the same operations in the same order in float; the GPU may contract
 // a*b+c into an FMA and divide within 2.5 ULP. The links are compliant enough (alpha~ is 4% of
 // a node's inverse mass) that every pivot stays above its diagonal's off-diagonal sum, so such
 // rounding does not grow along the line: positions within 1e-6 m * max(1, |x|) (about 8 ULP of
 // the coordinate), as for every other pass (gpu_pass_test.cpp), and multipliers within 1e-5 of
-// their size. The strips are crumpled by centimetres, so a line's correction at a chunk's first
-// nodes depends on nodes a chunk back, and is thousands of times the tolerance.
+// their size. The bending's elimination is diagonally dominant too. The strips are crumpled by
+// centimetres, so a line's correction at a chunk's first nodes depends on nodes a chunk back, and
+// is thousands of times the tolerance.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -54,6 +56,7 @@ Model long_strips(Integrator integrator, SolverVariant variant) {
   along_rows.particle_mass = 1e-3f;
   // alpha~ = compliance / dt^2 = 40 against a node's inverse mass of 1000; softer compressed.
   along_rows.structural = {LinkKind::constraint, 0.0f, 0.0f, 40.0f * kDt * kDt, 160.0f * kDt * kDt};
+  along_rows.bending_stiffness = 1e-3f;
   // Held at its first node and by one node far along its middle row.
   along_rows.pinned = {0, kLineNodes + 400};
   add_cloth_grid(model, along_rows);
@@ -74,9 +77,9 @@ struct Case {
   SolverVariant variant;
 };
 
-class StretchLinesGpuTest : public VulkanTest, public ::testing::WithParamInterface<Case> {};
+class LineSolvesGpuTest : public VulkanTest, public ::testing::WithParamInterface<Case> {};
 
-TEST_P(StretchLinesGpuTest, LongLinesAreSolvedAsOnTheCpu) {
+TEST_P(LineSolvesGpuTest, LongLinesAreSolvedAsOnTheCpu) {
   if (IsSkipped()) return;
   const Model model = long_strips(GetParam().integrator, GetParam().variant);
   CpuSolver<float> cpu(model);
@@ -90,7 +93,7 @@ TEST_P(StretchLinesGpuTest, LongLinesAreSolvedAsOnTheCpu) {
 
   std::vector<Step> lines;
   for (const Step& step : cpu.core().build_schedule(cpu.core().full_shape(1))) {
-    if (step.pass->name == std::string("stretch along lines") && step.substep == 0)
+    if (step.pass->name == std::string("bending and stretch along lines") && step.substep == 0)
       lines.push_back(step);
   }
   ASSERT_EQ(lines.size(), 2u) << "one solve along rows and one along columns";
@@ -117,7 +120,7 @@ TEST_P(StretchLinesGpuTest, LongLinesAreSolvedAsOnTheCpu) {
   EXPECT_TRUE(any_multiplier) << "the line solve should leave the links' multipliers";
 }
 
-INSTANTIATE_TEST_SUITE_P(Cases, StretchLinesGpuTest,
+INSTANTIATE_TEST_SUITE_P(Cases, LineSolvesGpuTest,
                          ::testing::Values(Case{Integrator::verlet, SolverVariant::general},
                                            Case{Integrator::explicit_euler, SolverVariant::general},
                                            Case{Integrator::verlet, SolverVariant::grid},
