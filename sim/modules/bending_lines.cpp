@@ -6,6 +6,7 @@
 #include "sim/model/bending_element.h"
 #include "sim/model/grid_layout.h"
 #include "sim/modules/grid_lines.h"
+#include "sim/modules/particle_integration.h"
 
 namespace weft {
 
@@ -235,6 +236,35 @@ uint64_t BendingLines::bytes(uint32_t axis) const {
   return bytes;
 }
 
+uint64_t BendingLines::state_bytes(const TrafficContext& context, uint32_t integrate) const {
+  // Per node, read x and its link state where the grid tears; write x where it is free (Euler:
+  // read and write v too). Integrating as well, per free node: Verlet reads and writes x_prev and
+  // what rounding owes the step (64 B), Euler writes x_prev (its v is counted above), and the
+  // force is read where one was gathered.
+  const bool verlet = context.integrator == WEFT_INTEGRATOR_VERLET;
+  uint64_t integration = 0;
+  if (integrate != WEFT_BEND_INTEGRATE_NONE) {
+    integration = (verlet ? 64 : 16) + (integrate == WEFT_BEND_INTEGRATE_FORCES ? 16 : 0);
+  }
+  uint64_t bytes = 0;
+  for (const gpu::BendingGrid& grid : grids_) {
+    for (uint32_t node = 0; node < grid.columns * grid.rows; ++node) {
+      bytes += 16 + (grid.tears != 0 ? 4 : 0);
+      if (!context.pinned(grid.first_particle + node)) bytes += (verlet ? 16 : 48) + integration;
+    }
+  }
+  return bytes;
+}
+
+template <typename Real>
+void BendingLines::integrate_first(uint32_t integrate, CpuPass<Real>& pass) {
+  if (integrate != WEFT_BEND_INTEGRATE_NONE) {
+    integrate_particles(pass, integrate == WEFT_BEND_INTEGRATE_ENVIRONMENT);
+  }
+}
+
+template void BendingLines::integrate_first(uint32_t, CpuPass<float>&);
+template void BendingLines::integrate_first(uint32_t, CpuPass<double>&);
 template void BendingLines::solve_line(uint32_t, uint32_t, const gpu::SimParams&,
                                        ParticleState<float>&) const;
 template void BendingLines::solve_line(uint32_t, uint32_t, const gpu::SimParams&,

@@ -32,6 +32,17 @@ class BendingLines {
   uint32_t line_count(uint32_t axis) const {
     return axis == WEFT_BEND_ALONG_ROWS ? rows_ : columns_;
   }
+  // What the walk along rows integrates in a frame of this shape (WEFT_BEND_INTEGRATE_*), where it
+  // integrates at all: the environment's force where no gather ran, else the gathered one.
+  static uint32_t integration(const FrameShape& shape) {
+    return shape.environment_in_integration ? WEFT_BEND_INTEGRATE_ENVIRONMENT
+                                            : WEFT_BEND_INTEGRATE_FORCES;
+  }
+  // The CPU's integration of a walk that integrates (`integrate`, WEFT_BEND_INTEGRATE_*): every
+  // particle at once, before the lines. The shader integrates each as it loads it, which comes to
+  // the same (a step reads only its own particle).
+  template <typename Real>
+  static void integrate_first(uint32_t integrate, CpuPass<Real>& pass);
   // Line t of `axis`, solved as its walk solves it (shaders/bending_walk.glsl), the particles
   // already integrated where the walk integrates them.
   template <typename Real>
@@ -41,8 +52,12 @@ class BendingLines {
   template <typename Real>
   double elastic_energy(const ParticleState<Real>& state) const;
   // Bytes a walk along `axis` moves of its own (the bench's traffic model): the grids and the
-  // factors. The pass that walks counts the particles' state, which another walk may share.
+  // factors.
   uint64_t bytes(uint32_t axis) const;
+  // Bytes of the particles' state a pass over these lines moves, once however many walks it runs
+  // over them (the traffic model counts an element once per dispatch), integrating as `integrate`
+  // says (WEFT_BEND_INTEGRATE_*).
+  uint64_t state_bytes(const TrafficContext& context, uint32_t integrate) const;
   // The walk's buffers: grids, elimination factors, elimination betas.
   std::vector<ModuleBuffer> buffers() const;
   // The same grids with edited materials; false when the lines would change.

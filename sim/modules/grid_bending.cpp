@@ -6,7 +6,6 @@
 #include "sim/model/grid_layout.h"
 #include "sim/model/model.h"
 #include "sim/model/model_error.h"
-#include "sim/modules/particle_integration.h"
 
 namespace weft {
 
@@ -48,8 +47,7 @@ void GridBending::schedule(Stage stage, const FrameShape& shape, uint32_t subste
     push.line_count = lines_.line_count(axis);
     push.grid_count = static_cast<uint32_t>(lines_.grids().size());
     if (axis == WEFT_BEND_ALONG_ROWS && shape.integration_in_lines) {
-      push.integrate = shape.environment_in_integration ? WEFT_BEND_INTEGRATE_ENVIRONMENT
-                                                        : WEFT_BEND_INTEGRATE_FORCES;
+      push.integrate = BendingLines::integration(shape);
     }
     step.push = to_push(push);
     steps.push_back(std::move(step));
@@ -73,11 +71,7 @@ uint32_t GridBending::threads(const Step& step) const {
 template <typename Real>
 void GridBending::run_cpu(const Step& step, CpuPass<Real>& pass) const {
   const gpu::GridBendingPush push = from_push<gpu::GridBendingPush>(step.push);
-  if (push.integrate != WEFT_BEND_INTEGRATE_NONE) {
-    // Every particle is a node of these grids; the shader integrates each as it loads it, which
-    // comes to the same as integrating them all first (a step reads only its own particle).
-    integrate_particles(pass, push.integrate == WEFT_BEND_INTEGRATE_ENVIRONMENT);
-  }
+  BendingLines::integrate_first(push.integrate, pass);
   // The lines of one axis share no node: each is solved on its own, as on the GPU.
   pass.for_each(
       push.line_count,
@@ -85,24 +79,8 @@ void GridBending::run_cpu(const Step& step, CpuPass<Real>& pass) const {
 }
 
 uint64_t GridBending::bytes(const Step& step, const TrafficContext& context) const {
-  // The walk's own data (bending_lines.h); per node, read x and its link state where the grid
-  // tears; write x where it is free (Euler: read and write v too). Integrating as well, per free
-  // node: Verlet reads and writes x_prev and what rounding owes the step (64 B), Euler writes
-  // x_prev (its v is counted above), and the force is read where one was gathered.
   const gpu::GridBendingPush push = from_push<gpu::GridBendingPush>(step.push);
-  const bool verlet = context.integrator == WEFT_INTEGRATOR_VERLET;
-  uint64_t integration = 0;
-  if (push.integrate != WEFT_BEND_INTEGRATE_NONE) {
-    integration = (verlet ? 64 : 16) + (push.integrate == WEFT_BEND_INTEGRATE_FORCES ? 16 : 0);
-  }
-  uint64_t bytes = lines_.bytes(push.axis);
-  for (const gpu::BendingGrid& grid : lines_.grids()) {
-    for (uint32_t node = 0; node < grid.columns * grid.rows; ++node) {
-      bytes += 16 + (grid.tears != 0 ? 4 : 0);
-      if (!context.pinned(grid.first_particle + node)) bytes += (verlet ? 16 : 48) + integration;
-    }
-  }
-  return bytes;
+  return lines_.bytes(push.axis) + lines_.state_bytes(context, push.integrate);
 }
 
 std::vector<uint32_t> GridBending::apply_edit(const Model& model, const SolverPaths&,

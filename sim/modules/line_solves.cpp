@@ -2,7 +2,6 @@
 
 #include "shaders/grid_cloth.h"
 #include "sim/model/grid_layout.h"
-#include "sim/modules/particle_integration.h"
 
 namespace weft {
 
@@ -47,8 +46,7 @@ void LineSolves::schedule(const SolverModule& module, const FrameShape& shape, b
     push.line_count = stretch_.line_count(axis);
     push.grid_count = static_cast<uint32_t>(stretch_.grids().size());
     if (axis == WEFT_STRETCH_ALONG_ROWS && integrate) {
-      push.integrate = shape.environment_in_integration ? WEFT_BEND_INTEGRATE_ENVIRONMENT
-                                                        : WEFT_BEND_INTEGRATE_FORCES;
+      push.integrate = BendingLines::integration(shape);
     }
     push.keeps_multipliers = stretch_.keeps_multipliers() ? 1u : 0u;
     step.push = to_push(push);
@@ -83,11 +81,7 @@ std::vector<ModuleBuffer> LineSolves::buffers() const {
 template <typename Real>
 void LineSolves::run(const Step& step, CpuPass<Real>& pass, std::vector<Real>& lambdas) const {
   const auto push = from_push<gpu::LineSolvesPush>(step.push);
-  if (push.integrate != WEFT_BEND_INTEGRATE_NONE) {
-    // Every particle is a node of these grids; the shader integrates each as it loads it, which
-    // comes to the same as integrating them all first (a step reads only its own particle).
-    integrate_particles(pass, push.integrate == WEFT_BEND_INTEGRATE_ENVIRONMENT);
-  }
+  BendingLines::integrate_first(push.integrate, pass);
   pass.for_each(
       push.line_count,
       [&](uint32_t t) {
@@ -101,26 +95,11 @@ template void LineSolves::run(const Step&, CpuPass<float>&, std::vector<float>&)
 template void LineSolves::run(const Step&, CpuPass<double>&, std::vector<double>&) const;
 
 uint64_t LineSolves::bytes(const Step& step, const TrafficContext& context) const {
-  // Both walks' own data (bending_lines.h, stretch_lines.h). Per node, read x once (the stretch
-  // reads what the bending wrote, and the traffic model counts an element once per dispatch) and
-  // its link state where the grid tears; write x where it is free (Euler: read and write v too).
-  // Integrating as well, per free node: Verlet reads and writes x_prev and what rounding owes the
-  // step (64 B), Euler writes x_prev (its v is counted above), and the force is read where one
-  // was gathered.
+  // Both walks' own data, and the particles' state once: the stretch reads what the bending
+  // wrote, and the traffic model counts an element once per dispatch.
   const auto push = from_push<gpu::LineSolvesPush>(step.push);
-  const bool verlet = context.integrator == WEFT_INTEGRATOR_VERLET;
-  uint64_t integration = 0;
-  if (push.integrate != WEFT_BEND_INTEGRATE_NONE) {
-    integration = (verlet ? 64 : 16) + (push.integrate == WEFT_BEND_INTEGRATE_FORCES ? 16 : 0);
-  }
-  uint64_t bytes = bending_.bytes(push.axis) + stretch_.bytes(push.axis);
-  for (const gpu::BendingGrid& grid : bending_.grids()) {
-    for (uint32_t node = 0; node < grid.columns * grid.rows; ++node) {
-      bytes += 16 + (grid.tears != 0 ? 4 : 0);
-      if (!context.pinned(grid.first_particle + node)) bytes += (verlet ? 16 : 48) + integration;
-    }
-  }
-  return bytes;
+  return bending_.bytes(push.axis) + stretch_.bytes(push.axis) +
+         bending_.state_bytes(context, push.integrate);
 }
 
 bool LineSolves::apply_materials(const std::vector<GridLayout>& layouts) {
