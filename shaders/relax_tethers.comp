@@ -58,10 +58,13 @@ vec3 attach_both(vec3 x, uint pin0, float r0, uint pin1, float r1) {
   float d = length(b - a);
   if (d == 0.0) return onto1;
   vec3 axis = (b - a) / d;
-  float s = d > r0 + r1 ? 0.5 * (r0 + d - r1) : (d * d + r0 * r0 - r1 * r1) / (2.0 * d);
-  float radius = sqrt(max(r0 * r0 - s * s, 0.0));
-  vec3 centre = a + axis * s;
-  vec3 across = (x - centre) - dot(x - centre, axis) * axis;
+  // precise: no fused multiply-adds, which a GPU may make of these differences of products (r0^2
+  // - s^2 nearly cancels where the spheres barely meet). The CPU reference rounds each product,
+  // and a fused one here was where a GPU's trajectory first parted from it.
+  precise float s = d > r0 + r1 ? 0.5 * (r0 + d - r1) : (d * d + r0 * r0 - r1 * r1) / (2.0 * d);
+  precise float radius = sqrt(max(r0 * r0 - s * s, 0.0));
+  precise vec3 centre = a + axis * s;
+  precise vec3 across = (x - centre) - dot(x - centre, axis) * axis;
   float len = length(across);
   if (len == 0.0) {  // on the axis, where every point of the circle is as near: take one
     across = cross(axis, abs(axis.x) < 0.9 ? vec3(1.0, 0.0, 0.0) : vec3(0.0, 1.0, 0.0));
