@@ -10,9 +10,14 @@
 // positions, so no thread reads what another writes and nothing is copied. The pairs span every
 // scale up to the grid's size, so a correction reaches across the cloth in one pass where the
 // sweeps move it a few links (multi-resolution strain limiting). The mean weights each pull by its
-// own size: a plain mean over the pairs past their limit would jump as a pair crosses it (its pull
-// still nothing, the others' share cut), and rounding would decide where the cloth goes. A mean
-// weighted by size moves a node no further than its largest pull asks. Euler integrators carry a
+// own size over the square of how far apart its pair's nodes are: a plain mean over the pairs past
+// their limit would jump as a pair crosses it (its pull still nothing, the others' share cut), and
+// rounding would decide where the cloth goes; a mean weighted by size moves a node no further than
+// its largest pull asks. A far pair's excess is the sum of the links' between its nodes, yet only
+// its two nodes move, which puts all of it on their own links: weighted by size alone, a node
+// amid stretched links followed its far pairs and stretched the link beside it further, so the
+// near pairs, which see that link, get the larger say (docs/physics.md, "What the strain limits
+// weigh"). Where only far pairs pull, the mean is theirs, as before. Euler integrators carry a
 // velocity, so a correction also changes it by dx/dt. After self-collision a correction settles:
 // it moves the previous position too and changes no velocity, as self-collision moves a layer out
 // of an overlap it already had. Where layers lie in a fold whose links cannot all be within their
@@ -55,9 +60,9 @@ void main() {
   // A torn cloth: pairs hold only across links that have not torn (tearing_layout.h). Levels past
   // WEFT_REACH_MAX_LEVEL count as reaching, which a grid of fewer than 2^15 nodes a side allows.
   uint links = grid.break_strain > 0.0 ? link_state[grid.first_particle + node] : 0xffffffffu;
-  vec3 pulls = vec3(0.0);  // the sum of the pulls m_k along their directions
-  float sizes = 0.0;       // the sum of the m_k
-  float squares = 0.0;     // the sum of the m_k^2
+  // Each pull m_k along its direction u_k, with its weight w_k = m_k / apart_k^2.
+  vec3 moves = vec3(0.0);  // the sum of the w_k m_k u_k
+  float weights = 0.0;     // the sum of the w_k
   if (p.w > 0.0) {
     [[unroll]] for (uint axis = 0u; axis < 2u; ++axis) {
       uint along = axis == 0u ? column : row;
@@ -79,16 +84,14 @@ void main() {
           float distance = length(d);
           if (distance <= limit) continue;
           float size = (distance - limit) * p.w / (p.w + q.w);
-          pulls -= (size / distance) * d;
-          sizes += size;
-          squares += size * size;
+          float weight = size / float(apart * apart);
+          moves -= (weight * size / distance) * d;
+          weights += weight;
         }
       }
     }
   }
-  // The mean of the m_k weighted by themselves, sum m_k^2 / sum m_k, along the pulls' mean
-  // direction: sum of the pulls times sum m_k^2 / (sum m_k)^2.
-  vec3 x = sizes > 0.0 ? p.xyz + pulls * (squares / sizes / sizes) : p.xyz;
+  vec3 x = weights > 0.0 ? p.xyz + moves / weights : p.xyz;
   if (push.read_scratch != 0u) {
     positions[grid.first_particle + node] = vec4(x, p.w);
   } else {

@@ -109,12 +109,12 @@ struct NodeCoordinates {
   std::vector<Real> x, y, z;
 };
 
-// What a node's pairs ask of it, summed over those past their limits.
+// What a node's pairs ask of it, summed over those past their limits: each pull m_k along its
+// direction u_k, weighted by w_k = m_k / apart_k^2 (limit_strain.comp says why).
 template <typename Real>
 struct NodePulls {
-  cpu::vec3<Real> pulls{0};  // the pulls m_k along their directions
-  Real sizes = 0;            // the m_k
-  Real squares = 0;          // the m_k^2
+  cpu::vec3<Real> moves{0};  // the w_k m_k u_k
+  Real weights = 0;          // the w_k
 };
 
 // One kind of pair for a row's nodes: each node and its partner `offset` nodes on (a column's
@@ -127,6 +127,7 @@ struct RowPairs {
   uint32_t direction;  // 2 * axis + side (link_state.h)
   uint32_t reach;      // the reach level the pair needs across a torn cloth
   Real limit;          // m
+  Real apart_squared;  // (nodes apart)^2, what a pull's weight is divided by
 };
 
 // Adds the pulls of the row's pairs of one kind, node by node as the shader does.
@@ -146,10 +147,10 @@ void add_pulls(const RowPairs<Real>& pairs, const cpu::vec4<Real>* row_positions
     const Real distance = glm::length(d);
     if (distance <= pairs.limit) return;
     const Real size = (distance - pairs.limit) * p.w / (p.w + q.w);
+    const Real weight = size / pairs.apart_squared;
     NodePulls<Real>& node = pulls[column];
-    node.pulls -= (size / distance) * d;
-    node.sizes += size;
-    node.squares += size * size;
+    node.moves -= (weight * size / distance) * d;
+    node.weights += weight;
   };
   // A register's worth of pairs is first tested at once, with glm::dot's arithmetic: where all
   // are clearly within their limit, as most are, none is looked at again.
@@ -223,7 +224,8 @@ void StrainLimits::run_cpu(const Step& step, CpuPass<Real>& pass) const {
                   0,
                   2 * axis + side,
                   std::min<uint32_t>(level, WEFT_REACH_MAX_LEVEL),
-                  Real(scale * float(apart) * grid.rest_lengths[static_cast<glm::length_t>(axis)])};
+                  Real(scale * float(apart) * grid.rest_lengths[static_cast<glm::length_t>(axis)]),
+                  Real(float(apart * apart))};
               if (axis == 0) {
                 pairs.begin = side == 0 ? apart : 0;
                 pairs.end = side == 0 ? grid.columns : grid.columns - apart;
@@ -240,9 +242,7 @@ void StrainLimits::run_cpu(const Step& step, CpuPass<Real>& pass) const {
         for (uint32_t column = 0; column < grid.columns; ++column) {
           const vec4 p = row_positions[column];
           const strain_limit_rows::NodePulls<Real>& node = pulls[column];
-          const vec3 x = node.sizes > Real(0)
-                             ? vec3(p) + node.pulls * (node.squares / node.sizes / node.sizes)
-                             : vec3(p);
+          const vec3 x = node.weights > Real(0) ? vec3(p) + node.moves / node.weights : vec3(p);
           limited[row.first_thread + column] = vec4(x, p.w);
           if (settles) {
             state.previous[row.first_particle + column] += vec4(x - vec3(p), Real(0));
