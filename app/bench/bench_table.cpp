@@ -111,7 +111,8 @@ void write_grid(std::ostream& out, const GridResult& g) {
   }
 }
 
-// The scaling table: one row per grid, median ms per pass, frames/s, share of copy bandwidth.
+// The scaling table: one row per grid, median ms per pass, frames/s, share of copy bandwidth, and
+// the device-independent cost beside the time: dispatches and modelled KB per particle per frame.
 void write_scaling(std::ostream& out, const BenchReport& report) {
   const GridResult* first = nullptr;
   for (const GridResult& g : report.grids)
@@ -121,8 +122,8 @@ void write_scaling(std::ostream& out, const BenchReport& report) {
   out << format("%-12s %10s", "grid", "particles");
   for (const PassResult& p : first->passes)
     out << format(" %*s", static_cast<int>(std::max<size_t>(p.name.size(), 9)), p.name.c_str());
-  out << format(" %10s %10s %8s %8s %11s %11s\n", "frame", "frames/s", "% copy", "x floor",
-                "max strain", "mean strain");
+  out << format(" %10s %10s %11s %11s %8s %8s %11s %11s\n", "frame", "frames/s", "dispatches",
+                "KB/particle", "% copy", "x floor", "max strain", "mean strain");
   for (const GridResult& g : report.grids) {
     out << format("%-12s %10llu", grid_name(g.grid).c_str(),
                   static_cast<unsigned long long>(g.particles));
@@ -136,8 +137,10 @@ void write_scaling(std::ostream& out, const BenchReport& report) {
         if (p.name == column.name) ms = p.gpu_ms.median;
       out << format(" %*.3f", static_cast<int>(std::max<size_t>(column.name.size(), 9)), ms);
     }
-    out << format(" %10.3f %10.1f %7.1f%% %8.1f %10.3f%% %10.3f%%\n", g.frame.gpu_ms.median,
-                  g.frames_per_s_gpu, 100.0 * g.frame.copy_ratio,
+    out << format(" %10.3f %10.1f %11u %11.2f %7.1f%% %8.1f %10.3f%% %10.3f%%\n",
+                  g.frame.gpu_ms.median, g.frames_per_s_gpu, g.frame.dispatches,
+                  static_cast<double>(g.frame.bytes) / static_cast<double>(g.particles) / 1e3,
+                  100.0 * g.frame.copy_ratio,
                   g.floor_ms > 0.0 ? g.frame.gpu_ms.median / g.floor_ms : 0.0, 100.0 * g.strain.max,
                   100.0 * g.strain.mean);
   }
