@@ -23,6 +23,11 @@ double mib(uint64_t bytes) {
   return static_cast<double>(bytes) / (1024.0 * 1024.0);
 }
 
+// The frame's modelled traffic per particle, KB: what it costs on any device.
+double kb_per_particle(const GridResult& g) {
+  return static_cast<double>(g.frame.bytes) / static_cast<double>(g.particles) / 1e3;
+}
+
 // "between columns 24 and 25 of row 2, 0.76 m from the pin at row 0, column 0": the bench's
 // cloth is one grid, its particles numbered row by row.
 std::string strained_link_place(const GridResult& g) {
@@ -90,8 +95,7 @@ void write_grid(std::ostream& out, const GridResult& g) {
   out << format(
       "traffic:  %.2f KB per particle per frame (%.1fx the floor's %.2f KB), %u dispatches per "
       "frame (%.1f per substep)\n",
-      static_cast<double>(g.frame.bytes) / particles / 1e3,
-      static_cast<double>(g.frame.bytes) / static_cast<double>(g.minimum_bytes),
+      kb_per_particle(g), static_cast<double>(g.frame.bytes) / static_cast<double>(g.minimum_bytes),
       static_cast<double>(g.minimum_bytes) / particles / 1e3, g.frame.dispatches,
       static_cast<double>(g.frame.dispatches) / g.substeps);
   out << format(
@@ -138,8 +142,7 @@ void write_scaling(std::ostream& out, const BenchReport& report) {
       out << format(" %*.3f", static_cast<int>(std::max<size_t>(column.name.size(), 9)), ms);
     }
     out << format(" %10.3f %10.1f %11u %11.2f %7.1f%% %8.1f %10.3f%% %10.3f%%\n",
-                  g.frame.gpu_ms.median, g.frames_per_s_gpu, g.frame.dispatches,
-                  static_cast<double>(g.frame.bytes) / static_cast<double>(g.particles) / 1e3,
+                  g.frame.gpu_ms.median, g.frames_per_s_gpu, g.frame.dispatches, kb_per_particle(g),
                   100.0 * g.frame.copy_ratio,
                   g.floor_ms > 0.0 ? g.frame.gpu_ms.median / g.floor_ms : 0.0, 100.0 * g.strain.max,
                   100.0 * g.strain.mean);
